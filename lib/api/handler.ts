@@ -1,0 +1,142 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { config } from "@/lib/config";
+import { authenticate, type Caller, type TokenType } from "@/lib/partners/authenticate";
+import { ApiError, errorBody, fromZodError, type ErrorShape } from "./errors";
+import { logError } from "./log";
+
+// The one wrapper every route handler goes through: it authenticates, hands the handler its
+// parsed context, and is the only place that catches. Handlers use only the Web Request and
+// Response APIs, so the same functions serve under Next.js and under lib/server.
+
+type RawParams = Record<string, string | string[] | undefined>;
+
+/** Next.js passes params as a promise; lib/server passes the same shape. */
+export interface RouteContext {
+  params: Promise<RawParams>;
+}
+
+export interface EndpointOptions<A extends boolean> {
+  /** Error body of this endpoint: ErrorResponse ("single") or ErrorsResponse ("list"). */
+  errors: ErrorShape;
+  /** Token types allowed; absent means the endpoint needs no authorization. */
+  allow?: A extends true ? readonly TokenType[] : undefined;
+  /** Extra response headers on success and failure (CORS, caching). */
+  headers?: Record<string, string>;
+}
+
+export interface HandlerInput<A extends boolean> {
+  request: Request;
+  url: URL;
+  params: Record<string, string>;
+  caller: A extends true ? Caller : undefined;
+  requestId: string;
+}
+
+export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+export function endpoint(
+  options: EndpointOptions<false> & { allow?: undefined },
+  handler: (input: HandlerInput<false>) => Promise<Response>,
+): RouteHandler;
+export function endpoint(
+  options: EndpointOptions<true> & { allow: readonly TokenType[] },
+  handler: (input: HandlerInput<true>) => Promise<Response>,
+): RouteHandler;
+export function endpoint(
+  options: EndpointOptions<boolean>,
+  handler: (input: HandlerInput<boolean>) => Promise<Response>,
+): RouteHandler {
+  return async (request, context) => {
+    const requestId = request.headers.get("x-request-id") ?? randomUUID();
+    try {
+      const params = decodeParams(await context.params);
+      const caller = options.allow ? await authenticate(request, options.allow) : undefined;
+      const response = await handler({ request, url: new URL(request.url), params, caller, requestId });
+      for (const [name, value] of Object.entries(options.headers ?? {})) response.headers.set(name, value);
+      return response;
+    } catch (error) {
+      const { status, body, headers } = errorBody(error, options.errors);
+      if (status >= 500) logError(requestId, request, error);
+      return json(body, status, { ...options.headers, ...headers, "x-request-id": requestId });
+    }
+  };
+}
+
+function decodeParams(raw: RawParams): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [key, value] of Object.entries(raw)) {
+    const text = Array.isArray(value) ? value.join("/") : (value ?? "");
+    try {
+      params[key] = decodeURIComponent(text);
+    } catch {
+      throw new ApiError(400, key, `${key} is not valid percent-encoded text.`);
+    }
+  }
+  return params;
+}
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { "content-type": "application/json; charset=utf-8", ...headers },
+  });
+}
+
+export function noContent(headers: Record<string, string> = {}): Response {
+  return new Response(null, { status: 204, headers });
+}
+
+/**
+ * Serializes a success body. Outside production the body is checked against its schema first,
+ * so a field the interface does not name fails the tests instead of reaching a client.
+ */
+export function respond<S extends z.ZodType>(schema: S, body: z.input<S>, status = 200, headers: Record<string, string> = {}): Response {
+  if (config().NODE_ENV !== "production") {
+    const checked = (schema as z.ZodType).safeParse(body);
+    if (!checked.success) throw new Error(`Response does not match its schema: ${checked.error.message}`);
+  }
+  return json(body, status, headers);
+}
+
+/** Query parameters as an object; a repeated parameter becomes an array. */
+export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
+  const raw: Record<string, string | string[]> = {};
+  for (const key of new Set(url.searchParams.keys())) {
+    const values = url.searchParams.getAll(key);
+    raw[key] = values.length === 1 ? values[0] : values;
+  }
+  return parseWith(schema, raw);
+}
+
+export function parseWith<S extends z.ZodType>(schema: S, value: unknown, status = 400): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (!parsed.success) throw fromZodError(parsed.error, status);
+  return parsed.data;
+}
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+/**
+ * Reads a JSON body whatever its content type (endpoint 9 is sent with any), within the size
+ * limit, and validates it.
+ */
+export async function readJson<S extends z.ZodType>(request: Request, schema: S, options: { anyContentType?: boolean } = {}): Promise<z.output<S>> {
+  const type = request.headers.get("content-type") ?? "";
+  if (!options.anyContentType && type !== "" && !/^application\/(.+\+)?json\b/i.test(type)) {
+    throw new ApiError(415, "Content-Type", "Send the body as application/json.");
+  }
+  const declared = Number(request.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw new ApiError(413, "body", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+  const text = await request.text();
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, "body", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+  if (text.trim() === "") throw new ApiError(400, "body", "The request needs a JSON body.");
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new ApiError(400, "body", "The body is not valid JSON.");
+  }
+  return parseWith(schema, value);
+}

@@ -1,0 +1,102 @@
+import "server-only";
+import { z } from "zod";
+
+// Every environment variable the service reads, validated once. Nothing else reads process.env.
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const optionalString = z
+  .string()
+  .trim()
+  .transform((v) => (v === "" ? undefined : v))
+  .optional();
+
+const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().default("0.0.0.0"),
+  /** Public address of the site, used in payment return URLs. */
+  PUBLIC_BASE_URL: optionalUrl,
+  /** postgres:// or postgresql:// selects PostgreSQL; absent selects PGlite under DATA_DIR. */
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().default(".data"),
+  /** HMAC key of access tokens; generated into DATA_DIR on the embedded database when unset. */
+  JWT_SECRET: optionalString.pipe(z.string().min(32, "JWT_SECRET must be at least 32 characters").optional()),
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+
+  STRIPE_SECRET_KEY: optionalString,
+  STRIPE_PUBLISHABLE_KEY: optionalString,
+  STRIPE_WEBHOOK_SECRET: optionalString,
+  /** Where the Stripe SDK sends requests (tests point it at a local server). */
+  STRIPE_API_BASE: optionalUrl,
+
+  /** Name services other than native. */
+  ETH_RPC_URL: optionalUrl,
+  POLYGON_RPC_URL: optionalUrl,
+  ENS_REGISTRY_ADDRESS: optionalString,
+  UNS_PROXY_READER_ADDRESS: optionalString,
+  UNS_POLYGON_PROXY_READER_ADDRESS: optionalString,
+  DNS_SERVERS: optionalString,
+  RESOLUTION_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  /** How long a chain read (ENS, UD) is served from cache before it is refreshed. */
+  CHAIN_CACHE_TTL_SECONDS: seconds(60),
+
+  /** Crypto payments. */
+  CRYPTO_EVM_XPUB: optionalString,
+  CRYPTO_BTC_XPUB: optionalString,
+  /** JSON-RPC of the chain watched for EVM payments, and its chain id. */
+  PAYMENTS_EVM_RPC_URL: optionalUrl,
+  PAYMENTS_EVM_CHAIN_ID: z.coerce.number().int().positive().default(1),
+  PAYMENTS_USDC_CONTRACT: optionalString,
+  PAYMENTS_EVM_CONFIRMATIONS: z.coerce.number().int().min(0).default(3),
+  /** Esplora-compatible HTTP API for Bitcoin payments, and its network. */
+  PAYMENTS_BTC_ESPLORA_URL: optionalUrl,
+  PAYMENTS_BTC_NETWORK: z.enum(["mainnet", "testnet", "regtest"]).default("mainnet"),
+  PAYMENTS_BTC_CONFIRMATIONS: z.coerce.number().int().min(0).default(1),
+  PAYMENT_OFFER_MINUTES: z.coerce.number().int().positive().default(15),
+  /** JSON object of USD prices per coin, e.g. {"ETH":3000}; the built-in table otherwise. */
+  CRYPTO_RATES_JSON: optionalString,
+  WATCHER_INTERVAL_MS: z.coerce.number().int().positive().default(5000),
+});
+
+export type Config = z.infer<typeof EnvSchema>;
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  return parsed.data;
+}
+
+let current: Config | undefined;
+
+/** The process's configuration, read from the environment on first use. */
+export function config(): Config {
+  current ??= parseConfig(process.env);
+  return current;
+}
+
+/** Replaces the configuration (tests and the server's start-up use this). */
+export function setConfig(overrides: Partial<Config> = {}): Config {
+  current = { ...parseConfig(process.env), ...overrides };
+  return current;
+}
+
+export function usesPostgresServer(cfg: Config = config()): boolean {
+  return /^postgres(ql)?:\/\//.test(cfg.DATABASE_URL ?? "");
+}
+
+export function stripeConfigured(cfg: Config = config()): boolean {
+  return Boolean(cfg.STRIPE_SECRET_KEY && cfg.STRIPE_PUBLISHABLE_KEY && cfg.STRIPE_WEBHOOK_SECRET);
+}

@@ -1,0 +1,152 @@
+import "server-only";
+import { mkdirSync } from "node:fs";
+import path from "node:path";
+import { PrismaClient } from "@prisma/client";
+import { config, usesPostgresServer } from "@/lib/config";
+import { migrate } from "./migrate";
+
+// One database handle for the process: Prisma for the domain code, plus a raw query function
+// for the few hot paths and for migrations. PGlite (embedded, one process) by default,
+// PostgreSQL when DATABASE_URL is a postgres URL.
+
+export type Row = Record<string, unknown>;
+
+export interface Database {
+  kind: "pglite" | "postgres";
+  prisma: PrismaClient;
+  /** Runs one parameterized statement and returns its rows. */
+  query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
+  /** Runs a script of several statements without parameters. */
+  exec(script: string): Promise<void>;
+  /** Runs `work` on one connection (PostgreSQL session state such as advisory locks needs it). */
+  withConnection<T>(work: (session: Pick<Database, "query" | "exec">) => Promise<T>): Promise<T>;
+  /** Subscribes to a NOTIFY channel (PostgreSQL and PGlite both support it). */
+  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** postgres:// URL; otherwise PGlite. */
+  url?: string;
+  /** PGlite data directory; in memory when absent. */
+  dataDir?: string;
+  /** Apply pending migrations (default true). */
+  migrate?: boolean;
+  poolSize?: number;
+}
+
+const holder = globalThis as { __namesvcDb?: Database };
+
+export function db(): PrismaClient {
+  return database().prisma;
+}
+
+export function database(): Database {
+  if (!holder.__namesvcDb) throw new Error("The database is not open: call openDatabase() at start-up.");
+  return holder.__namesvcDb;
+}
+
+export function isDatabaseOpen(): boolean {
+  return holder.__namesvcDb !== undefined;
+}
+
+/** Opens the database the configuration names (PGlite under DATA_DIR, or PostgreSQL). */
+export async function openConfiguredDatabase(): Promise<Database> {
+  const cfg = config();
+  if (usesPostgresServer(cfg)) return openDatabase({ url: cfg.DATABASE_URL });
+  return openDatabase({ dataDir: path.resolve(cfg.DATA_DIR, "pglite") });
+}
+
+export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
+  if (holder.__namesvcDb) return holder.__namesvcDb;
+  const opened = options.url ? await openPostgres(options.url, options.poolSize) : await openPglite(options.dataDir);
+  if (options.migrate !== false) await migrate(opened);
+  holder.__namesvcDb = opened;
+  return opened;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const current = holder.__namesvcDb;
+  holder.__namesvcDb = undefined;
+  await current?.close();
+}
+
+async function openPglite(dataDir?: string): Promise<Database> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { PrismaPGlite } = await import("pglite-prisma-adapter");
+  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  const pglite = new PGlite(dataDir);
+  await pglite.waitReady;
+  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  const session = {
+    async query<T extends Row>(text: string, params: unknown[] = []) {
+      return (await pglite.query<T>(text, params)).rows;
+    },
+    async exec(script: string) {
+      await pglite.exec(script);
+    },
+  };
+  return {
+    kind: "pglite",
+    prisma,
+    ...session,
+    withConnection: (work) => work(session),
+    async listen(channel, onPayload) {
+      const unsubscribe = await pglite.listen(channel, onPayload);
+      return async () => unsubscribe();
+    },
+    async close() {
+      await prisma.$disconnect();
+      await pglite.close();
+    },
+  };
+}
+
+async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+  const pg = (await import("pg")).default;
+  const { PrismaPg } = await import("@prisma/adapter-pg");
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
+  const listeners: pg.Client[] = [];
+  return {
+    kind: "postgres",
+    prisma,
+    async query<T extends Row>(text: string, params: unknown[] = []) {
+      return (await pool.query(text, params)).rows as T[];
+    },
+    async exec(script) {
+      await pool.query(script);
+    },
+    async withConnection(work) {
+      const client = await pool.connect();
+      try {
+        return await work({
+          query: async <T extends Row>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],
+          exec: async (script: string) => void (await client.query(script)),
+        });
+      } finally {
+        client.release();
+      }
+    },
+    async listen(channel, onPayload) {
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      client.on("notification", (message) => {
+        if (message.channel === channel) onPayload(message.payload ?? "");
+      });
+      client.on("error", (error) => console.error(`[db] listener on ${channel} failed:`, error.message));
+      await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+      listeners.push(client);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end();
+      };
+    },
+    async close() {
+      await Promise.all(listeners.map((client) => client.end().catch(() => undefined)));
+      await prisma.$disconnect();
+      await pool.end();
+    },
+  };
+}

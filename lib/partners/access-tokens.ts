@@ -1,0 +1,65 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { AccessToken as AccessTokenRow } from "@prisma/client";
+import { notFound } from "@/lib/api/errors";
+import type { AccessToken } from "@/lib/api/schemas/partner";
+import { db } from "@/lib/db";
+import { signToken } from "./jwt";
+import { signingSecret } from "./signing-secret";
+import type { TokenType } from "./authenticate";
+
+export interface NewAccessToken {
+  label: string;
+  type: TokenType;
+  validFrom: Date;
+  validTill: Date;
+}
+
+/** Creates a token for a partner; the returned `value` is the only time the JWT is shown. */
+export async function createAccessToken(partnerId: string, input: NewAccessToken): Promise<AccessToken> {
+  const id = randomUUID();
+  const value = signToken(
+    {
+      sub: partnerId,
+      jti: id,
+      typ: input.type,
+      nbf: Math.floor(input.validFrom.getTime() / 1000),
+      exp: Math.ceil(input.validTill.getTime() / 1000),
+      iat: Math.floor(Date.now() / 1000),
+    },
+    signingSecret(),
+  );
+  const row = await db().accessToken.create({
+    data: { id, partnerId, label: input.label, type: input.type, validFrom: input.validFrom, validTill: input.validTill, hint: value.slice(-6) },
+  });
+  return toAccessToken(row, value);
+}
+
+export async function listAccessTokensOfPartner(partnerId: string): Promise<AccessToken[]> {
+  const rows = await db().accessToken.findMany({ where: { partnerId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
+  return rows.map((row) => toAccessToken(row, redacted(row.hint)));
+}
+
+/** Deletes one of the partner's tokens; it is refused from the next request on. */
+export async function deleteAccessTokenOfPartner(partnerId: string, id: string): Promise<void> {
+  const { count } = await db().accessToken.deleteMany({ where: { id, partnerId } });
+  if (count === 0) throw notFound("id", "This partner has no access token with that id.");
+}
+
+function redacted(hint: string): string {
+  return `••••••${hint}`;
+}
+
+function toAccessToken(row: AccessTokenRow, value: string): AccessToken {
+  return {
+    id: row.id,
+    partnerId: row.partnerId,
+    label: row.label,
+    type: row.type,
+    validFrom: row.validFrom.toISOString(),
+    validTill: row.validTill.toISOString(),
+    value,
+    createdAt: row.createdAt.toISOString(),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}

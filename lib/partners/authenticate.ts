@@ -1,0 +1,59 @@
+import "server-only";
+import { forbidden, unauthorized } from "@/lib/api/errors";
+import { database } from "@/lib/db";
+import { verifyToken } from "./jwt";
+import { signingSecret } from "./signing-secret";
+
+export type TokenType = "ADMIN" | "CUSTOMER";
+
+export interface Caller {
+  partnerId: string;
+  tokenId: string;
+  type: TokenType;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+interface TokenRow {
+  partner_id: string;
+  type: TokenType;
+  valid_from: Date;
+  valid_till: Date;
+}
+
+/**
+ * Checks a request's bearer token: signature, validity window to the millisecond, that the
+ * token still exists (deletion revokes at once) and that its type may call this endpoint.
+ */
+export async function authenticate(request: Request, allow: readonly TokenType[]): Promise<Caller> {
+  const header = request.headers.get("authorization");
+  if (!header) throw unauthorized("Missing Authorization header: send `Bearer <access token>`.");
+  const match = BEARER.exec(header.trim());
+  if (!match) throw unauthorized("Malformed Authorization header: expected `Bearer <access token>`.");
+
+  const verified = verifyToken(match[1], signingSecret());
+  if (!verified.ok) {
+    throw unauthorized(verified.reason === "signature" ? "The access token's signature is not valid." : "The access token is malformed.");
+  }
+  const { claims } = verified;
+  if (!UUID.test(claims.jti) || !UUID.test(claims.sub)) throw unauthorized("The access token is malformed.");
+
+  const [row] = await database().query<TokenRow>(
+    `SELECT t.partner_id, t.type, t.valid_from, t.valid_till FROM access_token t WHERE t.id = $1`,
+    [claims.jti],
+  );
+  if (!row || row.partner_id !== claims.sub) throw unauthorized("The access token has been deleted.");
+
+  const now = Date.now();
+  if (now < new Date(row.valid_from).getTime()) {
+    throw unauthorized(`The access token is not valid before ${new Date(row.valid_from).toISOString()}.`);
+  }
+  if (now >= new Date(row.valid_till).getTime()) {
+    throw unauthorized(`The access token expired at ${new Date(row.valid_till).toISOString()}.`);
+  }
+  if (!allow.includes(row.type)) {
+    throw forbidden(`This endpoint needs a token of type ${allow.join(" or ")}; this token is ${row.type}.`);
+  }
+  return { partnerId: row.partner_id, tokenId: claims.jti, type: row.type };
+}

@@ -1,0 +1,24 @@
+import type { Coin, NameService } from "@/lib/api/schemas/common";
+import type { ResolveResult } from "@/lib/api/schemas/resolve";
+
+export interface ForwardOptions {
+  /** Only these coins' wallets; all known coins when absent. */
+  coins?: readonly Coin[];
+  signal?: AbortSignal;
+}
+
+export interface ReverseOptions {
+  signal?: AbortSignal;
+}
+
+/**
+ * One name service's reader. `forward` takes a name already normalized for that service and
+ * returns null when the name does not exist; `reverse` returns null when the address has no
+ * verified name. Failures of the source are thrown as ApiError (502 bad answer, 503 not
+ * configured or unreachable, 504 timed out).
+ */
+export interface ResolutionProvider {
+  readonly nameService: NameService;
+  forward(name: string, options: ForwardOptions): Promise<ResolveResult | null>;
+  reverse(address: string, options: ReverseOptions): Promise<ResolveResult | null>;
+}

@@ -1,0 +1,27 @@
+import "server-only";
+
+// Long-running work started with the server (offer expiry, chain watchers). Each job persists
+// its own cursor in the database, so a restart resumes where it stopped.
+
+export type StopJob = () => Promise<void> | void;
+export type BackgroundJob = { name: string; start: () => Promise<StopJob> | StopJob };
+
+const jobs: BackgroundJob[] = [];
+
+export function registerBackgroundJob(job: BackgroundJob): void {
+  jobs.push(job);
+}
+
+export async function startBackgroundJobs(): Promise<StopJob> {
+  const stops: StopJob[] = [];
+  for (const job of jobs) {
+    try {
+      stops.push(await job.start());
+    } catch (error) {
+      console.error(`[background] ${job.name} did not start:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return async () => {
+    for (const stop of stops.reverse()) await stop();
+  };
+}

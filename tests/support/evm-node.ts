@@ -1,0 +1,43 @@
+// A real local EVM node (ganache) on 127.0.0.1 for tests: deterministic funded accounts,
+// instant mining unless a block time is given.
+import ganache from "ganache";
+import type { AddressInfo } from "node:net";
+
+export interface EvmNode {
+  rpcUrl: string;
+  chainId: number;
+  /** Funded, unlocked accounts (addresses, lower-case) with their private keys. */
+  accounts: { address: `0x${string}`; privateKey: `0x${string}` }[];
+  /** Mines `count` empty blocks. */
+  mine(count?: number): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startEvmNode(options: { chainId?: number; blockTime?: number } = {}): Promise<EvmNode> {
+  const chainId = options.chainId ?? 1337;
+  const server = ganache.server({
+    logging: { quiet: true },
+    wallet: { deterministic: true, totalAccounts: 10 },
+    chain: { chainId, hardfork: "shanghai" },
+    miner: { blockTime: options.blockTime ?? 0 },
+  });
+  await new Promise<void>((resolve, reject) => server.listen(0, "127.0.0.1", (err) => (err ? reject(err) : resolve())));
+  const { port } = server.address() as AddressInfo;
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const initial = await server.provider.getInitialAccounts();
+  const accounts = Object.entries(initial).map(([address, account]) => ({
+    address: address as `0x${string}`,
+    privateKey: account.secretKey as `0x${string}`,
+  }));
+  return {
+    rpcUrl,
+    chainId,
+    accounts,
+    async mine(count = 1) {
+      for (let i = 0; i < count; i++) await server.provider.request({ method: "evm_mine", params: [] });
+    },
+    async stop() {
+      await server.close();
+    },
+  };
+}
