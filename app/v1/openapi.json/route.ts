@@ -1,0 +1,12 @@
+// The OpenAPI 3.1 document of the whole /v1 API, built from the same zod schemas the handlers use.
+import { endpoint, json } from "@/lib/api/handler";
+import { buildOpenApiDocument } from "@/lib/api/openapi/build";
+
+export const dynamic = "force-dynamic";
+
+let document: ReturnType<typeof buildOpenApiDocument> | undefined;
+
+export const GET = endpoint({ errors: "single", headers: { "access-control-allow-origin": "*" } }, async () => {
+  document ??= buildOpenApiDocument();
+  return json(document, 200, { "cache-control": "public, max-age=300" });
+});

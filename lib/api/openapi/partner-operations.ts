@@ -1,0 +1,47 @@
+import { AccessToken, AccessTokenList, CreateAccessTokenRequest, DeleteAccessTokenRequest, PartnerPurchases } from "../schemas/partner";
+import type { Operation } from "./operation";
+
+export const partnerOperations: Operation[] = [
+  {
+    method: "post",
+    path: "/v1/partner/access-token",
+    summary: "Create an access token",
+    description: "The JWT `value` is returned here once; listings show it redacted. `type` defaults to CUSTOMER.",
+    tags: ["Partner"],
+    auth: ["ADMIN"],
+    errors: "list",
+    body: CreateAccessTokenRequest,
+    responses: { 201: { description: "The token, with its value.", schema: AccessToken } },
+    errorStatuses: [413, 415],
+  },
+  {
+    method: "get",
+    path: "/v1/partner/access-token",
+    summary: "List the partner's access tokens",
+    tags: ["Partner"],
+    auth: ["ADMIN"],
+    errors: "list",
+    responses: { 200: { description: "Tokens, newest first, values redacted.", schema: AccessTokenList } },
+  },
+  {
+    method: "delete",
+    path: "/v1/partner/access-token",
+    summary: "Delete an access token",
+    description: "The body is read as JSON whatever its content type. The token is refused from the next request on.",
+    tags: ["Partner"],
+    auth: ["ADMIN"],
+    errors: "list",
+    body: DeleteAccessTokenRequest,
+    responses: { 204: { description: "Deleted; no body." } },
+    errorStatuses: [404, 413],
+  },
+  {
+    method: "get",
+    path: "/v1/partner/purchases",
+    summary: "List the partner's purchases",
+    tags: ["Partner"],
+    auth: ["ADMIN"],
+    errors: "list",
+    responses: { 200: { description: "Completed purchases, newest first.", schema: PartnerPurchases } },
+  },
+];

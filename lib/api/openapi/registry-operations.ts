@@ -1,0 +1,3 @@
+import type { Operation } from "./operation";
+
+export const registryOperations: Operation[] = [];

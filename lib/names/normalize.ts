@@ -1,0 +1,43 @@
+// Name normalization: ENSIP-15 for web3 names (native, ENS, UD), UTS-46 for ICANN names, so
+// `ALICE.web3` and `alice.web3` are one name, and names with control or confusable characters
+// are refused with the reason.
+import { domainToASCII, domainToUnicode } from "node:url";
+import { ens_normalize } from "@adraffy/ens-normalize";
+
+export class InvalidNameError extends Error {}
+
+const MAX_NAME_LENGTH = 253;
+
+/** ENSIP-15 normalized form of a web3 name; throws InvalidNameError with the reason. */
+export function normalizeWeb3Name(input: string): string {
+  const trimmed = input.trim().replace(/\.$/, "");
+  if (trimmed === "") throw new InvalidNameError("The name is empty.");
+  if (trimmed.length > MAX_NAME_LENGTH) throw new InvalidNameError(`The name is longer than ${MAX_NAME_LENGTH} characters.`);
+  let normalized: string;
+  try {
+    normalized = ens_normalize(trimmed);
+  } catch (error) {
+    throw new InvalidNameError(`The name is not valid (ENSIP-15): ${(error as Error).message}.`);
+  }
+  if (normalized.split(".").some((label) => label === "")) throw new InvalidNameError("The name has an empty label.");
+  return normalized;
+}
+
+/** UTS-46 form of an ICANN name: the ASCII (punycode) form for lookups, Unicode for display. */
+export function normalizeIcannName(input: string): { ascii: string; unicode: string } {
+  const trimmed = input.trim().replace(/\.$/, "");
+  // domainToASCII applies UTS-46 processing (mapping, validity, punycode) and answers "" when it fails.
+  const ascii = trimmed.length > 0 && trimmed.length <= MAX_NAME_LENGTH ? domainToASCII(trimmed) : "";
+  if (ascii === "" || !ascii.includes(".") || ascii.split(".").some((label) => label.length === 0 || label.length > 63)) {
+    throw new InvalidNameError("The name is not a valid domain name (UTS-46).");
+  }
+  if (!/^[a-z0-9.-]+$/.test(ascii)) throw new InvalidNameError("The name contains characters a domain name cannot hold.");
+  return { ascii, unicode: domainToUnicode(ascii) };
+}
+
+/** The top-level label of a name, lower-cased, without normalizing the rest. */
+export function tldOf(name: string): string {
+  const trimmed = name.trim().replace(/\.$/, "");
+  const dot = trimmed.lastIndexOf(".");
+  return (dot === -1 ? trimmed : trimmed.slice(dot + 1)).toLowerCase();
+}

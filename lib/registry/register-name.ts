@@ -1,0 +1,74 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { Domain, Prisma } from "@prisma/client";
+import { namehash } from "viem/ens";
+import { conflict, notFound } from "@/lib/api/errors";
+
+export interface NewWallet {
+  coin: string;
+  version: string;
+  coinType: number;
+  address: string;
+}
+
+export interface NewName {
+  /** Normalized full name (ENSIP-15), e.g. `bob.web3` or `shop.brand.web3`. */
+  name: string;
+  ownerAddress: string;
+  wallets?: NewWallet[];
+  partnerId?: string | null;
+  createdAt?: Date;
+  expiresAt?: Date | null;
+}
+
+/**
+ * Registers a name in the native registry inside the caller's transaction. A sub-domain also
+ * bumps its parent's count and the day's count, so listings never count rows.
+ */
+export async function registerName(tx: Prisma.TransactionClient, input: NewName): Promise<Domain> {
+  const labels = input.name.split(".");
+  const tld = labels[labels.length - 1];
+  const parentName = labels.length > 2 ? labels.slice(1).join(".") : undefined;
+  const parent = parentName ? await tx.domain.findUnique({ where: { name: parentName }, select: { id: true } }) : null;
+  if (parentName && !parent) throw notFound("domain", `The parent domain ${parentName} is not registered.`);
+  const createdAt = input.createdAt ?? new Date();
+
+  const existing = await tx.domain.findUnique({ where: { name: input.name }, select: { id: true } });
+  if (existing) throw conflict("domain", `${input.name} is already registered.`);
+
+  const domain = await tx.domain.create({
+    data: {
+      id: randomUUID(),
+      name: input.name,
+      node: namehash(input.name),
+      label: labels[0],
+      tld,
+      parentId: parent?.id ?? null,
+      ownerAddress: input.ownerAddress,
+      ownerKey: input.ownerAddress.toLowerCase(),
+      partnerId: input.partnerId ?? null,
+      expiresAt: input.expiresAt ?? null,
+      createdAt,
+      wallets: input.wallets?.length
+        ? {
+            create: input.wallets.map((wallet) => ({
+              id: randomUUID(),
+              coin: wallet.coin,
+              version: wallet.version,
+              coinType: BigInt(wallet.coinType),
+              address: wallet.address,
+            })),
+          }
+        : undefined,
+    },
+  });
+
+  if (parent) {
+    await tx.$executeRaw`UPDATE "domain" SET subdomain_count = subdomain_count + 1 WHERE id = ${parent.id}::uuid`;
+    const day = createdAt.toISOString().slice(0, 10);
+    await tx.$executeRaw`
+      INSERT INTO subdomain_daily_count (parent_id, day, count) VALUES (${parent.id}::uuid, ${day}::date, 1)
+      ON CONFLICT (parent_id, day) DO UPDATE SET count = subdomain_daily_count.count + 1`;
+  }
+  return domain;
+}
