@@ -3,6 +3,7 @@
 // applied by lib/db/migrate.ts, whose bookkeeping matches `prisma migrate deploy`.
 import { PGlite } from "@electric-sql/pglite";
 import { PrismaPGlite } from "pglite-prisma-adapter";
+import type { SqlMigrationAwareDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { defineConfig } from "prisma/config";
 
 process.env.PRISMA_SCHEMA_URL ??= "postgresql://localhost:5432/unused";
@@ -11,5 +12,6 @@ export default defineConfig({
   schema: "prisma/schema.prisma",
   experimental: { adapter: true },
   engine: "js",
-  adapter: async () => new PrismaPGlite(new PGlite()),
+  // Typed against an older driver-adapter-utils than Prisma's; compatible at run time.
+  adapter: async () => new PrismaPGlite(new PGlite()) as unknown as SqlMigrationAwareDriverAdapterFactory,
 });

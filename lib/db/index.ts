@@ -2,6 +2,7 @@ import "server-only";
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PrismaClient } from "@prisma/client";
+import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { config, usesPostgresServer } from "@/lib/config";
 import { migrate } from "./migrate";
 
@@ -9,7 +10,8 @@ import { migrate } from "./migrate";
 // for the few hot paths and for migrations. PGlite (embedded, one process) by default,
 // PostgreSQL when DATABASE_URL is a postgres URL.
 
-export type Row = Record<string, unknown>;
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Row = Record<string, any>;
 
 export interface Database {
   kind: "pglite" | "postgres";
@@ -77,7 +79,10 @@ async function openPglite(dataDir?: string): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const pglite = new PGlite(dataDir);
   await pglite.waitReady;
-  const prisma = new PrismaClient({ adapter: new PrismaPGlite(pglite) });
+  // The adapter is typed against an older driver-adapter-utils; it passes values through to
+  // PGlite untouched, so the newer argument-type metadata it ignores is harmless.
+  const adapter = new PrismaPGlite(pglite) as unknown as SqlDriverAdapterFactory;
+  const prisma = new PrismaClient({ adapter });
   const session = {
     async query<T extends Row>(text: string, params: unknown[] = []) {
       return (await pglite.query<T>(text, params)).rows;
@@ -108,7 +113,7 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  const listeners: pg.Client[] = [];
+  const listeners: InstanceType<typeof pg.Client>[] = [];
   return {
     kind: "postgres",
     prisma,

@@ -15,12 +15,12 @@ export interface Caller {
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-interface TokenRow {
+type TokenRow = {
   partner_id: string;
   type: TokenType;
   valid_from: Date;
   valid_till: Date;
-}
+};
 
 /**
  * Checks a request's bearer token: signature, validity window to the millisecond, that the

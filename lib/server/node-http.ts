@@ -5,13 +5,17 @@ import { MAX_BODY_BYTES } from "@/lib/api/handler";
 
 // Conversion between node:http and the Web Request/Response the route handlers speak.
 
+/** Set by the server from the socket (never taken from the client): the peer's address. */
+export const REMOTE_ADDRESS_HEADER = "x-namesvc-remote-address";
+
 export function toWebRequest(req: IncomingMessage, origin: string): Request {
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined) continue;
+    if (value === undefined || name === REMOTE_ADDRESS_HEADER) continue;
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
     else headers.set(name, value);
   }
+  headers.set(REMOTE_ADDRESS_HEADER, req.socket.remoteAddress ?? "");
   const method = (req.method ?? "GET").toUpperCase();
   const hasBody = method !== "GET" && method !== "HEAD";
   return new Request(origin + (req.url ?? "/"), {
@@ -26,7 +30,7 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
 function limitedBody(req: IncomingMessage): ReadableStream<Uint8Array> {
   let seen = 0;
   const limit = MAX_BODY_BYTES + 1;
-  return Readable.toWeb(req).pipeThrough(
+  return (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>).pipeThrough(
     new TransformStream<Uint8Array, Uint8Array>({
       transform(chunk, controller) {
         seen += chunk.byteLength;

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { ErrorResponse, ErrorsResponse, ServerErrorResponse } from "../schemas/common";
+// Registers the error body schemas (ErrorResponse, ErrorsResponse, ServerErrorResponse) as components.
+import "../schemas/common";
 import type { Operation } from "./operation";
 import { marketOperations } from "./market-operations";
 import { partnerOperations } from "./partner-operations";
@@ -66,31 +67,55 @@ export function buildOpenApiDocument(serverUrl?: string) {
   };
 }
 
+/**
+ * Component schemas (every schema with a `meta({ id })`) and the inline schemas of operations,
+ * converted in one pass so that nested components become $refs.
+ */
+function convertAll() {
+  const registry = z.registry<{ id: string }>();
+  const inline = new Map<z.ZodType, string>();
+  const visit = (schema: z.ZodType | undefined) => {
+    if (!schema || z.globalRegistry.get(schema)?.id || inline.has(schema)) return;
+    inline.set(schema, `__inline${inline.size}`);
+  };
+  for (const op of operations) {
+    visit(op.body);
+    for (const response of Object.values(op.responses)) visit(response.schema);
+    for (const object of [op.pathParams, op.query]) for (const field of Object.values(object?.shape ?? {})) visit(field as z.ZodType);
+  }
+  for (const [schema, id] of inline) registry.add(schema, { id });
+  // Global ids first, so nested references resolve to components.
+  const { schemas: globals } = z.toJSONSchema(z.globalRegistry, { uri: (id) => `#/components/schemas/${id}`, unrepresentable: "any" });
+  const { schemas: locals } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, unrepresentable: "any", io: "input" });
+  const components = Object.fromEntries(Object.entries(globals).map(([id, schema]) => [id, stripDialect(schema)]));
+  const inlineJson = new Map<z.ZodType, Record<string, unknown>>();
+  for (const [schema, id] of inline) inlineJson.set(schema, stripDialect(locals[id]));
+  return { components, inlineJson };
+}
+
+let converted: ReturnType<typeof convertAll> | undefined;
+const conversion = () => (converted ??= convertAll());
+
 function componentSchemas(): Record<string, unknown> {
-  // Every schema with a `meta({ id })` is emitted once, and referenced by $ref elsewhere.
-  void [ErrorResponse, ErrorsResponse, ServerErrorResponse];
-  const { schemas } = z.toJSONSchema(z.globalRegistry, { uri: (id) => `#/components/schemas/${id}`, unrepresentable: "any" });
-  return Object.fromEntries(Object.entries(schemas).map(([id, schema]) => [id, stripDialect(schema)]));
+  return conversion().components;
 }
 
 function schemaOf(schema: z.ZodType): unknown {
   const id = z.globalRegistry.get(schema)?.id;
   if (id) return { $ref: `#/components/schemas/${id}` };
-  const json = z.toJSONSchema(schema, { uri: (ref) => `#/components/schemas/${ref}`, unrepresentable: "any", io: "output" }) as Record<string, unknown>;
-  return stripDialect(json);
+  return conversion().inlineJson.get(schema) ?? {};
 }
 
 function parametersOf(object: z.ZodObject | undefined, where: "path" | "query") {
   if (!object) return [];
   return Object.entries(object.shape).map(([name, schema]) => {
     const field = schema as z.ZodType;
-    const json = stripDialect(z.toJSONSchema(field, { io: "input", unrepresentable: "any", uri: (ref) => `#/components/schemas/${ref}` }) as Record<string, unknown>);
     return {
       name,
       in: where,
       required: where === "path" || !field.safeParse(undefined).success,
       description: (z.globalRegistry.get(field)?.description as string | undefined) ?? undefined,
-      schema: json,
+      schema: schemaOf(field),
     };
   });
 }

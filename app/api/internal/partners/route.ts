@@ -1,0 +1,19 @@
+// Local command channel: `npm run partner -- create` while the server holds the embedded database.
+import { z } from "zod";
+import { forbidden } from "@/lib/api/errors";
+import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { AccessToken } from "@/lib/api/schemas/partner";
+import { createPartner } from "@/lib/partners/create-partner";
+import { isLocalAdminRequest } from "@/lib/partners/local-admin";
+
+export const dynamic = "force-dynamic";
+
+const CreatePartnerRequest = z.object({ name: z.string().trim().min(1).max(200) }).strict();
+const CreatePartnerResponse = z.object({ partnerId: z.uuid(), token: AccessToken });
+
+export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+  if (!isLocalAdminRequest(request)) throw forbidden("This route answers only local commands.");
+  const { name } = await readJson(request, CreatePartnerRequest);
+  const { partner, token } = await createPartner(name);
+  return respond(CreatePartnerResponse, { partnerId: partner.id, token }, 201);
+});

@@ -1,0 +1,66 @@
+// `npm start`: generate the Prisma client and build the pages when their sources changed, then
+// run the server (which migrates, seeds the demo data once and serves on PORT, default 3000).
+// `npm run dev` does the same with Next.js in development mode and no build.
+import { execFileSync, spawn } from "node:child_process";
+import { createHash } from "node:crypto";
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const dev = process.argv.includes("--dev");
+const bin = (name) => path.join(root, "node_modules", ".bin", name);
+
+function step(label, cmd, args, env = {}) {
+  console.log(`[start] ${label}`);
+  execFileSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
+}
+
+function filesUnder(dir) {
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const full = path.join(dir, entry.name);
+    return entry.isDirectory() ? filesUnder(full) : [full];
+  });
+}
+
+function hashOf(files) {
+  const hash = createHash("sha256");
+  for (const file of files.sort()) {
+    if (!existsSync(file) || !statSync(file).isFile()) continue;
+    hash.update(path.relative(root, file)).update(readFileSync(file));
+  }
+  return hash.digest("hex");
+}
+
+export function ensurePrismaClient() {
+  const schema = readFileSync(path.join(root, "prisma", "schema.prisma"), "utf8");
+  const generated = path.join(root, "node_modules", ".prisma", "client", "schema.prisma");
+  if (existsSync(generated) && readFileSync(generated, "utf8") === schema) return;
+  step("generating the Prisma client", bin("prisma"), ["generate"]);
+}
+
+export function ensureNextBuild() {
+  const sources = ["app", "components", "lib", "public"].flatMap((d) => filesUnder(path.join(root, d)));
+  sources.push(...["next.config.mjs", "postcss.config.mjs", "package-lock.json", "tsconfig.json"].map((f) => path.join(root, f)));
+  const hash = hashOf(sources);
+  const marker = path.join(root, ".next", "namesvc-source-hash");
+  if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(marker) && readFileSync(marker, "utf8") === hash) {
+    console.log("[start] pages are up to date; skipping the build");
+    return;
+  }
+  step("building the pages (next build)", bin("next"), ["build"], { NEXT_TELEMETRY_DISABLED: "1" });
+  writeFileSync(marker, hash);
+}
+
+function serve() {
+  const env = { ...process.env, NODE_ENV: dev ? "development" : "production", NEXT_TELEMETRY_DISABLED: "1" };
+  const child = spawn(process.execPath, ["--import", "./lib/cli/register.mjs", "lib/server/main.ts"], { cwd: root, stdio: "inherit", env });
+  for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
+  child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  ensurePrismaClient();
+  if (!dev) ensureNextBuild();
+  serve();
+}
