@@ -22,8 +22,11 @@ export interface Database {
   exec(script: string): Promise<void>;
   /** Runs `work` on one connection (PostgreSQL session state such as advisory locks needs it). */
   withConnection<T>(work: (session: Pick<Database, "query" | "exec">) => Promise<T>): Promise<T>;
-  /** Subscribes to a NOTIFY channel (PostgreSQL and PGlite both support it). */
-  listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Subscribes to a NOTIFY channel (PostgreSQL and PGlite both support it). `onLost` is called
+   * when the listening connection drops (notifications may have been missed); it reconnects.
+   */
+  listen(channel: string, onPayload: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -113,7 +116,8 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  const listeners: InstanceType<typeof pg.Client>[] = [];
+  const listeners = new Set<InstanceType<typeof pg.Client>>();
+  let closed = false;
   return {
     kind: "postgres",
     prisma,
@@ -134,22 +138,36 @@ async function openPostgres(url: string, poolSize = 10): Promise<Database> {
         client.release();
       }
     },
-    async listen(channel, onPayload) {
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      client.on("notification", (message) => {
-        if (message.channel === channel) onPayload(message.payload ?? "");
-      });
-      client.on("error", (error) => console.error(`[db] listener on ${channel} failed:`, error.message));
-      await client.query(`LISTEN "${channel.replace(/"/g, "")}"`);
-      listeners.push(client);
+    async listen(channel, onPayload, onLost) {
+      let client: InstanceType<typeof pg.Client> | undefined;
+      let stopped = false;
+      const connect = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString: url });
+        next.on("notification", (message) => {
+          if (message.channel === channel) onPayload(message.payload ?? "");
+        });
+        next.on("error", () => undefined);
+        next.on("end", () => {
+          listeners.delete(next);
+          if (stopped || closed) return;
+          onLost?.();
+          setTimeout(() => void connect().catch(() => next.emit("end")), 1000).unref();
+        });
+        await next.connect();
+        await next.query(`LISTEN "${channel.replace(/"/g, "")}"`);
+        listeners.add(next);
+        client = next;
+      };
+      await connect();
       return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end();
+        stopped = true;
+        if (client) listeners.delete(client);
+        await client?.end().catch(() => undefined);
       };
     },
     async close() {
-      await Promise.all(listeners.map((client) => client.end().catch(() => undefined)));
+      closed = true;
+      await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
       await prisma.$disconnect();
       await pool.end();
     },

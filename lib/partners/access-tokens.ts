@@ -4,6 +4,7 @@ import type { AccessToken as AccessTokenRow } from "@prisma/client";
 import { notFound } from "@/lib/api/errors";
 import type { AccessToken } from "@/lib/api/schemas/partner";
 import { db } from "@/lib/db";
+import { invalidate } from "@/lib/db/invalidation";
 import { signToken } from "./jwt";
 import { signingSecret } from "./signing-secret";
 import type { TokenType } from "./authenticate";
@@ -44,6 +45,7 @@ export async function listAccessTokensOfPartner(partnerId: string): Promise<Acce
 export async function deleteAccessTokenOfPartner(partnerId: string, id: string): Promise<void> {
   const { count } = await db().accessToken.deleteMany({ where: { id, partnerId } });
   if (count === 0) throw notFound("id", "This partner has no access token with that id.");
+  await invalidate("token", id);
 }
 
 function redacted(hint: string): string {

@@ -1,6 +1,7 @@
 import "server-only";
 import { forbidden, unauthorized } from "@/lib/api/errors";
 import { database } from "@/lib/db";
+import { onInvalidate } from "@/lib/db/invalidation";
 import { verifyToken } from "./jwt";
 import { signingSecret } from "./signing-secret";
 
@@ -22,6 +23,32 @@ type TokenRow = {
   valid_till: Date;
 };
 
+// Token rows by id, so the hot path checks revocation without a query. Deleting a token (or its
+// partner) publishes an invalidation that every instance applies; see lib/db/invalidation.ts.
+const MAX_CACHED_TOKENS = 10_000;
+const tokenCache = new Map<string, TokenRow>();
+
+onInvalidate("token", (id) => tokenCache.delete(id), () => tokenCache.clear());
+onInvalidate("partner", (partnerId) => {
+  for (const [id, row] of tokenCache) if (row?.partner_id === partnerId) tokenCache.delete(id);
+});
+
+async function loadToken(id: string): Promise<TokenRow | null> {
+  const cached = tokenCache.get(id);
+  if (cached) return cached;
+  const [row] = await database().query<TokenRow>(
+    `SELECT t.partner_id, t.type, t.valid_from, t.valid_till FROM access_token t WHERE t.id = $1`,
+    [id],
+  );
+  // Only existing tokens are kept: a miss is not remembered, so a token created on another
+  // instance is found as soon as it is committed.
+  if (row) {
+    if (tokenCache.size >= MAX_CACHED_TOKENS) tokenCache.delete(tokenCache.keys().next().value!);
+    tokenCache.set(id, row);
+  }
+  return row ?? null;
+}
+
 /**
  * Checks a request's bearer token: signature, validity window to the millisecond, that the
  * token still exists (deletion revokes at once) and that its type may call this endpoint.
@@ -39,10 +66,7 @@ export async function authenticate(request: Request, allow: readonly TokenType[]
   const { claims } = verified;
   if (!UUID.test(claims.jti) || !UUID.test(claims.sub)) throw unauthorized("The access token is malformed.");
 
-  const [row] = await database().query<TokenRow>(
-    `SELECT t.partner_id, t.type, t.valid_from, t.valid_till FROM access_token t WHERE t.id = $1`,
-    [claims.jti],
-  );
+  const row = await loadToken(claims.jti);
   if (!row || row.partner_id !== claims.sub) throw unauthorized("The access token has been deleted.");
 
   const now = Date.now();

@@ -3,6 +3,7 @@ import { rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { config, usesPostgresServer } from "@/lib/config";
 import { closeDatabase, openConfiguredDatabase } from "@/lib/db";
+import { listenForInvalidations } from "@/lib/db/invalidation";
 import { seedDemoData } from "@/lib/registry/seed";
 import { startBackgroundJobs } from "./background";
 import "./jobs";
@@ -17,6 +18,8 @@ async function main() {
   const embedded = !usesPostgresServer(cfg);
   if (embedded) claimDataDir(cfg.DATA_DIR);
   await openConfiguredDatabase();
+  // Other instances' writes reach this one's caches through NOTIFY; PGlite has no other instance.
+  const stopListening = embedded ? async () => undefined : await listenForInvalidations();
   const seeded = await seedDemoData();
   if (seeded) console.log(`[start] demo data seeded; demo ADMIN token in ${path.join(cfg.DATA_DIR, "demo-admin-token")}`);
   const stopJobs = await startBackgroundJobs();
@@ -34,6 +37,7 @@ async function main() {
     console.log(`[start] ${signal}: shutting down`);
     await running.close();
     await stopJobs();
+    await stopListening();
     await closeDatabase();
     if (embedded) rmSync(statusFile, { force: true });
     process.exit(0);

@@ -1,0 +1,52 @@
+import "server-only";
+import { database, type Database } from "./index";
+
+// Cache invalidation across instances: a write publishes `<topic>:<key>` on one PostgreSQL
+// NOTIFY channel (sent at commit when published inside a transaction); every instance, the
+// writer included, drops what it cached under that key. When the listening connection is lost
+// every cache is flushed, since notifications may have been missed.
+
+export const INVALIDATION_CHANNEL = "namesvc_invalidate";
+
+export type Topic = "token" | "partner" | "name" | "address" | "tld" | "order";
+
+type Handler = (key: string) => void;
+
+const handlers = new Map<Topic, Set<Handler>>();
+const flushers = new Set<() => void>();
+
+/** Registers what to drop when `topic:key` is published, and what to drop when all must go. */
+export function onInvalidate(topic: Topic, handler: Handler, flushAll?: () => void): void {
+  if (!handlers.has(topic)) handlers.set(topic, new Set());
+  handlers.get(topic)!.add(handler);
+  if (flushAll) flushers.add(flushAll);
+}
+
+export function flushAllCaches(): void {
+  for (const flush of flushers) flush();
+}
+
+function dispatch(message: string): void {
+  const colon = message.indexOf(":");
+  if (colon === -1) return;
+  const topic = message.slice(0, colon) as Topic;
+  const key = message.slice(colon + 1);
+  for (const handler of handlers.get(topic) ?? []) handler(key);
+}
+
+/**
+ * Drops `topic:key` here at once and tells the other instances. Pass the transaction's raw
+ * executor to have the notification sent only if that transaction commits.
+ */
+export async function invalidate(topic: Topic, key: string, run?: (sql: string, value: string) => Promise<unknown>): Promise<void> {
+  const message = `${topic}:${key}`;
+  dispatch(message);
+  const sql = `SELECT pg_notify('${INVALIDATION_CHANNEL}', $1)`;
+  if (run) await run(sql, message);
+  else await database().query(sql, [message]);
+}
+
+/** Subscribes this instance to the others' invalidations; returns how to stop. */
+export async function listenForInvalidations(db: Database = database()): Promise<() => Promise<void>> {
+  return db.listen(INVALIDATION_CHANNEL, dispatch, flushAllCaches);
+}
