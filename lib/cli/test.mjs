@@ -2,9 +2,10 @@
 //   1. type check (tsc)                              — counts as one test
 //   2. unit, API and integration suites on PGlite    — vitest
 //   3. the API suite on a real PostgreSQL server     — TEST_DATABASE_URL, or a throw-away server
-//      started from the machine's PostgreSQL binaries (Debian's `postgresql` package)
+//      started from the machine's PostgreSQL binaries (Debian's `postgresql` package); then
+//      once more with requests spread over two server instances sharing that server
 //   4. the browser suite                             — Playwright in Chromium
-// Pass suite names to run only some: `npm test -- unit postgres e2e types`.
+// Pass suite names to run only some: `npm test -- types unit postgres instances e2e`.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
@@ -59,7 +60,7 @@ if (runs("unit")) {
   vitest("pglite", "vitest.json", []);
 }
 
-if (runs("postgres")) {
+if (runs("postgres") || runs("instances")) {
   console.log("\n== API suite on PostgreSQL ==");
   let server;
   let url = process.env.TEST_DATABASE_URL;
@@ -72,7 +73,11 @@ if (runs("postgres")) {
   }
   if (url) {
     try {
-      vitest("postgres", "vitest-postgres.json", ["tests/api"], { TEST_DATABASE_URL: url });
+      if (runs("postgres")) vitest("postgres", "vitest-postgres.json", ["tests/api"], { TEST_DATABASE_URL: url });
+      if (runs("instances")) {
+        console.log("\n== API suite over two instances on PostgreSQL ==");
+        vitest("2 instances", "vitest-instances.json", ["tests/api"], { TEST_DATABASE_URL: url, TEST_INSTANCES: "2" });
+      }
     } finally {
       await server?.stop();
     }

@@ -30,6 +30,12 @@ const EnvSchema = z.object({
   /** HMAC key of access tokens; generated into DATA_DIR on the embedded database when unset. */
   JWT_SECRET: optionalString.pipe(z.string().min(32, "JWT_SECRET must be at least 32 characters").optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  /** Seed the demo data on an empty database at start (1) or not (0). */
+  SEED_DEMO_DATA: z.enum(["0", "1"]).default("1"),
+  /** Run the background jobs (offer expiry, chain watchers) in this instance (1) or not (0). */
+  BACKGROUND_JOBS: z.enum(["0", "1"]).default("1"),
+  /** Serve only the API (1), without the Next.js pages. */
+  API_ONLY: z.enum(["0", "1"]).default("0"),
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -64,6 +70,9 @@ const EnvSchema = z.object({
   /** JSON object of USD prices per coin, e.g. {"ETH":3000}; the built-in table otherwise. */
   CRYPTO_RATES_JSON: optionalString,
   WATCHER_INTERVAL_MS: z.coerce.number().int().positive().default(5000),
+
+  /** `npm run bench`: a PostgreSQL server the benchmarks may create throw-away databases on. */
+  BENCH_DATABASE_URL: optionalString,
 });
 
 export type Config = z.infer<typeof EnvSchema>;

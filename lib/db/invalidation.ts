@@ -8,7 +8,7 @@ import { database, type Database } from "./index";
 
 export const INVALIDATION_CHANNEL = "namesvc_invalidate";
 
-export type Topic = "token" | "partner" | "name" | "address" | "tld" | "order";
+export type Topic = "token" | "partner" | "name" | "address" | "tld" | "order" | "sync";
 
 type Handler = (key: string) => void;
 
@@ -49,4 +49,21 @@ export async function invalidate(topic: Topic, key: string, run?: (sql: string, 
 /** Subscribes this instance to the others' invalidations; returns how to stop. */
 export async function listenForInvalidations(db: Database = database()): Promise<() => Promise<void>> {
   return db.listen(INVALIDATION_CHANNEL, dispatch, flushAllCaches);
+}
+
+// A barrier for tests of several instances: a `sync:<key>` published after a write is delivered
+// after that write's invalidations, so an instance that has seen it has applied them.
+const seenSyncKeys = new Set<string>();
+onInvalidate("sync", (key) => {
+  if (seenSyncKeys.size > 1000) seenSyncKeys.clear();
+  seenSyncKeys.add(key);
+});
+
+export async function waitForSync(key: string, timeoutMs: number): Promise<boolean> {
+  const deadline = Date.now() + timeoutMs;
+  while (!seenSyncKeys.has(key)) {
+    if (Date.now() > deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+  return true;
 }

@@ -20,11 +20,11 @@ async function main() {
   await openConfiguredDatabase();
   // Other instances' writes reach this one's caches through NOTIFY; PGlite has no other instance.
   const stopListening = embedded ? async () => undefined : await listenForInvalidations();
-  const seeded = await seedDemoData();
+  const seeded = cfg.SEED_DEMO_DATA === "1" && (await seedDemoData());
   if (seeded) console.log(`[start] demo data seeded; demo ADMIN token in ${path.join(cfg.DATA_DIR, "demo-admin-token")}`);
-  const stopJobs = await startBackgroundJobs();
+  const stopJobs = cfg.BACKGROUND_JOBS === "1" ? await startBackgroundJobs() : async () => undefined;
 
-  const next = process.env.NAMESVC_API_ONLY === "1" ? undefined : await startNext(cfg.NODE_ENV !== "production", cfg.PORT);
+  const next = cfg.API_ONLY === "1" ? undefined : await startNext(cfg.NODE_ENV !== "production", cfg.PORT);
   const running = await startHttpServer({ host: cfg.HOST, port: cfg.PORT, next });
   const statusFile = path.resolve(cfg.DATA_DIR, "server.json");
   if (embedded) writeFileSync(statusFile, JSON.stringify({ pid: process.pid, port: running.port }));

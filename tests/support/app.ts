@@ -1,9 +1,17 @@
 // Starts the API over real HTTP on 127.0.0.1 with a fresh database: in-memory PGlite, or, when
 // TEST_DATABASE_URL names a PostgreSQL server, a new database created on it for this test file.
+// With TEST_INSTANCES=2 (PostgreSQL only) the API runs as two server processes on that database
+// and requests alternate between them; before each request the harness waits until both have
+// applied every invalidation published so far (see lib/db/invalidation.ts).
+import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pg from "pg";
-import { setConfig, type Config } from "@/lib/config";
-import { closeDatabase, openDatabase } from "@/lib/db";
+import { config, setConfig, type Config } from "@/lib/config";
+import { closeDatabase, database, openDatabase } from "@/lib/db";
+import { INVALIDATION_CHANNEL } from "@/lib/db/invalidation";
 import { resetSigningSecretForTests } from "@/lib/partners/signing-secret";
 import { startHttpServer } from "@/lib/server/http-server";
 
@@ -19,34 +27,123 @@ export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   setConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", JWT_SECRET: TEST_JWT_SECRET, ...overrides });
   resetSigningSecretForTests();
-  const dropDatabase = await openTestDatabase();
+  const testDb = await openTestDatabase();
+  if (process.env.TEST_INSTANCES === "2" && testDb.url) return startInstances(testDb, overrides);
   const running = await startHttpServer({ host: "127.0.0.1", port: 0 });
   return {
     baseUrl: running.origin,
-    fetch(path, init = {}) {
-      const headers = new Headers(init.headers);
-      if (init.token) headers.set("authorization", `Bearer ${init.token}`);
-      let body = init.body;
-      if (init.json !== undefined) {
-        body = JSON.stringify(init.json);
-        if (!headers.has("content-type")) headers.set("content-type", "application/json");
-      }
-      return fetch(running.origin + path, { ...init, headers, body });
-    },
+    fetch: (path, init) => send(running.origin, path, init),
     async close() {
       await running.close();
       await closeDatabase();
-      await dropDatabase();
+      await testDb.drop();
     },
   };
 }
 
-/** Opens a fresh, migrated database for this test file; returns how to remove it. */
-export async function openTestDatabase(): Promise<() => Promise<void>> {
+function send(origin: string, path: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<Response> {
+  const headers = new Headers(init.headers);
+  if (init.token) headers.set("authorization", `Bearer ${init.token}`);
+  let body = init.body;
+  if (init.json !== undefined) {
+    body = JSON.stringify(init.json);
+    if (!headers.has("content-type")) headers.set("content-type", "application/json");
+  }
+  return fetch(origin + path, { ...init, headers, body });
+}
+
+async function startInstances(testDb: TestDatabase, overrides: Partial<Config>): Promise<TestApp> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "namesvc-instances-"));
+  const secret = randomBytes(32).toString("base64url");
+  writeFileSync(path.join(dataDir, "local-admin-secret"), secret, { mode: 0o600 });
+  const env: Record<string, string> = {};
+  for (const [key, value] of Object.entries({ ...config(), ...overrides })) if (value !== undefined) env[key] = String(value);
+  Object.assign(env, {
+    DATABASE_URL: testDb.url!,
+    DATA_DIR: dataDir,
+    PORT: "0",
+    HOST: "127.0.0.1",
+    API_ONLY: "1",
+    SEED_DEMO_DATA: "0",
+    BACKGROUND_JOBS: "0",
+    LOG_LEVEL: "error",
+  });
+  const children = await Promise.all([0, 1].map(() => startInstance(env)));
+  let turn = 0;
+  let syncs = 0;
+  const barrier = async () => {
+    const key = `${process.pid}-${++syncs}`;
+    await database().query("SELECT pg_notify($1, $2)", [INVALIDATION_CHANNEL, `sync:${key}`]);
+    await Promise.all(
+      children.map(async ({ origin }) => {
+        const res = await fetch(`${origin}/api/internal/sync?key=${key}`, { headers: { "x-local-admin-secret": secret } });
+        if (res.status !== 200) throw new Error(`instance ${origin} did not apply invalidations within 2 s`);
+      }),
+    );
+  };
+  return {
+    baseUrl: children[0].origin,
+    async fetch(path, init) {
+      await barrier();
+      return send(children[turn++ % 2].origin, path, init);
+    },
+    async close() {
+      await Promise.all(children.map(({ child }) => stopChild(child)));
+      await closeDatabase();
+      await testDb.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+async function startInstance(env: Record<string, string>): Promise<{ origin: string; child: ChildProcess }> {
+  const child = spawn(process.execPath, ["--import", "./lib/cli/register.mjs", "lib/server/main.ts"], {
+    cwd: process.cwd(),
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`instance did not start in 60 s:\n${output}`)), 60_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`instance exited with ${code}:\n${output}`));
+    });
+  });
+  return { origin, child };
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
+  await exited;
+  clearTimeout(timer);
+}
+
+interface TestDatabase {
+  /** The database's URL when it is on a PostgreSQL server. */
+  url?: string;
+  drop(): Promise<void>;
+}
+
+/** Opens a fresh, migrated database for this test file. */
+export async function openTestDatabase(): Promise<TestDatabase> {
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
     await openDatabase();
-    return async () => undefined;
+    return { drop: async () => undefined };
   }
   const name = `test_${randomBytes(6).toString("hex")}`;
   const admin = new pg.Client({ connectionString: serverUrl });
@@ -56,10 +153,13 @@ export async function openTestDatabase(): Promise<() => Promise<void>> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   await openDatabase({ url: url.toString(), poolSize: 5 });
-  return async () => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
+  return {
+    url: url.toString(),
+    async drop() {
+      const client = new pg.Client({ connectionString: serverUrl });
+      await client.connect();
+      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await client.end();
+    },
   };
 }

@@ -1,0 +1,13 @@
+// Local command channel: waits until this instance has applied invalidations up to a sync marker.
+import { forbidden } from "@/lib/api/errors";
+import { endpoint, json } from "@/lib/api/handler";
+import { waitForSync } from "@/lib/db/invalidation";
+import { isLocalAdminRequest } from "@/lib/partners/local-admin";
+
+export const dynamic = "force-dynamic";
+
+export const GET = endpoint({ errors: "single" }, async ({ request, url }) => {
+  if (!isLocalAdminRequest(request)) throw forbidden("This route answers only local commands.");
+  const seen = await waitForSync(url.searchParams.get("key") ?? "", 2000);
+  return json({ seen }, seen ? 200 : 504);
+});
