@@ -77,11 +77,22 @@ function decodeParams(raw: RawParams): Record<string, string> {
   return params;
 }
 
+// The serialized body of each Response built by json(), so lib/server sends those bytes as they
+// are instead of reading them back through the Response's stream.
+const serializedBodies = new WeakMap<Response, Buffer>();
+
+export function serializedBodyOf(response: Response): Buffer | undefined {
+  return serializedBodies.get(response);
+}
+
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return new Response(JSON.stringify(body), {
+  const bytes = Buffer.from(JSON.stringify(body));
+  const response = new Response(bytes, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });
+  serializedBodies.set(response, bytes);
+  return response;
 }
 
 export function noContent(headers: Record<string, string> = {}): Response {

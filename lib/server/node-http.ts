@@ -1,45 +1,129 @@
 import "server-only";
-import type { IncomingMessage, ServerResponse } from "node:http";
-import { Readable } from "node:stream";
-import { MAX_BODY_BYTES } from "@/lib/api/handler";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import { MAX_BODY_BYTES, serializedBodyOf } from "@/lib/api/handler";
 
 // Conversion between node:http and the Web Request/Response the route handlers speak.
+//
+// Building a real `Request` (undici) costs tens of microseconds, about as much as a whole cached
+// resolution. The API gets a lazy view of the node request instead, implementing the parts of
+// the Request interface the handlers use: method, url, headers, signal and the body readers.
 
 /** Set by the server from the socket (never taken from the client): the peer's address. */
-export const REMOTE_ADDRESS_HEADER = "x-namesvc-remote-address";
+import { REMOTE_ADDRESS_HEADER } from "@/lib/api/client-address";
+export { REMOTE_ADDRESS_HEADER };
 
-export function toWebRequest(req: IncomingMessage, origin: string): Request {
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value === undefined || name === REMOTE_ADDRESS_HEADER) continue;
-    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
-    else headers.set(name, value);
+/** Read-only Headers over node's already lower-cased header object. */
+class NodeHeaders implements Headers {
+  constructor(
+    private readonly raw: IncomingHttpHeaders,
+    private readonly remoteAddress: string,
+  ) {}
+
+  get(name: string): string | null {
+    const key = name.toLowerCase();
+    if (key === REMOTE_ADDRESS_HEADER) return this.remoteAddress;
+    const value = this.raw[key];
+    if (value === undefined) return null;
+    return Array.isArray(value) ? value.join(key === "cookie" ? "; " : ", ") : value;
   }
-  headers.set(REMOTE_ADDRESS_HEADER, req.socket.remoteAddress ?? "");
-  const method = (req.method ?? "GET").toUpperCase();
-  const hasBody = method !== "GET" && method !== "HEAD";
-  return new Request(origin + (req.url ?? "/"), {
-    method,
-    headers,
-    body: hasBody ? (limitedBody(req) as unknown as ReadableStream) : undefined,
-    duplex: hasBody ? "half" : undefined,
-  } as RequestInit);
+  has(name: string): boolean {
+    return this.get(name) !== null;
+  }
+  getSetCookie(): string[] {
+    return [];
+  }
+  forEach(callback: (value: string, key: string, parent: Headers) => void): void {
+    for (const [key, value] of this.entries()) callback(value, key, this);
+  }
+  *entries(): HeadersIterator<[string, string]> {
+    for (const key of Object.keys(this.raw).sort()) {
+      if (key === REMOTE_ADDRESS_HEADER) continue;
+      const value = this.get(key);
+      if (value !== null) yield [key, value];
+    }
+    yield [REMOTE_ADDRESS_HEADER, this.remoteAddress];
+  }
+  *keys(): HeadersIterator<string> {
+    for (const [key] of this.entries()) yield key;
+  }
+  *values(): HeadersIterator<string> {
+    for (const [, value] of this.entries()) yield value;
+  }
+  [Symbol.iterator]() {
+    return this.entries();
+  }
+  append(): void {
+    throw new TypeError("Request headers are immutable.");
+  }
+  delete(): void {
+    throw new TypeError("Request headers are immutable.");
+  }
+  set(): void {
+    throw new TypeError("Request headers are immutable.");
+  }
 }
 
-/** The request body, cut off with an error once it passes the API's size limit. */
-function limitedBody(req: IncomingMessage): ReadableStream<Uint8Array> {
-  let seen = 0;
-  const limit = MAX_BODY_BYTES + 1;
-  return (Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>).pipeThrough(
-    new TransformStream<Uint8Array, Uint8Array>({
-      transform(chunk, controller) {
-        seen += chunk.byteLength;
-        // Past the limit the handler only needs to know the body is too large.
-        if (seen > limit) return;
-        controller.enqueue(chunk);
-      },
-    }),
-  ) as ReadableStream<Uint8Array>;
+class NodeRequest {
+  readonly method: string;
+  readonly url: string;
+  readonly headers: Headers;
+  private consumed = false;
+  private controller?: AbortController;
+
+  constructor(
+    private readonly req: IncomingMessage,
+    origin: string,
+  ) {
+    this.method = (req.method ?? "GET").toUpperCase();
+    this.url = origin + (req.url ?? "/");
+    this.headers = new NodeHeaders(req.headers, req.socket.remoteAddress ?? "");
+  }
+
+  get bodyUsed(): boolean {
+    return this.consumed;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.controller) {
+      const controller = (this.controller = new AbortController());
+      this.req.once("close", () => {
+        if (!this.req.complete) controller.abort();
+      });
+    }
+    return this.controller.signal;
+  }
+
+  /** The body, stopped as soon as it passes the API's size limit. */
+  async arrayBuffer(): Promise<ArrayBuffer> {
+    if (this.consumed) throw new TypeError("Body has already been read.");
+    this.consumed = true;
+    if (this.method === "GET" || this.method === "HEAD") return new ArrayBuffer(0);
+    const chunks: Buffer[] = [];
+    let size = 0;
+    for await (const chunk of this.req as AsyncIterable<Buffer>) {
+      size += chunk.length;
+      // Past the limit the handler only needs to know the body is too large.
+      if (size > MAX_BODY_BYTES + 1) {
+        this.req.resume();
+        break;
+      }
+      chunks.push(chunk);
+    }
+    const body = Buffer.concat(chunks);
+    return body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer;
+  }
+
+  async text(): Promise<string> {
+    return Buffer.from(await this.arrayBuffer()).toString("utf8");
+  }
+
+  async json(): Promise<unknown> {
+    return JSON.parse(await this.text());
+  }
+}
+
+export function toWebRequest(req: IncomingMessage, origin: string): Request {
+  return new NodeRequest(req, origin) as unknown as Request;
 }
 
 export async function sendWebResponse(res: ServerResponse, response: Response, method: string): Promise<void> {
@@ -50,12 +134,13 @@ export async function sendWebResponse(res: ServerResponse, response: Response, m
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
-  if (method === "HEAD" || response.body === null) {
+  const preset = serializedBodyOf(response);
+  if (method === "HEAD" || (response.body === null && preset === undefined)) {
     res.writeHead(response.status, headers);
     res.end();
     return;
   }
-  const body = Buffer.from(await response.arrayBuffer());
+  const body = preset ?? Buffer.from(await response.arrayBuffer());
   headers["content-length"] = String(body.byteLength);
   res.writeHead(response.status, headers);
   res.end(body);
