@@ -89,7 +89,11 @@ function convertAll() {
   const { schemas: locals } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, unrepresentable: "any", io: "input" });
   const components = Object.fromEntries(Object.entries(globals).map(([id, schema]) => [id, stripDialect(schema)]));
   const inlineJson = new Map<z.ZodType, Record<string, unknown>>();
-  for (const [schema, id] of inline) inlineJson.set(schema, stripDialect(locals[id]));
+  // A component used inside an inline schema (NameService in a query parameter) comes back as a
+  // reference into zod's "__shared" bundle; it is a component already, so point there.
+  const toComponents = (json: unknown) =>
+    JSON.parse(JSON.stringify(json).replace(/#\/components\/schemas\/__shared#\/\$defs\/([A-Za-z0-9_]+)/g, (ref, id: string) => (id in globals ? `#/components/schemas/${id}` : ref)));
+  for (const [schema, id] of inline) inlineJson.set(schema, stripDialect(toComponents(locals[id])));
   return { components, inlineJson };
 }
 
@@ -121,6 +125,8 @@ function parametersOf(object: z.ZodObject | undefined, where: "path" | "query") 
 }
 
 function stripDialect(schema: unknown): Record<string, unknown> {
+  // A parameter schema converted alone gets an `$id` under the `uri` option; it is not a component.
   const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;
+  if (typeof rest.$id === "string" && rest.$id.includes("__inline")) delete rest.$id;
   return rest;
 }

@@ -1,3 +1,132 @@
+import { z } from "zod";
+import {
+  IssuedSubdomain, IssueSubdomainRequest, PageQuery, ParentDomainPath, ParentDomainValidation, ParentSettings,
+  ParentSettingsRequest, ReverseInParentPath, ReverseResolveInParent, SubdomainListPage, SubdomainPerDayPage,
+} from "../schemas/parent";
+import { BatchResolveRequest, BatchResolveResponse, ResolveQuery, ResolveResult, ReverseQuery } from "../schemas/resolve";
 import type { Operation } from "./operation";
 
-export const registryOperations: Operation[] = [];
+const READERS = ["ADMIN", "CUSTOMER"] as const;
+const foreignParent = "Another partner's parent domain answers 403 (names are public; their sub-domain data is not).";
+
+export const registryOperations: Operation[] = [
+  {
+    method: "get",
+    path: "/v1/resolve/{domain}",
+    summary: "Resolve a name",
+    description:
+      "Wallets, DNS and text records, content hash and owner of a name. `nameservice` chooses the service; absent, the TLD decides " +
+      "(native TLDs, `.eth` → ens, Unstoppable Domains TLDs → ud, ICANN suffixes → icann; otherwise 400). Names are normalized " +
+      "(ENSIP-15 for web3 services, UTS-46 for ICANN). A service that is not configured answers 503.",
+    tags: ["Resolution"],
+    auth: READERS,
+    errors: "single",
+    pathParams: z.object({ domain: z.string() }),
+    query: ResolveQuery,
+    responses: { 200: { description: "The name's records.", schema: ResolveResult } },
+    errorStatuses: [404, 502, 503, 504],
+  },
+  {
+    method: "post",
+    path: "/v1/resolve",
+    summary: "Resolve up to 100 names",
+    description: "Each name is answered on its own with the status endpoint 1 would give it.",
+    tags: ["Resolution"],
+    auth: READERS,
+    errors: "single",
+    body: BatchResolveRequest,
+    responses: { 200: { description: "One result per name, in request order.", schema: BatchResolveResponse } },
+    errorStatuses: [413, 415],
+  },
+  {
+    method: "get",
+    path: "/v1/reverse/{address}",
+    summary: "Reverse-resolve an address",
+    description:
+      "The address's verified name. Native: the address's primary name when it points back (its ETH wallet, or owner when it has " +
+      "no ETH wallet, is the address), else the newest name it owns that points back. Without `nameservice`: native, then ENS, then UD.",
+    tags: ["Resolution"],
+    auth: READERS,
+    errors: "single",
+    pathParams: z.object({ address: z.string() }),
+    query: ReverseQuery,
+    responses: { 200: { description: "The name's records.", schema: ResolveResult } },
+    errorStatuses: [404, 502, 503, 504],
+  },
+  {
+    method: "get",
+    path: "/v1/parentdomains/{parentDomain}",
+    summary: "Validate a parent domain",
+    description:
+      "`status` is true when the name exists in the native registry, belongs to the calling partner, has sub-domain issuance enabled, " +
+      "is not expired and has a sub-domain price; `reason` holds one sentence per failed check.",
+    tags: ["Parent domains"],
+    auth: READERS,
+    errors: "list",
+    pathParams: ParentDomainPath,
+    responses: { 200: { description: "Validation result.", schema: ParentDomainValidation } },
+  },
+  {
+    method: "patch",
+    path: "/v1/parentdomains/{parentDomain}",
+    summary: "Change a parent domain's sub-domain settings",
+    description: `Enable or disable sub-domain issuance and set the yearly price in USD. ${foreignParent}`,
+    tags: ["Parent domains"],
+    auth: ["ADMIN"],
+    errors: "list",
+    pathParams: ParentDomainPath,
+    body: ParentSettingsRequest,
+    responses: { 200: { description: "The settings now in force.", schema: ParentSettings } },
+    errorStatuses: [404, 413, 415],
+  },
+  {
+    method: "get",
+    path: "/v1/parentdomains/{parentDomain}/list",
+    summary: "List sub-domains, newest first",
+    description: `Keyset-paginated: pass \`nextPaginationToken\` back as \`pageToken\`; it is empty on the last page. A forged, foreign or day-old token is 400. ${foreignParent}`,
+    tags: ["Parent domains"],
+    auth: READERS,
+    errors: "list",
+    pathParams: ParentDomainPath,
+    query: PageQuery,
+    responses: { 200: { description: "One page of sub-domains.", schema: SubdomainListPage } },
+    errorStatuses: [404],
+  },
+  {
+    method: "get",
+    path: "/v1/parentdomains/{parentDomain}/per-day",
+    summary: "Sub-domains created per day",
+    description: `One aggregate per UTC day with sub-domains, newest first, paginated as the list. ${foreignParent}`,
+    tags: ["Parent domains"],
+    auth: READERS,
+    errors: "list",
+    pathParams: ParentDomainPath,
+    query: PageQuery,
+    responses: { 200: { description: "One page of daily counts.", schema: SubdomainPerDayPage } },
+    errorStatuses: [404],
+  },
+  {
+    method: "get",
+    path: "/v1/parentdomains/{parentDomain}/addresses/{ethAddress}/reverse-resolve",
+    summary: "Reverse-resolve an address within a parent domain",
+    description: "The sub-domain of the parent owned by the address (letter case ignored); the newest when it owns several.",
+    tags: ["Parent domains"],
+    errors: "single",
+    pathParams: ReverseInParentPath,
+    responses: { 200: { description: "The sub-domain.", schema: ReverseResolveInParent } },
+    errorStatuses: [404],
+  },
+  {
+    method: "post",
+    path: "/v1/parentdomains/{parentDomain}/subdomains",
+    summary: "Issue a sub-domain",
+    description: `A partner ADMIN registers \`label.parentDomain\` to an owner directly. The parent must be enabled and unexpired. ${foreignParent}`,
+    tags: ["Parent domains"],
+    auth: ["ADMIN"],
+    errors: "list",
+    pathParams: ParentDomainPath,
+    body: IssueSubdomainRequest,
+    responses: { 201: { description: "The new sub-domain.", schema: IssuedSubdomain } },
+    errorStatuses: [404, 409, 413, 415],
+  },
+];

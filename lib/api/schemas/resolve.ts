@@ -38,10 +38,17 @@ export type TxtRecord = z.infer<typeof TxtRecord>;
 export type WalletData = z.infer<typeof WalletData>;
 export type ResolveResult = z.infer<typeof ResolveResult>;
 
+// Unknown codes are reported once against `coins`, naming them, rather than per element with the
+// whole enumeration in the message.
 const coinList = z
   .union([z.string(), z.array(z.string())])
-  .transform((v) => (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean))
-  .pipe(z.array(Coin, { error: "coins must be Coin codes separated by commas, e.g. ETH,BTC" }));
+  .transform((v, ctx) => {
+    const codes = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean);
+    const unknown = codes.filter((code) => !Coin.safeParse(code).success);
+    if (unknown.length === 0) return codes as Coin[];
+    ctx.addIssue({ code: "custom", message: `coins must be Coin codes separated by commas, e.g. ETH,BTC; unknown: ${unknown.join(", ")}` });
+    return z.NEVER;
+  });
 
 export const ResolveQuery = z.object({
   nameservice: NameService.optional().meta({ description: "Name service to ask; inferred from the TLD when absent." }),

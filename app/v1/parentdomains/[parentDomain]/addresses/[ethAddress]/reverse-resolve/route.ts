@@ -1,0 +1,10 @@
+// Endpoint 6 (no authorization): the newest sub-domain of the parent owned by an address.
+import { endpoint, respond } from "@/lib/api/handler";
+import { ReverseResolveInParent } from "@/lib/api/schemas/parent";
+import { reverseResolveInParent } from "@/lib/registry/reverse-resolve-in-parent";
+
+export const dynamic = "force-dynamic";
+
+export const GET = endpoint({ errors: "single" }, async ({ params }) => {
+  return respond(ReverseResolveInParent, await reverseResolveInParent(params.parentDomain, params.ethAddress));
+});

@@ -1,0 +1,16 @@
+// Endpoint 3 (GET): is the parent domain configured for sub-domains; PATCH (ours): its settings.
+import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { ParentDomainValidation, ParentSettings, ParentSettingsRequest } from "@/lib/api/schemas/parent";
+import { updateParentSettings } from "@/lib/registry/update-parent-settings";
+import { validateParentDomain } from "@/lib/registry/validate-parent-domain";
+
+export const dynamic = "force-dynamic";
+
+export const GET = endpoint({ errors: "list", allow: ["ADMIN", "CUSTOMER"] }, async ({ params, caller }) => {
+  return respond(ParentDomainValidation, await validateParentDomain(caller, params.parentDomain));
+});
+
+export const PATCH = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, params, caller }) => {
+  const change = await readJson(request, ParentSettingsRequest);
+  return respond(ParentSettings, await updateParentSettings(caller, params.parentDomain, change));
+});

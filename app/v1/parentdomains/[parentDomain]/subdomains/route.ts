@@ -1,0 +1,11 @@
+// Issue a sub-domain of the partner's parent domain directly (ours; ADMIN).
+import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { IssuedSubdomain, IssueSubdomainRequest } from "@/lib/api/schemas/parent";
+import { issueSubdomain } from "@/lib/registry/issue-subdomain";
+
+export const dynamic = "force-dynamic";
+
+export const POST = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, params, caller }) => {
+  const body = await readJson(request, IssueSubdomainRequest);
+  return respond(IssuedSubdomain, await issueSubdomain(caller, params.parentDomain, body), 201);
+});

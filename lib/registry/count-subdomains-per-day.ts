@@ -1,0 +1,38 @@
+import "server-only";
+import type { Caller } from "@/lib/partners/authenticate";
+import { database } from "@/lib/db";
+import type { PageRequest } from "./list-subdomains";
+import { decodePageToken, encodePageToken } from "./page-token";
+import { getParentDomainOfPartner } from "./parent-domain";
+
+export interface SubdomainPerDayPage {
+  aggregates: { count: number; date: string }[];
+  nextPaginationToken: string;
+  total: number;
+}
+
+/**
+ * Endpoint 5: sub-domains created per UTC day, newest day first, from the counts kept with each
+ * insert; days without any are absent. `total` is the number of sub-domains, as in endpoint 4.
+ */
+export async function countSubdomainsPerDayOfPartner(caller: Caller, parentDomain: string, page: PageRequest): Promise<SubdomainPerDayPage> {
+  const parent = await getParentDomainOfPartner(caller, parentDomain);
+  return subdomainsPerDayPage(parent.id, parent.subdomain_count, page);
+}
+
+export async function subdomainsPerDayPage(parentId: string, total: number, page: PageRequest): Promise<SubdomainPerDayPage> {
+  const after = page.pageToken ? decodePageToken(page.pageToken, { listing: "days", parentId }) : undefined;
+  const rows = await database().query<{ date: string; count: number }>(
+    `SELECT to_char(day, 'YYYY-MM-DD') AS date, count FROM subdomain_daily_count
+      WHERE parent_id = $1 ${after ? "AND day < $3::date" : ""}
+      ORDER BY day DESC LIMIT $2`,
+    after ? [parentId, page.pageSize + 1, after.day] : [parentId, page.pageSize + 1],
+  );
+  const shown = rows.slice(0, page.pageSize);
+  const last = shown[shown.length - 1];
+  return {
+    aggregates: shown.map((row) => ({ count: Number(row.count), date: row.date })),
+    nextPaginationToken: rows.length > page.pageSize && last ? encodePageToken({ listing: "days", parentId, day: last.date }) : "",
+    total,
+  };
+}

@@ -1,0 +1,32 @@
+import "server-only";
+import { getAddress } from "viem";
+import { badRequest } from "@/lib/api/errors";
+import type { Caller } from "@/lib/partners/authenticate";
+import { db } from "@/lib/db";
+import { listTimestamp } from "./format";
+import { getParentDomainOfPartner, normalizeNativeName } from "./parent-domain";
+import { registerName } from "./register-name";
+import { configurationProblems } from "./validate-parent-domain";
+
+export interface IssuedSubdomain {
+  name: string;
+  ownerAddress: string;
+  createdTimestamp: string;
+}
+
+/**
+ * Our extension: a partner ADMIN issues `label.parentDomain` to an owner directly, without a
+ * sale. The parent must be the partner's, enabled and unexpired; a price is needed only to sell.
+ */
+export async function issueSubdomain(caller: Caller, parentDomain: string, input: { label: string; ownerAddress: string }): Promise<IssuedSubdomain> {
+  const parent = await getParentDomainOfPartner(caller, parentDomain);
+  const blocking = configurationProblems(parent, new Date(), { needsPrice: false });
+  if (blocking.length > 0) throw badRequest("parentDomain", blocking.join(" "));
+  if (input.label.includes(".")) throw badRequest("label", "label must be one label, without dots.");
+  const name = normalizeNativeName(`${input.label}.${parent.name}`, "label");
+  if (name.split(".").length !== parent.name.split(".").length + 1) throw badRequest("label", "label must be one label, without dots.");
+
+  const ownerAddress = getAddress(input.ownerAddress.toLowerCase());
+  const domain = await db().$transaction((tx) => registerName(tx, { name, ownerAddress }));
+  return { name: domain.name, ownerAddress: domain.ownerAddress, createdTimestamp: listTimestamp(domain.createdAt) };
+}

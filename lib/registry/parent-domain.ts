@@ -1,0 +1,45 @@
+import "server-only";
+import { badRequest, forbidden, notFound } from "@/lib/api/errors";
+import type { Caller } from "@/lib/partners/authenticate";
+import { database } from "@/lib/db";
+import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
+
+export interface ParentDomainRow {
+  id: string;
+  name: string;
+  partner_id: string | null;
+  subdomains_enabled: boolean;
+  subdomain_price_cents: number | null;
+  subdomain_count: number;
+  expires_at: Date | null;
+}
+
+/** The ENSIP-15 form of a native name given in a request, or 400 naming `field`. */
+export function normalizeNativeName(input: string, field: string): string {
+  try {
+    return normalizeWeb3Name(input);
+  } catch (error) {
+    if (error instanceof InvalidNameError) throw badRequest(field, `${input} is not a valid name. ${error.message}`);
+    throw error;
+  }
+}
+
+export async function findParentDomain(name: string): Promise<ParentDomainRow | undefined> {
+  const [row] = await database().query<ParentDomainRow>(
+    `SELECT id, name, partner_id, subdomains_enabled, subdomain_price_cents, subdomain_count, expires_at FROM "domain" WHERE name = $1`,
+    [name],
+  );
+  return row;
+}
+
+/**
+ * A parent domain the calling partner owns. Unknown: 404. Another partner's: 403, since which
+ * names exist is public (anyone may resolve them) but their sub-domain data is not.
+ */
+export async function getParentDomainOfPartner(caller: Caller, rawName: string): Promise<ParentDomainRow> {
+  const name = normalizeNativeName(rawName, "parentDomain");
+  const parent = await findParentDomain(name);
+  if (!parent) throw notFound("parentDomain", `${name} is not registered in the native registry.`);
+  if (parent.partner_id !== caller.partnerId) throw forbidden(`${name} belongs to another partner; a token sees only its own partner's parent domains.`);
+  return parent;
+}

@@ -1,0 +1,94 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { existsSync, mkdirSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import { namehash } from "viem/ens";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { createAccessToken } from "@/lib/partners/access-tokens";
+import { createPartner } from "@/lib/partners/create-partner";
+import {
+  ALICE_CONTENT_HASH, ALICE_DNS, ALICE_OWNER, ALICE_TEXT, ALICE_WALLETS, BOB_DNS, BOB_OWNER, BOB_TEXT, BOB_WALLETS,
+  BRAND_OWNER, BRAND_PRICE_CENTS, DEMO_PARTNER_NAME, demoSubdomains,
+} from "./demo-data";
+import { forgetNativeTlds } from "./native-tlds";
+import { registerName } from "./register-name";
+
+const MARKER = "alice.web3";
+const TOKEN_FILE = "demo-admin-token";
+const YEAR_MS = 365 * 86_400_000;
+
+/**
+ * Seeds the demo data once: returns true when it did, false when it was already there (every
+ * `npm start` calls this; a restart keeps existing data). The registry data goes in one
+ * transaction, so a failed seed leaves nothing half-done behind.
+ */
+export async function seedDemoData(now = new Date()): Promise<boolean> {
+  const tokenFile = path.resolve(config().DATA_DIR, TOKEN_FILE);
+  if (await db().domain.findUnique({ where: { name: MARKER }, select: { id: true } })) {
+    // The data survived but the token file did not (a new DATA_DIR on PostgreSQL): issue another.
+    if (!existsSync(tokenFile)) await writeDemoToken(tokenFile, await demoPartnerId());
+    return false;
+  }
+
+  // A partner left by an earlier failed seed is reused rather than duplicated.
+  const existingPartnerId = await demoPartnerId();
+  const created = existingPartnerId ? undefined : await createPartner(DEMO_PARTNER_NAME, now);
+  const partnerId = existingPartnerId ?? created!.partner.id;
+  await db().$transaction(async (tx) => {
+    await tx.tld.createMany({ data: [{ name: "web3" }, { name: "meta" }], skipDuplicates: true });
+
+    const alice = await registerName(tx, { name: "alice.web3", ownerAddress: ALICE_OWNER, wallets: ALICE_WALLETS, createdAt: now });
+    await tx.domain.update({ where: { id: alice.id }, data: { contentHash: ALICE_CONTENT_HASH } });
+    await tx.dnsRecord.createMany({ data: ALICE_DNS.map((record) => ({ id: randomUUID(), domainId: alice.id, ...record })) });
+    await tx.textRecord.createMany({ data: Object.entries(ALICE_TEXT).map(([key, value]) => ({ id: randomUUID(), domainId: alice.id, key, value })) });
+    await tx.reverseRecord.create({ data: { address: ALICE_OWNER.toLowerCase(), domainId: alice.id } });
+
+    const bob = await registerName(tx, { name: "bob.web3", ownerAddress: BOB_OWNER, wallets: BOB_WALLETS, createdAt: now });
+    await tx.dnsRecord.createMany({ data: BOB_DNS.map((record) => ({ id: randomUUID(), domainId: bob.id, ...record })) });
+    await tx.textRecord.createMany({ data: Object.entries(BOB_TEXT).map(([key, value]) => ({ id: randomUUID(), domainId: bob.id, key, value })) });
+
+    const expiresAt = new Date(now.getTime() + YEAR_MS);
+    const brand = await registerName(tx, { name: "brand.web3", ownerAddress: BRAND_OWNER, partnerId, expiresAt, createdAt: new Date(now.getTime() - 100 * 86_400_000) });
+    await tx.domain.update({ where: { id: brand.id }, data: { subdomainsEnabled: true, subdomainPriceCents: BRAND_PRICE_CENTS } });
+    await registerName(tx, { name: "plain.web3", ownerAddress: BRAND_OWNER, partnerId, expiresAt, createdAt: now });
+
+    // 2,500 rows in one statement; the parent's count and the per-day counts follow in two more.
+    const subdomains = demoSubdomains(now);
+    await tx.domain.createMany({
+      data: subdomains.map((sub) => {
+        const name = `${sub.label}.brand.web3`;
+        return {
+          id: randomUUID(), name, node: namehash(name), label: sub.label, tld: "web3", parentId: brand.id,
+          ownerAddress: sub.ownerAddress, ownerKey: sub.ownerAddress.toLowerCase(), createdAt: sub.createdAt,
+        };
+      }),
+    });
+    await tx.$executeRaw`UPDATE "domain" SET subdomain_count = subdomain_count + ${subdomains.length} WHERE id = ${brand.id}::uuid`;
+    await tx.$executeRaw`
+      INSERT INTO subdomain_daily_count (parent_id, day, count)
+      SELECT parent_id, (created_at AT TIME ZONE 'UTC')::date, count(*) FROM "domain" WHERE parent_id = ${brand.id}::uuid GROUP BY 1, 2
+      ON CONFLICT (parent_id, day) DO UPDATE SET count = EXCLUDED.count`;
+  }, { timeout: 120_000, maxWait: 30_000 });
+  forgetNativeTlds();
+
+  if (created) saveToken(tokenFile, created.token.value);
+  else await writeDemoToken(tokenFile, partnerId, now);
+  return true;
+}
+
+async function demoPartnerId(): Promise<string | undefined> {
+  return (await db().partner.findFirst({ where: { name: DEMO_PARTNER_NAME }, orderBy: { createdAt: "asc" }, select: { id: true } }))?.id;
+}
+
+async function writeDemoToken(file: string, partnerId: string | undefined, now = new Date()): Promise<void> {
+  if (!partnerId) return;
+  const validTill = new Date(now.getTime() + YEAR_MS);
+  const token = await createAccessToken(partnerId, { label: "demo admin token", type: "ADMIN", validFrom: now, validTill });
+  saveToken(file, token.value);
+}
+
+function saveToken(file: string, value: string): void {
+  mkdirSync(path.dirname(file), { recursive: true });
+  writeFileSync(file, `${value}\n`, { mode: 0o600 });
+}

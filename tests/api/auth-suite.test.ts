@@ -1,0 +1,193 @@
+// One suite over every protected endpoint: each way a credential can be wrong gives the exact
+// status and the endpoint's own error shape, naming the Authorization header.
+//
+// Another partner's data: names are public (anyone may resolve them, endpoints 1 and 2), but a
+// parent domain's sub-domain data is its partner's: endpoint 3 reports a foreign parent as not
+// configured ("does not belong to this partner") without revealing its settings, and 4, 5 and
+// our parent extensions answer 403. Tokens (7 to 9) and purchases (10) are scoped to the caller:
+// another partner's token id is 404 on delete, and listings never show it.
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "@/lib/db";
+import { createAccessToken } from "@/lib/partners/access-tokens";
+import type { TokenType } from "@/lib/partners/authenticate";
+import { createPartner } from "@/lib/partners/create-partner";
+import { signToken } from "@/lib/partners/jwt";
+import { ALICE_OWNER } from "@/lib/registry/demo-data";
+import { seedDemoData } from "@/lib/registry/seed";
+import { startTestApp, TEST_JWT_SECRET, type TestApp } from "@/tests/support/app";
+
+interface ProtectedEndpoint {
+  name: string;
+  method: string;
+  path: string;
+  json?: () => unknown;
+  allow: readonly TokenType[];
+  errors: "single" | "list";
+  /** Status with a valid ADMIN token of the owning partner. */
+  ok: number;
+}
+
+let labelCounter = 0;
+const hour = 3600_000;
+const windowNow = () => ({ validFrom: new Date(Date.now() - hour).toISOString(), validTill: new Date(Date.now() + hour).toISOString() });
+
+const ENDPOINTS: ProtectedEndpoint[] = [
+  { name: "1 resolve", method: "GET", path: "/v1/resolve/alice.web3", allow: ["ADMIN", "CUSTOMER"], errors: "single", ok: 200 },
+  { name: "1 batch resolve", method: "POST", path: "/v1/resolve", json: () => ({ names: ["alice.web3"] }), allow: ["ADMIN", "CUSTOMER"], errors: "single", ok: 200 },
+  { name: "2 reverse", method: "GET", path: `/v1/reverse/${ALICE_OWNER}`, allow: ["ADMIN", "CUSTOMER"], errors: "single", ok: 200 },
+  { name: "3 validate parent", method: "GET", path: "/v1/parentdomains/brand.web3", allow: ["ADMIN", "CUSTOMER"], errors: "list", ok: 200 },
+  { name: "4 list", method: "GET", path: "/v1/parentdomains/brand.web3/list?pageSize=2", allow: ["ADMIN", "CUSTOMER"], errors: "list", ok: 200 },
+  { name: "5 per-day", method: "GET", path: "/v1/parentdomains/brand.web3/per-day?pageSize=2", allow: ["ADMIN", "CUSTOMER"], errors: "list", ok: 200 },
+  { name: "7 create token", method: "POST", path: "/v1/partner/access-token", json: () => ({ label: `t${++labelCounter}`, ...windowNow() }), allow: ["ADMIN"], errors: "list", ok: 201 },
+  { name: "8 list tokens", method: "GET", path: "/v1/partner/access-token", allow: ["ADMIN"], errors: "list", ok: 200 },
+  { name: "9 delete token", method: "DELETE", path: "/v1/partner/access-token", json: () => ({ id: crypto.randomUUID() }), allow: ["ADMIN"], errors: "list", ok: 404 },
+  { name: "10 purchases", method: "GET", path: "/v1/partner/purchases", allow: ["ADMIN"], errors: "list", ok: 200 },
+  { name: "parent settings", method: "PATCH", path: "/v1/parentdomains/brand.web3", json: () => ({ subdomainsEnabled: true }), allow: ["ADMIN"], errors: "list", ok: 200 },
+  { name: "issue sub-domain", method: "POST", path: "/v1/parentdomains/brand.web3/subdomains", json: () => ({ label: `auth${++labelCounter}`, ownerAddress: ALICE_OWNER }), allow: ["ADMIN"], errors: "list", ok: 201 },
+];
+
+let app: TestApp;
+let partnerId: string;
+let admin: string;
+let customer: string;
+let otherAdmin: string;
+let otherAdminTokenId: string;
+let tokens: Record<string, string>;
+
+const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
+
+async function tokenOf(type: TokenType, from: number, till: number, partner = partnerId) {
+  return createAccessToken(partner, { label: `${type} ${from}..${till}`, type, validFrom: new Date(Date.now() + from), validTill: new Date(Date.now() + till) });
+}
+
+beforeAll(async () => {
+  app = await startTestApp({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "auth-suite-")) });
+  await seedDemoData();
+  partnerId = (await db().partner.findFirstOrThrow({ where: { name: "Demo Partner" } })).id;
+  admin = (await tokenOf("ADMIN", -hour, hour)).value;
+  customer = (await tokenOf("CUSTOMER", -hour, hour)).value;
+  const other = await createPartner("Other Partner");
+  otherAdmin = other.token.value;
+  otherAdminTokenId = other.token.id;
+
+  const valid = (await tokenOf("ADMIN", -hour, hour)).value;
+  const [header, payload] = valid.split(".");
+  const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
+  const deleted = await tokenOf("ADMIN", -hour, hour);
+  await db().accessToken.delete({ where: { id: deleted.id } });
+  tokens = {
+    malformed: "not.a-jwt",
+    "bad signature (another key)": signToken(claims, `${TEST_JWT_SECRET}-not-ours`),
+    "alg none": `${b64({ alg: "none", typ: "JWT" })}.${payload}.`,
+    "edited claims": `${header}.${b64({ ...claims, exp: claims.exp + 365 * 86400 })}.${valid.split(".")[2]}`,
+    "claims of another partner": `${header}.${b64({ ...claims, sub: other.partner.id })}.${valid.split(".")[2]}`,
+    expired: (await tokenOf("ADMIN", -2 * hour, -1000)).value,
+    "not yet valid": (await tokenOf("ADMIN", hour, 2 * hour)).value,
+    deleted: deleted.value,
+  };
+});
+afterAll(() => app.close());
+
+async function send(endpoint: ProtectedEndpoint, authorization?: string) {
+  const headers: Record<string, string> = {};
+  if (authorization !== undefined) headers.authorization = authorization;
+  const json = endpoint.json?.();
+  if (json !== undefined) headers["content-type"] = "application/json";
+  const res = await app.fetch(endpoint.path, { method: endpoint.method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  const text = await res.text();
+  return { status: res.status, body: text ? JSON.parse(text) : undefined };
+}
+
+function expectAuthorizationError(endpoint: ProtectedEndpoint, body: unknown, info: RegExp) {
+  const item = { field: "Authorization", info: expect.stringMatching(info) };
+  expect(body).toEqual(endpoint.errors === "single" ? item : { errors: [item] });
+}
+
+describe.each(ENDPOINTS)("$method $path ($name)", (endpoint) => {
+  test("a valid ADMIN token of the owning partner is let through", async () => {
+    expect((await send(endpoint, `Bearer ${admin}`)).status).toBe(endpoint.ok);
+  });
+
+  test("no Authorization header → 401", async () => {
+    const { status, body } = await send(endpoint);
+    expect(status).toBe(401);
+    expectAuthorizationError(endpoint, body, /Missing Authorization/);
+  });
+
+  test.each([["Bearer"], ["Bearer not.a-jwt"], ["Basic dXNlcjpwYXNz"], ["bearer-token"]])("malformed header %j → 401", async (header) => {
+    const { status, body } = await send(endpoint, header);
+    expect(status).toBe(401);
+    expectAuthorizationError(endpoint, body, /Malformed Authorization/);
+  });
+
+  test.each([
+    ["bad signature (another key)", /signature/],
+    ["alg none", /[Mm]alformed/],
+    ["edited claims", /signature/],
+    ["claims of another partner", /signature/],
+    ["expired", /expired/],
+    ["not yet valid", /not valid before/],
+    ["deleted", /deleted/],
+  ])("%s → 401", async (kind, info) => {
+    const { status, body } = await send(endpoint, `Bearer ${tokens[kind]}`);
+    expect(status).toBe(401);
+    expectAuthorizationError(endpoint, body, info);
+  });
+
+  test(endpoint.allow.includes("CUSTOMER") ? "a CUSTOMER token is let through" : "a CUSTOMER token → 403", async () => {
+    const { status, body } = await send(endpoint, `Bearer ${customer}`);
+    if (endpoint.allow.includes("CUSTOMER")) expect(status).toBe(endpoint.ok);
+    else {
+      expect(status).toBe(403);
+      expectAuthorizationError(endpoint, body, /needs a token of type ADMIN/);
+    }
+  });
+});
+
+describe("another partner's data", () => {
+  const other = () => `Bearer ${otherAdmin}`;
+
+  test("3: a foreign parent is reported as not this partner's, nothing more", async () => {
+    const { status, body } = await send(ENDPOINTS[3], other());
+    expect(status).toBe(200);
+    expect(body).toEqual({ parentDomain: "brand.web3", status: false, reason: "brand.web3 does not belong to this partner." });
+  });
+
+  test.each(ENDPOINTS.filter((e) => /parentdomains\/brand\.web3\/(list|per-day|subdomains)|parent settings/.test(e.path + e.name)).map((e) => [e.name, e]))(
+    "%s: a foreign parent → 403",
+    async (_, endpoint) => {
+      const { status, body } = await send(endpoint, other());
+      expect(status).toBe(403);
+      expectAuthorizationError(endpoint, body, /belongs to another partner/);
+    },
+  );
+
+  test("1 and 2: registry names are public to every partner", async () => {
+    expect((await send(ENDPOINTS[0], other())).status).toBe(200);
+    expect((await send(ENDPOINTS[2], other())).body.domain).toBe("alice.web3");
+  });
+
+  test("7, 8, 9: tokens are scoped to the caller's partner", async () => {
+    const listed = await app.fetch("/v1/partner/access-token", { token: admin }).then((r) => r.json());
+    expect(listed.some((t: { id: string }) => t.id === otherAdminTokenId)).toBe(false);
+    expect(listed.every((t: { partnerId: string }) => t.partnerId === partnerId)).toBe(true);
+
+    const res = await app.fetch("/v1/partner/access-token", { method: "DELETE", token: admin, json: { id: otherAdminTokenId } });
+    expect(res.status).toBe(404);
+    expect(await res.json()).toEqual({ errors: [{ field: "id", info: expect.any(String) }] });
+    expect((await app.fetch("/v1/partner/access-token", { token: otherAdmin })).status).toBe(200);
+
+    const created = await app.fetch("/v1/partner/access-token", { method: "POST", token: otherAdmin, json: { label: "mine", ...windowNow() } }).then((r) => r.json());
+    expect(created.partnerId).not.toBe(partnerId);
+  });
+
+  test("10: purchases are the caller's only", async () => {
+    const res = await app.fetch("/v1/partner/purchases", { token: otherAdmin });
+    expect(res.status).toBe(200);
+    const { purchases } = await res.json();
+    expect(purchases.every((p: { partnerId: string }) => p.partnerId !== partnerId)).toBe(true);
+  });
+});

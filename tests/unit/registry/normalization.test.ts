@@ -1,0 +1,53 @@
+import { describe, expect, test } from "vitest";
+import { ApiError } from "@/lib/api/errors";
+import { normalizeNativeName } from "@/lib/registry/parent-domain";
+import { normalizeFor } from "@/lib/resolution/resolve";
+
+function refusal(run: () => unknown): { status: number; field: string } {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof ApiError) return { status: error.status, field: error.items[0].field };
+    throw error;
+  }
+  throw new Error("expected a refusal");
+}
+
+describe("web3 names (ENSIP-15)", () => {
+  test.each([
+    ["ALICE.web3", "alice.web3"],
+    ["Alice.Web3.", "alice.web3"],
+    ["  shop.BRAND.web3 ", "shop.brand.web3"],
+    ["vitalik.ETH", "vitalik.eth"],
+  ])("%s → %s", (input, expected) => {
+    expect(normalizeFor("native", input)).toBe(expected);
+    expect(normalizeFor("ens", input)).toBe(expected);
+  });
+
+  test.each([
+    ["a Cyrillic letter among Latin ones (confusable)", "аlice.web3"],
+    ["a NUL control character", "ali\u0000ce.web3"],
+    ["a bell control character", "ali\u0007ce.web3"],
+    ["a right-to-left override", "ali\u202Ece.web3"],
+    ["an empty label", "alice..web3"],
+    ["an empty name", "   "],
+    ["a space inside", "ali ce.web3"],
+  ])("refuses %s with 400 naming the field", (_, input) => {
+    expect(refusal(() => normalizeFor("native", input))).toEqual({ status: 400, field: "domain" });
+    expect(refusal(() => normalizeNativeName(input, "parentDomain"))).toEqual({ status: 400, field: "parentDomain" });
+  });
+});
+
+describe("ICANN names (UTS-46)", () => {
+  test.each([
+    ["EXAMPLE.com", "example.com"],
+    ["Bücher.de", "xn--bcher-kva.de"],
+    ["www.example.co.uk.", "www.example.co.uk"],
+  ])("%s → %s", (input, expected) => {
+    expect(normalizeFor("icann", input)).toBe(expected);
+  });
+
+  test.each([["exa mple.com"], ["bad\u0000.com"], ["nodot"], [`${"a".repeat(64)}.com`]])("refuses %j", (input) => {
+    expect(refusal(() => normalizeFor("icann", input))).toEqual({ status: 400, field: "domain" });
+  });
+});
