@@ -1,0 +1,13 @@
+// Test mode only: what the test checkout shows before paying (`?clientSecret=`).
+import { z } from "zod";
+import { endpoint, json, parseQuery } from "@/lib/api/handler";
+import { readTestIntent } from "@/lib/payments/card/pay-test-intent";
+
+export const dynamic = "force-dynamic";
+
+const Query = z.object({ clientSecret: z.string({ error: "clientSecret is required" }).min(1, "clientSecret is required").max(200) });
+
+export const GET = endpoint({ errors: "single" }, async ({ url }) => {
+  const { clientSecret } = parseQuery(url, Query);
+  return json(await readTestIntent(clientSecret), 200, { "cache-control": "no-store" });
+});

@@ -1,0 +1,10 @@
+// Stripe webhooks: signature verified on the raw body, events deduplicated by id.
+import { endpoint, json } from "@/lib/api/handler";
+import { handleStripeWebhook } from "@/lib/payments/card/handle-stripe-webhook";
+
+export const dynamic = "force-dynamic";
+
+export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+  const outcome = await handleStripeWebhook(await request.text(), request.headers.get("stripe-signature"));
+  return json(outcome);
+});

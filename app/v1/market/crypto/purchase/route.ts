@@ -1,0 +1,11 @@
+// Endpoint 12: start a crypto purchase (fresh deposit address, amount, payment URI, expiry).
+import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/api/schemas/market";
+import { createCryptoPurchase } from "@/lib/market/create-crypto-purchase";
+
+export const dynamic = "force-dynamic";
+
+export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+  const body = await readJson(request, CryptoPurchaseRequest);
+  return respond(CryptoPurchaseResponse, await createCryptoPurchase(body), 200, { "cache-control": "no-store" });
+});

@@ -1,0 +1,11 @@
+// Endpoint 11: start a card purchase (Stripe PaymentIntent, or the built-in test processor).
+import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { PurchaseRequest, PurchaseResponse } from "@/lib/api/schemas/market";
+import { createCardPurchase } from "@/lib/market/create-card-purchase";
+
+export const dynamic = "force-dynamic";
+
+export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+  const body = await readJson(request, PurchaseRequest);
+  return respond(PurchaseResponse, await createCardPurchase(body), 200, { "cache-control": "no-store" });
+});

@@ -1,0 +1,213 @@
+// Marketplace shapes: search, card purchase (11), crypto purchase (12), order (13). Imports
+// nothing from the server, so the checkout pages and the tests reuse them.
+import { isAddress } from "viem";
+import { z } from "zod";
+import { isValidAddressForCoinType, walletOfCoinType } from "@/lib/names/coins";
+import { IsoDateTime, NameService } from "./common";
+
+export const MIN_YEARS = 1;
+export const MAX_YEARS = 10;
+export const MAX_WALLET_ADDRS = 32;
+export const CRYPTO_PURCHASE_CURRENCIES = ["ETH", "USDC", "BTC"] as const;
+export const ORDER_STATUSES = ["PENDING", "PAID", "COMPLETED", "EXPIRED", "FAILED"] as const;
+
+const uuid = (field: string) => z.uuid({ error: `${field} must be a uuid` });
+
+const Years = z
+  .number({ error: "years must be a whole number from 1 to 10" })
+  .int("years must be a whole number from 1 to 10")
+  .min(MIN_YEARS, "years must be a whole number from 1 to 10")
+  .max(MAX_YEARS, "years must be a whole number from 1 to 10")
+  .meta({ description: "Registration period in whole years, 1 to 10." });
+
+const DomainField = z
+  .string({ error: "domain must be a name such as alice.web3" })
+  .trim()
+  .min(3, "domain must be a name such as alice.web3")
+  .max(253, "domain must be at most 253 characters")
+  .meta({ description: "Name to buy: `label.<tld>` under a native TLD, or `label.<parent>` under a parent domain that sells sub-domains." });
+
+/**
+ * Names of the native registry are owned by EVM accounts, so the owner must be an EVM address; a
+ * mixed-case address must carry a valid EIP-55 checksum.
+ */
+const OwnerAddress = z
+  .string({ error: "ownerAddress must be an EVM address (0x followed by 40 hex digits)" })
+  .trim()
+  .refine((value) => isAddress(value, { strict: true }), "ownerAddress must be an EVM address (0x followed by 40 hex digits, valid EIP-55 checksum when mixed case)")
+  .meta({ description: "EVM address (0x…) that will own the name." });
+
+export const WalletAddr = z
+  .object({
+    addr: z.string({ error: "addr must be a wallet address" }).trim().min(1, "addr must be a wallet address").max(256),
+    coinId: z
+      .number({ error: "coinId must be a SLIP-44 coin type (integer)" })
+      .int("coinId must be a SLIP-44 coin type (integer)")
+      .min(0, "coinId must be a SLIP-44 coin type (integer)")
+      .max(0xffffffff, "coinId must be a SLIP-44 coin type (integer)")
+      .refine((coinId) => walletOfCoinType(coinId) !== undefined, "coinId is not a coin type this service supports (SLIP-44; ENSIP-11 for EVM chains)")
+      .meta({ description: "SLIP-44 coin type (ENSIP-9; ENSIP-11 for EVM chains): 60 ETH, 0 BTC, 2147492101 Base…" }),
+  })
+  .strict()
+  .superRefine((wallet, ctx) => {
+    if (walletOfCoinType(wallet.coinId) === undefined) return;
+    if (!isValidAddressForCoinType(wallet.coinId, wallet.addr)) {
+      ctx.addIssue({ code: "custom", path: ["addr"], message: `addr is not a valid address for coin type ${wallet.coinId}` });
+    }
+  })
+  .meta({ id: "WalletAddr" });
+
+const WalletAddrs = z
+  .array(WalletAddr)
+  .max(MAX_WALLET_ADDRS, `walletAddrs may hold at most ${MAX_WALLET_ADDRS} entries`)
+  .superRefine((wallets, ctx) => {
+    const seen = new Set<number>();
+    wallets.forEach((wallet, index) => {
+      if (seen.has(wallet.coinId)) ctx.addIssue({ code: "custom", path: [index, "coinId"], message: `coinId ${wallet.coinId} appears twice` });
+      seen.add(wallet.coinId);
+    });
+  })
+  .default([])
+  .meta({ description: "Wallet records set on the name at registration." });
+
+export const PurchaseRequest = z
+  .object({
+    checkoutId: uuid("checkoutId").meta({ description: "Idempotency key: the same id with the same body returns the same order; with another body, 409." }),
+    domain: DomainField,
+    externalUserId: uuid("externalUserId").optional(),
+    ownerAddress: OwnerAddress,
+    partnerId: uuid("partnerId").optional(),
+    processorConnectedAccountId: z
+      .string()
+      .regex(/^acct_[A-Za-z0-9]{1,64}$/, "processorConnectedAccountId must be a connected account id (acct_…)")
+      .optional()
+      .meta({ description: "Connected account that receives the payment (destination charge)." }),
+    walletAddrs: WalletAddrs,
+    years: Years,
+  })
+  .strict()
+  .meta({ id: "PurchaseRequest" });
+
+export const PurchaseResponse = z
+  .object({
+    checkoutId: z.uuid(),
+    orderId: z.uuid(),
+    processorCheckoutSession: z.string().meta({ description: "PaymentIntent client secret, for the Payment Element or PaymentSheet (or the test checkout)." }),
+    processorCustomerId: z.string(),
+    processorEphemeralKey: z.string(),
+    processorPublishableKey: z.string(),
+  })
+  .strict()
+  .meta({ id: "PurchaseResponse" });
+
+export const CryptoPurchaseRequest = z
+  .object({
+    currency: z
+      .string({ error: "currency must be one of ETH, USDC, BTC" })
+      .trim()
+      .transform((code) => code.toUpperCase())
+      .pipe(z.enum(CRYPTO_PURCHASE_CURRENCIES, { error: "currency must be one of ETH, USDC, BTC" })),
+    domain: DomainField,
+    ownerAddress: OwnerAddress,
+    ownerEmail: z.email({ error: "ownerEmail must be an e-mail address" }).max(254),
+    ownerName: z.string({ error: "ownerName must be text" }).trim().min(1, "ownerName must not be empty").max(200, "ownerName must be at most 200 characters"),
+    partnerId: uuid("partnerId").optional(),
+    walletAddrs: WalletAddrs,
+    years: Years,
+  })
+  .strict()
+  .meta({ id: "CryptoPurchaseRequest" });
+
+export const CryptoPaymentDetails = z
+  .object({
+    currency: z.enum(CRYPTO_PURCHASE_CURRENCIES),
+    network: z.string().meta({ description: "Human name of the network, e.g. Ethereum, Bitcoin regtest." }),
+    chain: z.string().meta({ description: "`eip155:<chainId>` or `bitcoin:<network>`." }),
+    chainId: z.number().int().optional(),
+    tokenStandard: z.literal("ERC20").optional(),
+    tokenContract: z.string().optional(),
+    decimals: z.number().int(),
+    amountAtomic: z.string().meta({ description: "Exact amount due in the smallest unit." }),
+    amountDecimal: z.string().meta({ description: "Exact amount due in whole coins." }),
+    confirmationsRequired: z.number().int(),
+    basePriceUsdCents: z.number().int(),
+    usdPerUnit: z.string(),
+    rateSource: z.string(),
+    expiresAt: IsoDateTime,
+    testConfiguration: z.boolean().meta({ description: "True when the deposit key or the rates are the built-in test configuration." }),
+    notice: z.string().optional(),
+  })
+  .strict()
+  .meta({ id: "CryptoPaymentDetails" });
+
+export const CryptoPurchaseResponse = z
+  .object({
+    address: z.string(),
+    amount: z.number(),
+    expiryDateEpoch: z.number().int().meta({ description: "Unix time in seconds when the offer expires." }),
+    orderId: z.uuid(),
+    paymentId: z.uuid(),
+    protocol: z.string().meta({ description: "EIP-681 or BIP21." }),
+    uri: z.string(),
+    paymentDetails: CryptoPaymentDetails,
+  })
+  .strict()
+  .meta({ id: "CryptoPurchaseResponse" });
+
+export const OrderStatus = z.enum(ORDER_STATUSES).meta({ id: "OrderStatus" });
+
+export const Order = z
+  .object({
+    id: z.uuid(),
+    domain: z.string(),
+    nameService: NameService,
+    ownerAddress: z.string(),
+    baseCurrency: z.string(),
+    basePrice: z.number(),
+    currency: z.string(),
+    price: z.number(),
+    paymentType: z.enum(["card", "crypto"]),
+    paymentReferenceId: z.uuid(),
+    orderStatus: OrderStatus,
+    orderStatusReason: z.string(),
+    createdAt: IsoDateTime,
+    updatedAt: IsoDateTime,
+  })
+  .strict()
+  .meta({ id: "Order" });
+
+export const OrderPathParams = z.object({ orderID: uuid("orderID") });
+
+export const AVAILABILITY_REASONS = ["taken", "reserved", "invalid", "unsupported_tld", "parent_not_configured"] as const;
+
+export const NameAvailability = z
+  .object({
+    name: z.string(),
+    available: z.boolean(),
+    reason: z.enum(AVAILABILITY_REASONS).optional().meta({ description: "Why the name cannot be bought." }),
+    message: z.string().optional().meta({ description: "The reason in words." }),
+    priceUsdPerYear: z.number().optional(),
+    suggestions: z.array(z.object({ name: z.string(), priceUsdPerYear: z.number() })).optional(),
+  })
+  .strict()
+  .meta({ id: "NameAvailability" });
+
+export const MAX_SEARCH_NAMES = 20;
+
+export const SearchQuery = z.object({
+  q: z
+    .string({ error: "q must hold one or more names separated by spaces" })
+    .trim()
+    .min(1, "q must hold one or more names separated by spaces")
+    .max(2000, "q is too long")
+    .meta({ description: `One or more names separated by spaces (at most ${MAX_SEARCH_NAMES}).` }),
+});
+
+export const SearchResponse = z.object({ results: z.array(NameAvailability) }).strict().meta({ id: "MarketSearchResponse" });
+
+export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
+export type CryptoPurchaseRequest = z.infer<typeof CryptoPurchaseRequest>;
+export type Order = z.infer<typeof Order>;
+export type OrderStatus = z.infer<typeof OrderStatus>;
+export type NameAvailability = z.infer<typeof NameAvailability>;
+export type WalletAddr = z.infer<typeof WalletAddr>;

@@ -1,0 +1,80 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { badRequest } from "@/lib/api/errors";
+import type { CryptoPurchaseRequest } from "@/lib/api/schemas/market";
+import { createCryptoOffer, type CryptoPaymentDetails } from "@/lib/payments/crypto/create-crypto-offer";
+import { paymentCurrency, UnsupportedCurrencyError } from "@/lib/payments/crypto/currencies";
+import { recordCreation } from "./order-state";
+import { BASE_CURRENCY } from "./pricing";
+import { quotePurchase } from "./quote-purchase";
+import { reserveNameOrThrow } from "./reserve-name";
+import { inTransaction } from "./in-transaction";
+
+// Endpoint 12: the name's hold, a fresh deposit address, the order and its payment, in one
+// transaction, so a refused purchase leaves nothing behind and no address is handed out twice.
+
+export interface CryptoPurchaseResult {
+  address: string;
+  amount: number;
+  expiryDateEpoch: number;
+  orderId: string;
+  paymentId: string;
+  protocol: string;
+  uri: string;
+  paymentDetails: CryptoPaymentDetails;
+}
+
+export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise<CryptoPurchaseResult> {
+  try {
+    paymentCurrency(body.currency);
+  } catch (error) {
+    if (error instanceof UnsupportedCurrencyError) throw badRequest("currency", error.message);
+    throw error;
+  }
+  const quote = await quotePurchase(body);
+  const orderId = randomUUID();
+  const paymentId = randomUUID();
+  const now = new Date();
+
+  const offer = await inTransaction(async (tx) => {
+    await reserveNameOrThrow(tx, quote.name, orderId, now);
+    const offer = await createCryptoOffer({ paymentId, orderId, currency: body.currency, usdCents: quote.totalCents, client: tx, now, label: quote.name });
+    const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;
+    await tx.order.create({
+      data: {
+        id: orderId,
+        domain: quote.name,
+        parentId: quote.parentId,
+        partnerId: quote.partnerId,
+        ownerAddress: quote.ownerAddress,
+        ownerEmail: body.ownerEmail,
+        ownerName: body.ownerName,
+        walletAddrs: body.walletAddrs,
+        years: quote.years,
+        baseCurrency: BASE_CURRENCY,
+        basePriceCents: quote.totalCents,
+        currency: offer.currency,
+        price: offer.amountDecimal,
+        paymentType: "crypto",
+        paymentReferenceId: paymentId,
+        orderStatusReason: reason,
+        expiresAt: offer.payment.expiresAt,
+        createdAt: now,
+      },
+    });
+    await tx.payment.create({ data: offer.payment });
+    await recordCreation(tx, orderId, reason);
+    return offer;
+  });
+
+  return {
+    address: offer.address,
+    amount: offer.amount,
+    expiryDateEpoch: offer.expiryDateEpoch,
+    orderId,
+    paymentId,
+    protocol: offer.protocol,
+    uri: offer.uri,
+    paymentDetails: offer.paymentDetails,
+  };
+}

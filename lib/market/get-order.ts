@@ -1,0 +1,39 @@
+import "server-only";
+import { notFound } from "@/lib/api/errors";
+import type { Order } from "@/lib/api/schemas/market";
+import { db } from "@/lib/db";
+import { syncCardPayment } from "./card-payment-events";
+import { centsToNumber } from "./pricing";
+
+// Endpoint 13. A pending Stripe order is re-read from Stripe first, so a client polling after
+// paying sees the order complete even before the webhook arrives.
+
+export async function getOrderOrThrow(orderId: string): Promise<Order> {
+  let order = await db().order.findUnique({ where: { id: orderId } });
+  if (!order) throw notFound("orderID", "No order has this id.");
+  if (order.orderStatus === "PENDING" && order.paymentType === "card") {
+    try {
+      await syncCardPayment(orderId);
+      order = (await db().order.findUnique({ where: { id: orderId } }))!;
+    } catch (error) {
+      // The stored state is still right; the webhook will bring the news.
+      console.warn(`[market] could not re-read the card payment of ${orderId}:`, error instanceof Error ? error.message : error);
+    }
+  }
+  return {
+    id: order.id,
+    domain: order.domain,
+    nameService: order.nameService as Order["nameService"],
+    ownerAddress: order.ownerAddress,
+    baseCurrency: order.baseCurrency,
+    basePrice: centsToNumber(order.basePriceCents),
+    currency: order.currency,
+    price: Number(order.price),
+    paymentType: order.paymentType,
+    paymentReferenceId: order.paymentReferenceId,
+    orderStatus: order.orderStatus,
+    orderStatusReason: order.orderStatusReason,
+    createdAt: order.createdAt.toISOString(),
+    updatedAt: order.updatedAt.toISOString(),
+  };
+}

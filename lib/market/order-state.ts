@@ -1,0 +1,71 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { OrderStatus, Prisma } from "@prisma/client";
+
+// The order state machine, in one place. Every change is a compare-and-set on the current status,
+// so two deliveries of the same news (a webhook and the client, a redelivered event, two watcher
+// ticks) move an order once; each move writes an OrderEvent for the order page's timeline.
+//
+//   PENDING ─paid─▶ PAID ─registered─▶ COMPLETED
+//      │              └─registration impossible─▶ FAILED
+//      ├─offer ran out─▶ EXPIRED ─paid late, name still free─▶ PAID
+//      └─declined─▶ FAILED ─paid on a retry, name still free─▶ PAID
+
+export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  PENDING: ["PAID", "EXPIRED", "FAILED"],
+  PAID: ["COMPLETED", "FAILED"],
+  EXPIRED: ["PAID", "FAILED"],
+  FAILED: ["PAID"],
+  COMPLETED: [],
+};
+
+export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
+  return TRANSITIONS[from].includes(to);
+}
+
+/** States a move to `to` may start from. */
+export function sourcesOf(to: OrderStatus): OrderStatus[] {
+  return (Object.keys(TRANSITIONS) as OrderStatus[]).filter((from) => canTransition(from, to));
+}
+
+/** An order in one of these states holds its name's reservation. */
+export function holdsReservation(status: OrderStatus): boolean {
+  return status === "PENDING" || status === "PAID";
+}
+
+export interface TransitionInput {
+  orderId: string;
+  to: OrderStatus;
+  reason: string;
+  /** Narrower than the machine allows, e.g. only PENDING → EXPIRED for the expiry job. */
+  from?: OrderStatus[];
+  data?: Prisma.OrderUpdateManyMutationInput;
+}
+
+/** Moves the order when its current state allows; false when another caller moved it first. */
+export async function transitionOrder(tx: Prisma.TransactionClient, input: TransitionInput): Promise<boolean> {
+  const allowed = (input.from ?? sourcesOf(input.to)).filter((from) => canTransition(from, input.to));
+  const { count } = await tx.order.updateMany({
+    where: { id: input.orderId, orderStatus: { in: allowed } },
+    data: { ...input.data, orderStatus: input.to, orderStatusReason: input.reason },
+  });
+  if (count === 0) return false;
+  await tx.orderEvent.create({ data: { id: randomUUID(), orderId: input.orderId, status: input.to, reason: input.reason } });
+  if (!holdsReservation(input.to)) await tx.nameReservation.deleteMany({ where: { orderId: input.orderId } });
+  return true;
+}
+
+/** Updates the reason of an order that stays in `status` (an underpayment seen while PENDING). */
+export async function noteOrder(tx: Prisma.TransactionClient, orderId: string, status: OrderStatus, reason: string): Promise<boolean> {
+  const { count } = await tx.order.updateMany({
+    where: { id: orderId, orderStatus: status, NOT: { orderStatusReason: reason } },
+    data: { orderStatusReason: reason },
+  });
+  if (count === 0) return false;
+  await tx.orderEvent.create({ data: { id: randomUUID(), orderId, status, reason } });
+  return true;
+}
+
+export async function recordCreation(tx: Prisma.TransactionClient, orderId: string, reason: string): Promise<void> {
+  await tx.orderEvent.create({ data: { id: randomUUID(), orderId, status: "PENDING", reason } });
+}

@@ -1,0 +1,77 @@
+import "server-only";
+import { z } from "zod";
+import { conflict, notFound } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { onCardPaymentFailed, onCardPaymentSucceeded } from "@/lib/market/card-payment-events";
+import { luhnValid, normalizeCardNumber, outcomeOfTestCard } from "./test-cards";
+
+// POST /api/test-processor/pay: the test checkout's "Pay" button. The outcome comes from the card
+// number (see test-cards.ts) and is reported through the same events a Stripe webhook drives.
+
+export const TestPayRequest = z
+  .object({
+    clientSecret: z.string({ error: "clientSecret must be the processorCheckoutSession of a purchase" }).min(1).max(200),
+    cardNumber: z
+      .string({ error: "cardNumber must be a card number" })
+      .refine((value) => luhnValid(normalizeCardNumber(value)), "cardNumber must be 12 to 19 digits with a valid check digit"),
+  })
+  .strict()
+  .meta({ id: "TestPayRequest" });
+
+export const TestPayResponse = z
+  .object({
+    status: z.enum(["succeeded", "declined"]),
+    paymentIntentId: z.string(),
+    orderId: z.string(),
+    orderStatus: z.string(),
+    declineCode: z.string().optional(),
+    message: z.string(),
+  })
+  .meta({ id: "TestPayResponse" });
+
+export async function payTestIntent(input: z.infer<typeof TestPayRequest>): Promise<z.infer<typeof TestPayResponse>> {
+  const intent = await db().testPaymentIntent.findUnique({ where: { clientSecret: input.clientSecret } });
+  if (!intent) throw notFound("clientSecret", "No test payment has this client secret.");
+  const orderId = String((intent.metadata as { orderId?: string }).orderId ?? "");
+  const orderStatus = async () => (await db().order.findUnique({ where: { id: orderId }, select: { orderStatus: true } }))?.orderStatus ?? "UNKNOWN";
+
+  if (intent.status === "succeeded") {
+    return { status: "succeeded", paymentIntentId: intent.id, orderId, orderStatus: await orderStatus(), message: "This payment already succeeded." };
+  }
+  if (intent.status === "canceled") throw conflict("clientSecret", "This payment was canceled: its offer expired. Start a new purchase.");
+
+  const outcome = outcomeOfTestCard(input.cardNumber);
+  if (!outcome.succeeds) {
+    await db().testPaymentIntent.update({
+      where: { id: intent.id },
+      data: { metadata: { ...(intent.metadata as object), lastError: outcome.message, declineCode: outcome.declineCode } },
+    });
+    await onCardPaymentFailed({ paymentIntentId: intent.id, message: outcome.message });
+    return { status: "declined", paymentIntentId: intent.id, orderId, orderStatus: await orderStatus(), declineCode: outcome.declineCode, message: outcome.message };
+  }
+  // Compare-and-set, so two clicks charge once.
+  const { count } = await db().testPaymentIntent.updateMany({ where: { id: intent.id, status: { notIn: ["succeeded", "canceled"] } }, data: { status: "succeeded" } });
+  if (count === 0) {
+    const now = await db().testPaymentIntent.findUnique({ where: { id: intent.id }, select: { status: true } });
+    if (now?.status === "canceled") throw conflict("clientSecret", "This payment was canceled: its offer expired. Start a new purchase.");
+  }
+  await onCardPaymentSucceeded({ paymentIntentId: intent.id, amountReceivedCents: intent.amount, currency: intent.currency });
+  return { status: "succeeded", paymentIntentId: intent.id, orderId, orderStatus: await orderStatus(), message: outcome.message };
+}
+
+/** What the test checkout page shows before paying. */
+export async function readTestIntent(clientSecret: string) {
+  const intent = await db().testPaymentIntent.findUnique({ where: { clientSecret } });
+  if (!intent) throw notFound("clientSecret", "No test payment has this client secret.");
+  const metadata = intent.metadata as { orderId?: string; description?: string; lastError?: string };
+  return {
+    paymentIntentId: intent.id,
+    amount: intent.amount,
+    currency: intent.currency,
+    status: intent.status,
+    orderId: metadata.orderId ?? "",
+    description: metadata.description ?? "",
+    lastError: metadata.lastError ?? null,
+    testMode: true,
+  };
+}

@@ -1,0 +1,112 @@
+import "server-only";
+import Stripe from "stripe";
+import { config, type Config } from "@/lib/config";
+import { CardProcessorError, type CardProcessor, type CardSession, type IntentStatus, type OpenSessionInput } from "./card-processor";
+
+// The Stripe PaymentIntent flow of the design, through the official SDK: a Customer, an
+// EphemeralKey (for the mobile PaymentSheet) and a PaymentIntent whose client secret the web
+// Payment Element or PaymentSheet confirms. Every create carries an idempotency key derived from
+// the purchase's checkoutId, so a retried purchase never makes a second charge.
+
+/** The API version the ephemeral key is minted for; the SDK's own pinned version. */
+export const EPHEMERAL_KEY_API_VERSION: string = Stripe.API_VERSION;
+
+const clients = new Map<string, Stripe>();
+
+export function stripeClient(cfg: Config = config()): Stripe {
+  const key = cfg.STRIPE_SECRET_KEY;
+  if (!key) throw new CardProcessorError("STRIPE_SECRET_KEY is not set.");
+  const cacheKey = `${key}|${cfg.STRIPE_API_BASE ?? ""}`;
+  let client = clients.get(cacheKey);
+  if (!client) {
+    const base = cfg.STRIPE_API_BASE ? new URL(cfg.STRIPE_API_BASE) : undefined;
+    client = new Stripe(key, {
+      maxNetworkRetries: 2,
+      timeout: 20_000,
+      telemetry: false,
+      ...(base && {
+        host: base.hostname,
+        port: Number(base.port || (base.protocol === "https:" ? 443 : 80)),
+        protocol: base.protocol.replace(":", "") as "http" | "https",
+      }),
+    });
+    clients.set(cacheKey, client);
+  }
+  return client;
+}
+
+async function ephemeralKeyFor(stripe: Stripe, customerId: string): Promise<string> {
+  const key = await stripe.ephemeralKeys.create({ customer: customerId }, { apiVersion: EPHEMERAL_KEY_API_VERSION });
+  if (!key.secret) throw new CardProcessorError("Stripe returned an ephemeral key without its secret.");
+  return key.secret;
+}
+
+export function createStripeProcessor(cfg: Config = config()): CardProcessor {
+  const publishableKey = cfg.STRIPE_PUBLISHABLE_KEY ?? "";
+  return {
+    name: "stripe",
+
+    async openSession(input: OpenSessionInput): Promise<CardSession> {
+      const stripe = stripeClient(cfg);
+      const customer = await stripe.customers.create(
+        { metadata: { orderId: input.orderId, ...(input.externalUserId && { externalUserId: input.externalUserId }) } },
+        { idempotencyKey: `${input.checkoutId}:customer` },
+      );
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          customer: customer.id,
+          description: input.description,
+          automatic_payment_methods: { enabled: true },
+          metadata: { orderId: input.orderId, checkoutId: input.checkoutId },
+          ...(input.connectedAccountId && { transfer_data: { destination: input.connectedAccountId } }),
+        },
+        { idempotencyKey: input.checkoutId },
+      );
+      if (!intent.client_secret) throw new CardProcessorError("Stripe returned a PaymentIntent without a client secret.");
+      return {
+        paymentIntentId: intent.id,
+        clientSecret: intent.client_secret,
+        customerId: customer.id,
+        ephemeralKey: await ephemeralKeyFor(stripe, customer.id),
+        publishableKey,
+      };
+    },
+
+    async resumeSession({ paymentIntentId, customerId }) {
+      const stripe = stripeClient(cfg);
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      if (!intent.client_secret) throw new CardProcessorError("Stripe returned a PaymentIntent without a client secret.");
+      return { paymentIntentId, clientSecret: intent.client_secret, customerId, ephemeralKey: await ephemeralKeyFor(stripe, customerId), publishableKey };
+    },
+
+    async retrieveIntent(paymentIntentId): Promise<IntentStatus> {
+      const intent = await stripeClient(cfg).paymentIntents.retrieve(paymentIntentId);
+      return intentStatusOf(intent);
+    },
+
+    async cancelIntent(paymentIntentId) {
+      try {
+        await stripeClient(cfg).paymentIntents.cancel(paymentIntentId);
+      } catch {
+        // Already succeeded or canceled: nothing to undo, and the order's state decides the rest.
+      }
+    },
+  };
+}
+
+export function intentStatusOf(intent: Stripe.PaymentIntent): IntentStatus {
+  return {
+    state: intent.status === "succeeded" ? "succeeded" : intent.status === "canceled" ? "canceled" : "pending",
+    amountReceivedCents: intent.amount_received ?? 0,
+    currency: intent.currency,
+    lastError: intent.last_payment_error?.message ?? undefined,
+  };
+}
+
+/** The verified event, or throws Stripe's signature error; `payload` must be the raw body. */
+export function verifyStripeEvent(payload: string, signature: string, cfg: Config = config()): Stripe.Event {
+  if (!cfg.STRIPE_WEBHOOK_SECRET) throw new CardProcessorError("STRIPE_WEBHOOK_SECRET is not set.");
+  return stripeClient(cfg).webhooks.constructEvent(payload, signature, cfg.STRIPE_WEBHOOK_SECRET);
+}
