@@ -3,12 +3,17 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { config } from "@/lib/config";
 import { authenticate, type Caller, type TokenType } from "@/lib/partners/authenticate";
+import { setCorsHeaders } from "./cors";
 import { ApiError, errorBody, fromZodError, type ErrorShape } from "./errors";
 import { logError } from "./log";
+import { enforceRateLimit, setRateLimitHeaders, type RateLimitDecision } from "./rate-limit";
+import { routePolicy, type RoutePolicy } from "./route-policy";
+import { setApiSecurityHeaders } from "./security-headers";
 
-// The one wrapper every route handler goes through: it authenticates, hands the handler its
-// parsed context, and is the only place that catches. Handlers use only the Web Request and
-// Response APIs, so the same functions serve under Next.js and under lib/server.
+// The one wrapper every route handler goes through: it authenticates, applies the rate limit,
+// hands the handler its parsed context, adds the CORS and security headers, and is the only
+// place that catches. Handlers use only the Web Request and Response APIs, so the same
+// functions serve under Next.js and under lib/server.
 
 type RawParams = Record<string, string | string[] | undefined>;
 
@@ -22,8 +27,10 @@ export interface EndpointOptions<A extends boolean> {
   errors: ErrorShape;
   /** Token types allowed; absent means the endpoint needs no authorization. */
   allow?: A extends true ? readonly TokenType[] : undefined;
-  /** Extra response headers on success and failure (CORS, caching). */
+  /** Extra response headers on success and failure (caching). */
   headers?: Record<string, string>;
+  /** Browser access and rate limit; by default decided from the path (lib/api/route-policy.ts). */
+  policy?: RoutePolicy;
 }
 
 export interface HandlerInput<A extends boolean> {
@@ -48,20 +55,51 @@ export function endpoint(
   options: EndpointOptions<boolean>,
   handler: (input: HandlerInput<boolean>) => Promise<Response>,
 ): RouteHandler {
+  // One handler serves one route, so its policy is settled by the first request's path.
+  let policy = options.policy;
   return async (request, context) => {
     const requestId = request.headers.get("x-request-id") ?? randomUUID();
+    let response: Response;
+    let limit: RateLimitDecision | undefined;
     try {
+      const url = parseUrl(request.url);
+      policy ??= routePolicy(url.pathname);
       const params = decodeParams(await context.params);
       const caller = options.allow ? await authenticate(request, options.allow) : undefined;
-      const response = await handler({ request, url: new URL(request.url), params, caller, requestId });
-      for (const [name, value] of Object.entries(options.headers ?? {})) response.headers.set(name, value);
-      return response;
+      limit = enforceRateLimit(policy.rateLimit, request, caller?.tokenId);
+      response = await handler({ request, url, params, caller, requestId });
+      if (options.headers) for (const [name, value] of Object.entries(options.headers)) response.headers.set(name, value);
     } catch (error) {
       const { status, body, headers } = errorBody(error, options.errors);
-      if (status >= 500) logError(requestId, request, error);
-      return json(body, status, { ...options.headers, ...headers, "x-request-id": requestId });
+      // An unreachable database is reported once by the pool, not per request.
+      if (status >= 500 && status !== 503) logError(requestId, request, error);
+      response = json(body, status, { ...options.headers, ...headers, "x-request-id": requestId });
     }
+    return withApiHeaders(response, request, policy ?? { cors: "none", rateLimit: null }, limit);
   };
+}
+
+function parseUrl(text: string): URL {
+  try {
+    return new URL(text);
+  } catch {
+    throw new ApiError(400, "Host", "The request's Host header does not form a valid URL.");
+  }
+}
+
+function withApiHeaders(response: Response, request: Request, policy: RoutePolicy, limit: RateLimitDecision | undefined): Response {
+  let headers = response.headers;
+  try {
+    setApiSecurityHeaders(headers);
+  } catch {
+    // Headers of a fetched or redirect Response are immutable; answer with a copy.
+    response = new Response(response.body, response);
+    headers = response.headers;
+    setApiSecurityHeaders(headers);
+  }
+  setCorsHeaders(headers, policy.cors, request.headers.get("origin"));
+  if (limit) setRateLimitHeaders(headers, limit);
+  return response;
 }
 
 function decodeParams(raw: RawParams): Record<string, string> {
@@ -86,8 +124,13 @@ export function serializedBodyOf(response: Response): Buffer | undefined {
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  const bytes = Buffer.from(JSON.stringify(body));
-  const response = new Response(bytes, {
+  return jsonBytes(Buffer.from(JSON.stringify(body)), status, headers);
+}
+
+/** A JSON response from an already serialized body. */
+export function jsonBytes(bytes: Buffer, status = 200, headers: Record<string, string> = {}): Response {
+  // A Buffer is a Uint8Array over a plain ArrayBuffer; the DOM typings cannot tell.
+  const response = new Response(bytes as Uint8Array<ArrayBuffer>, {
     status,
     headers: { "content-type": "application/json; charset=utf-8", ...headers },
   });

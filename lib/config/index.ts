@@ -34,6 +34,9 @@ const EnvSchema = z.object({
   SEED_DEMO_DATA: z.enum(["0", "1"]).default("1"),
   /** Run the background jobs (offer expiry, chain watchers) in this instance (1) or not (0). */
   BACKGROUND_JOBS: z.enum(["0", "1"]).default("1"),
+  /** Size bound and lifetime of the cache of read responses (lib/api/response-cache.ts). */
+  RESPONSE_CACHE_MB: z.coerce.number().int().min(1).default(64),
+  RESPONSE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Serve only the API (1), without the Next.js pages. */
   API_ONLY: z.enum(["0", "1"]).default("0"),
 
@@ -73,6 +76,24 @@ const EnvSchema = z.object({
 
   /** `npm run bench`: a PostgreSQL server the benchmarks may create throw-away databases on. */
   BENCH_DATABASE_URL: optionalString,
+
+  /** Rate limits: requests per window, per access token or per client address; see lib/api/rate-limit.ts. */
+  RATE_LIMIT_ENABLED: z.enum(["0", "1"]).default("1"),
+  RATE_LIMIT_WINDOW_SECONDS: seconds(60),
+  RATE_LIMIT_RESOLVE_PER_TOKEN: z.coerce.number().int().positive().default(60_000),
+  RATE_LIMIT_PARTNER_PER_TOKEN: z.coerce.number().int().positive().default(6_000),
+  RATE_LIMIT_READ_PER_ADDRESS: z.coerce.number().int().positive().default(1_200),
+  RATE_LIMIT_PURCHASE_PER_ADDRESS: z.coerce.number().int().positive().default(600),
+  /** How often each instance adds its local counts to the shared table. */
+  RATE_LIMIT_FLUSH_MS: z.coerce.number().int().positive().default(250),
+  /** "1" behind a load balancer: the client address is the last hop of X-Forwarded-For. */
+  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  /** Comma-separated origins browsers may call the partner and parent-domain endpoints from. */
+  CORS_ORIGINS: z.string().default(""),
+
+  /** PostgreSQL: how long to wait for a connection and for one statement before answering 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -13,6 +13,7 @@ export type Topic = "token" | "partner" | "name" | "address" | "tld" | "order" |
 type Handler = (key: string) => void;
 
 const handlers = new Map<Topic, Set<Handler>>();
+const messageHandlers = new Set<(message: string) => void>();
 const flushers = new Set<() => void>();
 
 /** Registers what to drop when `topic:key` is published, and what to drop when all must go. */
@@ -20,6 +21,12 @@ export function onInvalidate(topic: Topic, handler: Handler, flushAll?: () => vo
   if (!handlers.has(topic)) handlers.set(topic, new Set());
   handlers.get(topic)!.add(handler);
   if (flushAll) flushers.add(flushAll);
+}
+
+/** Registers a handler of every `topic:key` message (the response cache keys its entries by them). */
+export function onAnyInvalidation(handler: (message: string) => void, flushAll: () => void): void {
+  messageHandlers.add(handler);
+  flushers.add(flushAll);
 }
 
 export function flushAllCaches(): void {
@@ -32,6 +39,7 @@ function dispatch(message: string): void {
   const topic = message.slice(0, colon) as Topic;
   const key = message.slice(colon + 1);
   for (const handler of handlers.get(topic) ?? []) handler(key);
+  for (const handler of messageHandlers) handler(message);
 }
 
 /**

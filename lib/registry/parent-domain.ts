@@ -24,6 +24,11 @@ export function normalizeNativeName(input: string, field: string): string {
   }
 }
 
+/** The cache tag of a parent domain's listings: invalidated when it or its sub-domains change. */
+export function parentTag(rawName: string): string {
+  return `name:${normalizeNativeName(rawName, "parentDomain")}`;
+}
+
 export async function findParentDomain(name: string): Promise<ParentDomainRow | undefined> {
   const [row] = await database().query<ParentDomainRow>(
     `SELECT id, name, partner_id, subdomains_enabled, subdomain_price_cents, subdomain_count, expires_at FROM "domain" WHERE name = $1`,

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Domain, Prisma } from "@prisma/client";
 import { namehash } from "viem/ens";
 import { conflict, notFound } from "@/lib/api/errors";
+import { invalidate, type Topic } from "@/lib/db/invalidation";
 
 export interface NewWallet {
   coin: string;
@@ -62,6 +63,14 @@ export async function registerName(tx: Prisma.TransactionClient, input: NewName)
         : undefined,
     },
   });
+
+  // Cached answers about this name, its owner's and wallets' reverse lookups and its parent's
+  // listings are dropped here now and on every instance when the transaction commits.
+  const notify = (sql: string, value: string) => tx.$executeRawUnsafe(sql, value);
+  const tags: [Topic, string][] = [["name", input.name], ["address", input.ownerAddress.toLowerCase()]];
+  for (const wallet of input.wallets ?? []) tags.push(["address", wallet.address.toLowerCase()]);
+  if (parentName) tags.push(["name", parentName]);
+  for (const [topic, key] of tags) await invalidate(topic, key, notify);
 
   if (parent) {
     await tx.$executeRaw`UPDATE "domain" SET subdomain_count = subdomain_count + 1 WHERE id = ${parent.id}::uuid`;

@@ -2,6 +2,7 @@ import "server-only";
 import type { ParentSettingsRequest } from "@/lib/api/schemas/parent";
 import type { Caller } from "@/lib/partners/authenticate";
 import { db } from "@/lib/db";
+import { invalidate } from "@/lib/db/invalidation";
 import { getParentDomainOfPartner } from "./parent-domain";
 
 export interface ParentSettings {
@@ -22,6 +23,7 @@ export async function updateParentSettings(caller: Caller, parentDomain: string,
       subdomainPriceCents: change.subdomainPriceUsd === undefined ? undefined : change.subdomainPriceUsd === null ? null : Math.round(change.subdomainPriceUsd * 100),
     },
   });
+  await invalidate("name", updated.name);
   return {
     parentDomain: updated.name,
     subdomainsEnabled: updated.subdomainsEnabled,

@@ -18,8 +18,8 @@ async function main() {
   const embedded = !usesPostgresServer(cfg);
   if (embedded) claimDataDir(cfg.DATA_DIR);
   await openConfiguredDatabase();
-  // Other instances' writes reach this one's caches through NOTIFY; PGlite has no other instance.
-  const stopListening = embedded ? async () => undefined : await listenForInvalidations();
+  // Writes reach every instance's caches through NOTIFY, this one's included once they commit.
+  const stopListening = await listenForInvalidations();
   const seeded = cfg.SEED_DEMO_DATA === "1" && (await seedDemoData());
   if (seeded) console.log(`[start] demo data seeded; demo ADMIN token in ${path.join(cfg.DATA_DIR, "demo-admin-token")}`);
   const stopJobs = cfg.BACKGROUND_JOBS === "1" ? await startBackgroundJobs() : async () => undefined;

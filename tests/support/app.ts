@@ -11,7 +11,7 @@ import path from "node:path";
 import pg from "pg";
 import { config, setConfig, type Config } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
-import { INVALIDATION_CHANNEL } from "@/lib/db/invalidation";
+import { INVALIDATION_CHANNEL, listenForInvalidations } from "@/lib/db/invalidation";
 import { resetSigningSecretForTests } from "@/lib/partners/signing-secret";
 import { startHttpServer } from "@/lib/server/http-server";
 
@@ -24,17 +24,24 @@ export interface TestApp {
 
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
-export async function startTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export interface TestAppOptions {
+  /** A PostgreSQL server to create this file's database on, instead of TEST_DATABASE_URL. */
+  databaseServerUrl?: string;
+}
+
+export async function startTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   setConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", JWT_SECRET: TEST_JWT_SECRET, ...overrides });
   resetSigningSecretForTests();
-  const testDb = await openTestDatabase();
+  const testDb = await openTestDatabase(options.databaseServerUrl);
   if (process.env.TEST_INSTANCES === "2" && testDb.url) return startInstances(testDb, overrides);
+  const stopListening = await listenForInvalidations();
   const running = await startHttpServer({ host: "127.0.0.1", port: 0 });
   return {
     baseUrl: running.origin,
     fetch: (path, init) => send(running.origin, path, init),
     async close() {
       await running.close();
+      await stopListening();
       await closeDatabase();
       await testDb.drop();
     },
@@ -139,8 +146,7 @@ interface TestDatabase {
 }
 
 /** Opens a fresh, migrated database for this test file. */
-export async function openTestDatabase(): Promise<TestDatabase> {
-  const serverUrl = process.env.TEST_DATABASE_URL;
+export async function openTestDatabase(serverUrl = process.env.TEST_DATABASE_URL): Promise<TestDatabase> {
   if (!serverUrl) {
     await openDatabase();
     return { drop: async () => undefined };

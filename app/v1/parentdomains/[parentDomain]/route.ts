@@ -1,13 +1,19 @@
 // Endpoint 3 (GET): is the parent domain configured for sub-domains; PATCH (ours): its settings.
 import { endpoint, readJson, respond } from "@/lib/api/handler";
 import { ParentDomainValidation, ParentSettings, ParentSettingsRequest } from "@/lib/api/schemas/parent";
+import { cachedRead } from "@/lib/api/response-cache";
+import { parentTag } from "@/lib/registry/parent-domain";
 import { updateParentSettings } from "@/lib/registry/update-parent-settings";
 import { validateParentDomain } from "@/lib/registry/validate-parent-domain";
 
 export const dynamic = "force-dynamic";
 
 export const GET = endpoint({ errors: "list", allow: ["ADMIN", "CUSTOMER"] }, async ({ params, caller }) => {
-  return respond(ParentDomainValidation, await validateParentDomain(caller, params.parentDomain));
+  const parent = parentTag(params.parentDomain);
+  return cachedRead(`validate|${caller.partnerId}|${parent}`, async () => ({
+    response: respond(ParentDomainValidation, await validateParentDomain(caller, params.parentDomain)),
+    tags: [parent],
+  }));
 });
 
 export const PATCH = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, params, caller }) => {

@@ -1,11 +1,17 @@
 // Endpoint 5: sub-domains created per UTC day under the parent, newest day first.
 import { endpoint, parseQuery, respond } from "@/lib/api/handler";
 import { PageQuery, SubdomainPerDayPage } from "@/lib/api/schemas/parent";
+import { cachedRead } from "@/lib/api/response-cache";
 import { countSubdomainsPerDayOfPartner } from "@/lib/registry/count-subdomains-per-day";
+import { parentTag } from "@/lib/registry/parent-domain";
 
 export const dynamic = "force-dynamic";
 
 export const GET = endpoint({ errors: "list", allow: ["ADMIN", "CUSTOMER"] }, async ({ url, params, caller }) => {
   const page = parseQuery(url, PageQuery);
-  return respond(SubdomainPerDayPage, await countSubdomainsPerDayOfPartner(caller, params.parentDomain, page));
+  const parent = parentTag(params.parentDomain);
+  return cachedRead(`per-day|${caller.partnerId}|${parent}|${page.pageSize}|${page.pageToken ?? ""}`, async () => ({
+    response: respond(SubdomainPerDayPage, await countSubdomainsPerDayOfPartner(caller, params.parentDomain, page)),
+    tags: [parent],
+  }));
 });

@@ -1,0 +1,122 @@
+import "server-only";
+import { config } from "@/lib/config";
+import { onAnyInvalidation } from "@/lib/db/invalidation";
+import { jsonBytes, serializedBodyOf } from "./handler";
+
+// Serialized bodies of read endpoints, by request key, so a warm read costs no query and no
+// serialization. Each entry names the tags it was computed from (`name:alice.web3`,
+// `order:<id>`…); a write publishes those tags through lib/db/invalidation.ts and every instance
+// drops the entries. Entries also age out (RESPONSE_CACHE_TTL_SECONDS) since some answers depend
+// on the clock (expiry of names and page tokens). Bounded by total bytes, least recently used first.
+
+interface Entry {
+  status: number;
+  body: Buffer;
+  headers: Record<string, string>;
+  tags: readonly string[];
+  expiresAt: number;
+}
+
+const ENTRY_OVERHEAD_BYTES = 200;
+
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly keysByTag = new Map<string, Set<string>>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly ttlMs: number,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string, now = Date.now()): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.delete(key);
+      return undefined;
+    }
+    // Re-insertion keeps the Map in least-recently-used order.
+    this.entries.delete(key);
+    this.entries.set(key, entry);
+    return entry;
+  }
+
+  set(key: string, entry: Omit<Entry, "expiresAt">, now = Date.now()): void {
+    this.delete(key);
+    const size = entry.body.byteLength + key.length + ENTRY_OVERHEAD_BYTES;
+    if (size > this.maxBytes / 16) return;
+    this.entries.set(key, { ...entry, expiresAt: now + this.ttlMs });
+    this.bytes += size;
+    for (const tag of entry.tags) {
+      let keys = this.keysByTag.get(tag);
+      if (!keys) this.keysByTag.set(tag, (keys = new Set()));
+      keys.add(key);
+    }
+    while (this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value!);
+  }
+
+  dropTag(tag: string): void {
+    const keys = this.keysByTag.get(tag);
+    if (!keys) return;
+    for (const key of [...keys]) this.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.keysByTag.clear();
+    this.bytes = 0;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= entry.body.byteLength + key.length + ENTRY_OVERHEAD_BYTES;
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag);
+      keys?.delete(key);
+      if (keys?.size === 0) this.keysByTag.delete(tag);
+    }
+  }
+}
+
+let cache: ResponseCache | undefined;
+
+function responseCache(): ResponseCache {
+  if (!cache) {
+    const cfg = config();
+    cache = new ResponseCache(cfg.RESPONSE_CACHE_MB * 1024 * 1024, cfg.RESPONSE_CACHE_TTL_SECONDS * 1000);
+    onAnyInvalidation((message) => cache!.dropTag(message), () => cache!.clear());
+  }
+  return cache;
+}
+
+export interface Cacheable {
+  response: Response;
+  /** What the answer was computed from; null when it must not be cached (e.g. another source's TTL rules). */
+  tags: readonly string[] | null;
+}
+
+/**
+ * The cached answer for `key`, or the produced one, kept when it succeeded and named its tags.
+ * Callers authenticate and authorize before asking, and put in the key whatever the answer
+ * depends on (the partner, the query).
+ */
+export async function cachedRead(key: string, produce: () => Promise<Cacheable>): Promise<Response> {
+  const store = responseCache();
+  const hit = store.get(key);
+  if (hit) return jsonBytes(hit.body, hit.status, hit.headers);
+  const { response, tags } = await produce();
+  const body = serializedBodyOf(response);
+  if (tags && body && response.status === 200) {
+    const headers: Record<string, string> = {};
+    response.headers.forEach((value, name) => (headers[name] = value));
+    store.set(key, { status: response.status, body, headers, tags });
+  }
+  return response;
+}
