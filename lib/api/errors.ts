@@ -44,9 +44,49 @@ interface PrismaLikeError {
   meta?: { target?: unknown };
 }
 
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+export const databaseUnavailable = () =>
+  new ApiError(503, "database", "The database is unavailable; retry shortly.", { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+
+// The signs of a database that cannot be reached or is going away, as node-postgres, Prisma and
+// Prisma's driver adapters report them. Anything else from the database stays a 500.
+const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EPIPE", "EAI_AGAIN"]);
+// 57P01-57P03: administrator or crash shutdown, cannot connect now; 57014: statement timeout;
+// 53300: too many connections; class 08: connection exceptions.
+const SQLSTATES = new Set(["57P01", "57P02", "57P03", "57014", "53300"]);
+const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2037"]);
+const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
+const MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|Client has encountered a connection error|Can't reach database server|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command/i;
+
+interface DatabaseLikeError {
+  code?: unknown;
+  kind?: unknown;
+  originalCode?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  meta?: { driverAdapterError?: unknown };
+}
+
+/** True when `error`, or what it wraps, says the database is unreachable or unavailable. */
+export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
+  if (depth > 4 || error === null || typeof error !== "object") return false;
+  const e = error as DatabaseLikeError;
+  for (const code of [e.code, e.originalCode]) {
+    if (typeof code !== "string") continue;
+    if (SOCKET_CODES.has(code) || SQLSTATES.has(code) || PRISMA_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+  }
+  if (typeof e.kind === "string" && ADAPTER_KINDS.has(e.kind)) return true;
+  if (typeof e.message === "string" && MESSAGES.test(e.message)) return true;
+  const first = Array.isArray((e as { errors?: unknown }).errors) ? (e as { errors: unknown[] }).errors[0] : undefined;
+  return isDatabaseUnavailable(e.cause, depth + 1) || isDatabaseUnavailable(e.meta?.driverAdapterError, depth + 1) || isDatabaseUnavailable(first, depth + 1);
+}
+
 /** Maps a thrown value to an HTTP status and body in the endpoint's error shape. */
 export function errorBody(error: unknown, shape: ErrorShape): { status: number; body: unknown; headers: Record<string, string> } {
   if (error instanceof z.ZodError) error = fromZodError(error);
+  if (!(error instanceof ApiError) && isDatabaseUnavailable(error)) error = databaseUnavailable();
   const code = (error as PrismaLikeError | null)?.code;
   if (code === "P2002") error = conflict("body", "This resource already exists.");
   if (code === "P2025") error = notFound("id", "No such resource.");

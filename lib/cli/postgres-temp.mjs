@@ -1,7 +1,7 @@
 // Starts a throw-away PostgreSQL server from the machine's own binaries (Debian's `postgresql`
 // package), on 127.0.0.1 and a free port, for the real-server test suite and the benches.
 import { execFileSync, spawn } from "node:child_process";
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -31,7 +31,7 @@ async function freePort() {
   });
 }
 
-/** Returns { url, stop } or undefined when no PostgreSQL binaries are installed. */
+/** Returns { url, pause, resume, freeze, thaw, stop } or undefined when no PostgreSQL binaries are installed. */
 export async function startTempPostgres({ log = () => {} } = {}) {
   const bin = findPostgresBin();
   if (!bin) return undefined;
@@ -49,39 +49,118 @@ export async function startTempPostgres({ log = () => {} } = {}) {
     "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=300",
     "-c", "shared_buffers=256MB",
   ]);
-  const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
-  let stderr = "";
-  child.stderr.on("data", (chunk) => (stderr += chunk));
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   const pg = (await import("pg")).default;
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const client = new pg.Client({ connectionString: url });
-    try {
-      await client.connect();
-      await client.end();
-      break;
-    } catch {
-      if (Date.now() > deadline || child.exitCode !== null) {
-        child.kill("SIGKILL");
-        throw new Error(`PostgreSQL did not start: ${stderr.slice(-2000)}`);
+
+  /** Starts the server on the data directory and waits until it accepts connections. */
+  async function launch() {
+    const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const deadline = Date.now() + 30_000;
+    for (;;) {
+      const client = new pg.Client({ connectionString: url });
+      try {
+        await client.connect();
+        await client.end();
+        return child;
+      } catch {
+        if (Date.now() > deadline || child.exitCode !== null) {
+          child.kill("SIGKILL");
+          throw new Error(`PostgreSQL did not start: ${stderr.slice(-2000)}`);
+        }
+        await new Promise((r) => setTimeout(r, 200));
       }
-      await new Promise((r) => setTimeout(r, 200));
     }
   }
+
+  // As root the child is `runuser`, which does not pass signals on: signal the postmaster itself,
+  // whose pid heads postmaster.pid while it runs.
+  const postmasterPid = () => {
+    try {
+      return Number(readFileSync(path.join(data, "postmaster.pid"), "utf8").split("\n")[0]) || undefined;
+    } catch {
+      return undefined;
+    }
+  };
+  const alive = (pid) => {
+    try {
+      process.kill(pid, 0);
+    } catch {
+      return false;
+    }
+    // An exited process its parent has not reaped yet still takes signals.
+    try {
+      return !/^\d+ \(.*\) Z/.test(readFileSync(`/proc/${pid}/stat`, "utf8"));
+    } catch {
+      return true;
+    }
+  };
+
+  const signalAll = (signal) => {
+    const pid = postmasterPid();
+    if (!pid) return;
+    let children = [];
+    try {
+      children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+    } catch {
+      // pgrep exits 1 when the postmaster has no children.
+    }
+    // runuser stops itself when its child stops, and must be continued too.
+    const wrapper = child?.exitCode === null && child.pid !== pid ? [child.pid] : [];
+    for (const target of [...wrapper, pid, ...children]) {
+      try {
+        process.kill(target, signal);
+      } catch {
+        // A backend that ended since pgrep listed it.
+      }
+    }
+  };
+
+  /** Fast shutdown (SIGINT): open connections are cut, as when a server goes away. */
+  async function shutdown(child) {
+    const pid = postmasterPid() ?? child.pid;
+    const exited = child.exitCode !== null ? Promise.resolve() : new Promise((resolve) => child.once("exit", resolve));
+    // A frozen server would hold the signal until it runs again.
+    signalAll("SIGCONT");
+    if (pid && alive(pid)) {
+      process.kill(pid, "SIGINT");
+      const deadline = Date.now() + 10_000;
+      while (alive(pid)) {
+        if (Date.now() > deadline) process.kill(pid, "SIGKILL");
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    }
+    if (child.exitCode === null) child.kill("SIGKILL");
+    await exited;
+  }
+
+  let child = await launch();
   log(`PostgreSQL ${path.basename(path.dirname(bin))} started on port ${port}`);
   return {
     url,
+    /** Stops the server and keeps its data: connections fail until resume(). */
+    async pause() {
+      await shutdown(child);
+    },
+    /**
+     * Stops every process of the server without closing a socket (SIGSTOP), as a hung host or a
+     * network partition looks to a client; thaw() lets them run on.
+     */
+    freeze() {
+      signalAll("SIGSTOP");
+    },
+    thaw() {
+      signalAll("SIGCONT");
+    },
+    /** Starts the paused server again on the same port and data. */
+    async resume() {
+      const pid = postmasterPid();
+      if (pid && alive(pid)) return;
+      child = await launch();
+    },
     async stop() {
-      child.kill("SIGINT");
-      await new Promise((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-        child.on("exit", () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
+      await shutdown(child);
       rmSync(dir, { recursive: true, force: true });
     },
   };

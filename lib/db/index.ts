@@ -113,7 +113,18 @@ async function openPglite(dataDir?: string): Promise<Database> {
 async function openPostgres(url: string, poolSize = 10): Promise<Database> {
   const pg = (await import("pg")).default;
   const { PrismaPg } = await import("@prisma/adapter-pg");
-  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 5000 });
+  const cfg = config();
+  // With the server down or stalled, a request fails within these bounds (503) instead of waiting.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: poolSize,
+    connectionTimeoutMillis: cfg.DB_CONNECT_TIMEOUT_MS,
+    statement_timeout: cfg.DB_STATEMENT_TIMEOUT_MS,
+    // A server that stops answering (not refusing) cannot enforce statement_timeout itself.
+    query_timeout: cfg.DB_STATEMENT_TIMEOUT_MS + 2000,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
   pool.on("error", (error) => console.error("[db] idle client error:", error.message));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const listeners = new Set<InstanceType<typeof pg.Client>>();

@@ -2,6 +2,8 @@ import "server-only";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { json } from "@/lib/api/handler";
+import { pageSecurityHeaders } from "@/lib/api/security-headers";
+import { config } from "@/lib/config";
 import { createRouter } from "./router";
 import { sendWebResponse, toWebRequest } from "./node-http";
 
@@ -27,14 +29,18 @@ export interface ServerOptions {
 export async function startHttpServer(options: ServerOptions): Promise<RunningServer> {
   const router = createRouter();
   await router.preload();
+  const dev = config().NODE_ENV !== "production";
   const server = createServer(async (req, res) => {
     const origin = `http://${req.headers.host ?? `${options.host}:${options.port}`}`;
     try {
       const request = toWebRequest(req, origin);
       const response = await router.handle(request);
       if (response) return await sendWebResponse(res, response, request.method);
-      if (options.next) return await options.next(req, res);
-      await sendWebResponse(res, json({ message: "Not found." }, 404), request.method);
+      if (options.next) {
+        for (const [name, value] of pageSecurityHeaders(pagePath(req.url), dev)) res.setHeader(name, value);
+        return await options.next(req, res);
+      }
+      await sendWebResponse(res, json({ message: "Not found." }, 404, { "x-content-type-options": "nosniff" }), request.method);
     } catch (error) {
       console.error("[server] request failed:", error instanceof Error ? error.message : error);
       if (!res.headersSent) await sendWebResponse(res, json({ message: "Internal server error." }, 500), "GET");
@@ -61,4 +67,9 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
         server.close(() => resolve());
       }),
   };
+}
+
+function pagePath(url = "/"): string {
+  const query = url.indexOf("?");
+  return query === -1 ? url : url.slice(0, query);
 }

@@ -3,7 +3,9 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouteContext, RouteHandler } from "@/lib/api/handler";
+import { preflightResponse } from "@/lib/api/cors";
 import { json } from "@/lib/api/handler";
+import { routePolicy } from "@/lib/api/route-policy";
 
 // Serves the API's route handlers (app/v1/**/route.ts, app/api/**/route.ts) outside Next.js's
 // request pipeline, with the file-system routing Next.js uses: `[name]` is one segment,
@@ -54,9 +56,11 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
         const handlers = await load(route);
         const method = request.method.toUpperCase() as Method;
         const handler = handlers[method] ?? (method === "HEAD" ? handlers.GET : undefined);
+        // Browsers' CORS preflights are answered here for every route, from the path's policy.
+        if (!handler && method === "OPTIONS") return preflightResponse(request, routePolicy(pathname).cors, Object.keys(handlers));
         if (!handler) {
           const allow = Object.keys(handlers).join(", ");
-          return json({ message: `Method ${method} is not allowed here; allowed: ${allow}.` }, 405, { allow });
+          return json({ message: `Method ${method} is not allowed here; allowed: ${allow}.` }, 405, { allow, "x-content-type-options": "nosniff", "cache-control": "no-store" });
         }
         const context: RouteContext = { params: Promise.resolve(params) };
         return handler(request, context);
