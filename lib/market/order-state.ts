@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { OrderStatus, Prisma } from "@prisma/client";
+import { invalidate } from "@/lib/db/invalidation";
 
 // The order state machine, in one place. Every change is a compare-and-set on the current status,
 // so two deliveries of the same news (a webhook and the client, a redelivered event, two watcher
@@ -52,6 +53,7 @@ export async function transitionOrder(tx: Prisma.TransactionClient, input: Trans
   if (count === 0) return false;
   await tx.orderEvent.create({ data: { id: randomUUID(), orderId: input.orderId, status: input.to, reason: input.reason } });
   if (!holdsReservation(input.to)) await tx.nameReservation.deleteMany({ where: { orderId: input.orderId } });
+  await invalidateOrder(tx, input.orderId);
   return true;
 }
 
@@ -63,7 +65,13 @@ export async function noteOrder(tx: Prisma.TransactionClient, orderId: string, s
   });
   if (count === 0) return false;
   await tx.orderEvent.create({ data: { id: randomUUID(), orderId, status, reason } });
+  await invalidateOrder(tx, orderId);
   return true;
+}
+
+/** Cached reads of the order (endpoint 13) are dropped here now and everywhere at commit. */
+function invalidateOrder(tx: Prisma.TransactionClient, orderId: string): Promise<void> {
+  return invalidate("order", orderId, (sql, value) => tx.$executeRawUnsafe(sql, value));
 }
 
 export async function recordCreation(tx: Prisma.TransactionClient, orderId: string, reason: string): Promise<void> {

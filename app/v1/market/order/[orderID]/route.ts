@@ -1,11 +1,17 @@
 // Endpoint 13: read an order.
 import { endpoint, parseWith, respond } from "@/lib/api/handler";
 import { Order, OrderPathParams } from "@/lib/api/schemas/market";
+import { cachedRead } from "@/lib/api/response-cache";
 import { getOrderOrThrow } from "@/lib/market/get-order";
 
 export const dynamic = "force-dynamic";
 
 export const GET = endpoint({ errors: "single" }, async ({ params }) => {
   const { orderID } = parseWith(OrderPathParams, params);
-  return respond(Order, await getOrderOrThrow(orderID), 200, { "cache-control": "no-store" });
+  return cachedRead(`order|${orderID}`, async () => {
+    const order = await getOrderOrThrow(orderID);
+    // A pending card order is re-read from the processor on every read, so it is not kept.
+    const settled = !(order.orderStatus === "PENDING" && order.paymentType === "card");
+    return { response: respond(Order, order, 200, { "cache-control": "no-store" }), tags: settled ? [`order:${orderID}`] : null };
+  });
 });
