@@ -135,7 +135,7 @@ export async function sendWebResponse(res: ServerResponse, response: Response, m
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
   const preset = serializedBodyOf(response);
-  if (method === "HEAD" || (response.body === null && preset === undefined)) {
+  if (method === "HEAD" || (preset === undefined && response.body === null)) {
     res.writeHead(response.status, headers);
     res.end();
     return;
