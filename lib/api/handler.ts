@@ -121,12 +121,12 @@ function decodeParams(raw: RawParams): Record<string, string> {
  * for a consumer that asks for `body` (Next.js in development, tests reading `res.json()`).
  */
 class JsonResponse extends Response {
-  readonly bytes: Buffer;
+  readonly serialized: Buffer;
   #used = false;
 
-  constructor(bytes: Buffer, init: ResponseInit) {
+  constructor(serialized: Buffer, init: ResponseInit) {
     super(null, init);
-    this.bytes = bytes;
+    this.serialized = serialized;
   }
 
   override get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
@@ -156,21 +156,21 @@ class JsonResponse extends Response {
   override async blob(): Promise<Blob> {
     return new Blob([new Uint8Array(this.take())], { type: this.headers.get("content-type") ?? "" });
   }
-  override clone(): JsonResponse {
+  override clone(): Response {
     if (this.#used) throw new TypeError("Response body is already used.");
-    return new JsonResponse(this.bytes, { status: this.status, statusText: this.statusText, headers: this.headers });
+    return new JsonResponse(this.serialized, { status: this.status, statusText: this.statusText, headers: this.headers });
   }
 
   private take(): Buffer {
     if (this.#used) throw new TypeError("Response body is already used.");
     this.#used = true;
-    return this.bytes;
+    return this.serialized;
   }
 }
 
 /** The serialized body of a Response built by json(), for lib/server to send as it is. */
 export function serializedBodyOf(response: Response): Buffer | undefined {
-  return response instanceof JsonResponse ? response.bytes : undefined;
+  return response instanceof JsonResponse ? response.serialized : undefined;
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
