@@ -8,13 +8,14 @@ const parts: Record<string, () => Promise<string[]>> = {
   subdomains: async () => (await import("./subdomain-bench")).benchSubdomains(),
   market: async () => (await import("./market-bench")).benchMarket(),
   resolution: async () => (await import("./resolution-bench")).benchResolution(),
+  web: async () => (await import("./web-bench")).benchWeb(),
 };
 
 async function main() {
   const wanted = process.argv.slice(2).filter((name) => name in parts);
   const selected = wanted.length > 0 ? wanted : Object.keys(parts);
   let postgres: Awaited<ReturnType<typeof startTempPostgres>> | undefined;
-  if (!process.env.BENCH_DATABASE_URL && selected.some((name) => name !== "resolution")) {
+  if (!process.env.BENCH_DATABASE_URL && selected.some((name) => name === "subdomains" || name === "market")) {
     postgres = await startTempPostgres().catch(() => undefined);
     if (postgres) process.env.BENCH_DATABASE_URL = postgres.url;
     else console.log("(no PostgreSQL binaries found: PostgreSQL figures skipped)");

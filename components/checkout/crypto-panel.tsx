@@ -1,0 +1,157 @@
+"use client";
+// A crypto offer: what to send where, as a QR code of the payment URI and as text to copy, the
+// time left, and the order's status read again until it is paid, expired or failed.
+import Link from "next/link";
+import { useEffect, useState } from "react";
+import { CopyButton } from "../copy-button";
+import { useOrder } from "../orders/use-order";
+import { OrderStatusBadge } from "../orders/order-timeline";
+
+export interface CryptoOffer {
+  address: string;
+  amount: number;
+  expiryDateEpoch: number;
+  orderId: string;
+  paymentId: string;
+  protocol: string;
+  uri: string;
+  paymentDetails: {
+    currency: string;
+    network: string;
+    chainId?: number;
+    tokenContract?: string;
+    amountDecimal: string;
+    confirmationsRequired: number;
+    testConfiguration: boolean;
+    notice?: string;
+  };
+}
+
+export function CryptoPanel({ offer }: { offer: CryptoOffer }) {
+  const order = useOrder(offer.orderId, 2_000);
+  const status = order.data?.orderStatus ?? "PENDING";
+  const details = offer.paymentDetails;
+  const amount = details.amountDecimal ?? String(offer.amount);
+  const waiting = status === "PENDING";
+
+  return (
+    <div className="card space-y-5" data-testid="crypto-panel">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="font-semibold">
+          Send {amount} {details.currency}
+        </h2>
+        <span data-testid="crypto-status">
+          <OrderStatusBadge status={status} />
+        </span>
+      </div>
+      {details.testConfiguration ? (
+        <p role="note" className="rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
+          <strong>Test configuration:</strong> the deposit address comes from a published test key and the rate from a built-in table. Do not send real funds.
+        </p>
+      ) : null}
+      {waiting ? (
+        <>
+          <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
+            <QrCode value={offer.uri} label={`QR code to pay ${amount} ${details.currency} to ${offer.address}`} />
+            <dl className="w-full min-w-0 space-y-3 text-sm">
+              <Line label="Amount" value={amount} copyLabel="amount" suffix={details.currency} />
+              <Line label="To address" value={offer.address} copyLabel="deposit address" testId="deposit-address" />
+              <div>
+                <dt className="text-slate-500">Network</dt>
+                <dd>
+                  {details.network}
+                  {details.chainId ? ` (chain id ${details.chainId})` : ""}
+                </dd>
+              </div>
+              {details.tokenContract ? <Line label="Token contract" value={details.tokenContract} copyLabel="token contract" /> : null}
+            </dl>
+          </div>
+          <div className="flex flex-wrap items-center gap-3">
+            <a href={offer.uri} className="btn-primary">
+              Open in wallet
+            </a>
+            <CopyButton value={offer.uri} label="payment link" />
+            <Countdown expiryEpochSeconds={offer.expiryDateEpoch} />
+          </div>
+          <p className="text-sm text-slate-600">
+            Send exactly this amount in one transfer. The payment is detected on its own; it counts after {details.confirmationsRequired}{" "}
+            {details.confirmationsRequired === 1 ? "confirmation" : "confirmations"}. You can leave this page and follow the{" "}
+            <Link href={`/orders/${offer.orderId}`} className="text-indigo-700 underline">
+              order page
+            </Link>
+            .
+          </p>
+        </>
+      ) : null}
+      <p className="text-sm text-slate-700" aria-live="polite" data-testid="crypto-status-reason">
+        {order.isError ? `The order status could not be read (${order.error.message}); retrying.` : (order.data?.orderStatusReason ?? "Waiting for your payment…")}
+      </p>
+      {!waiting ? (
+        <Link href={`/orders/${offer.orderId}`} className="btn-primary">
+          View the order
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
+function Line({ label, value, copyLabel, suffix, testId }: { label: string; value: string; copyLabel: string; suffix?: string; testId?: string }) {
+  return (
+    <div>
+      <dt className="text-slate-500">{label}</dt>
+      <dd className="mt-0.5 flex items-start gap-2">
+        <span className="mono min-w-0 flex-1" data-testid={testId}>
+          {value}
+          {suffix ? ` ${suffix}` : ""}
+        </span>
+        <CopyButton value={value} label={copyLabel} />
+      </dd>
+    </div>
+  );
+}
+
+function QrCode({ value, label }: { value: string; label: string }) {
+  const [svg, setSvg] = useState<string | null>(null);
+  useEffect(() => {
+    let alive = true;
+    import("qrcode")
+      .then((qr) => qr.toString(value, { type: "svg", margin: 1, errorCorrectionLevel: "M" }))
+      .then((markup) => alive && setSvg(markup));
+    return () => {
+      alive = false;
+    };
+  }, [value]);
+  return (
+    <div className="size-44 shrink-0 rounded-lg border border-slate-200 bg-white p-2">
+      {svg ? (
+        <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={label} className="size-full" data-testid="payment-qr" />
+      ) : (
+        <div role="status" className="flex size-full items-center justify-center text-xs text-slate-500">
+          Drawing QR code…
+        </div>
+      )}
+    </div>
+  );
+}
+
+export function Countdown({ expiryEpochSeconds }: { expiryEpochSeconds: number }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.round(expiryEpochSeconds - now / 1000));
+  const minutes = Math.floor(left / 60);
+  const seconds = String(left % 60).padStart(2, "0");
+  return (
+    <span className={`text-sm tabular-nums ${left < 60 ? "text-red-700" : "text-slate-700"}`} data-testid="countdown">
+      {left > 0 ? (
+        <>
+          Offer expires in <span role="timer">{minutes}:{seconds}</span>
+        </>
+      ) : (
+        "The offer has expired."
+      )}
+    </span>
+  );
+}

@@ -1,0 +1,38 @@
+"use client";
+// The purchase schemas check addresses with each coin's codec; that code is large, so it is
+// loaded after the checkout renders. Until it arrives the fields are simply not yet judged
+// (the API validates the same way on submit).
+import { useEffect, useState } from "react";
+
+type MarketSchemas = typeof import("@/lib/api/schemas/market");
+
+export interface Validators {
+  ownerAddress(value: string): string | null;
+  wallet(coinId: number, addr: string): string | null;
+  email(value: string): string | null;
+}
+
+function build(schemas: MarketSchemas): Validators {
+  const ownerSchema = schemas.PurchaseRequest.shape.ownerAddress;
+  const emailSchema = schemas.CryptoPurchaseRequest.shape.ownerEmail;
+  const first = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : (result.error?.issues[0]?.message ?? "Not valid."));
+  return {
+    ownerAddress: (value) => first(ownerSchema.safeParse(value)),
+    wallet: (coinId, addr) => first(schemas.WalletAddr.safeParse({ coinId, addr })),
+    email: (value) => first(emailSchema.safeParse(value)),
+  };
+}
+
+export function useValidators(): Validators | null {
+  const [validators, setValidators] = useState<Validators | null>(null);
+  useEffect(() => {
+    let alive = true;
+    import("@/lib/api/schemas/market").then((schemas) => {
+      if (alive) setValidators(build(schemas));
+    });
+    return () => {
+      alive = false;
+    };
+  }, []);
+  return validators;
+}

@@ -1,0 +1,17 @@
+"use client";
+import { useQuery } from "@tanstack/react-query";
+import type { Order } from "@/lib/api/schemas/market";
+import { api } from "../api/client";
+
+export const FINAL_STATUSES: readonly Order["orderStatus"][] = ["COMPLETED", "EXPIRED", "FAILED"];
+
+/** The order, read again every few seconds until it reaches a final state. */
+export function useOrder(orderId: string, intervalMs = 2_000) {
+  return useQuery({
+    queryKey: ["order", orderId],
+    queryFn: ({ signal }) => api<Order>(`/v1/market/order/${encodeURIComponent(orderId)}`, { signal }),
+    refetchInterval: (query) => (query.state.data && FINAL_STATUSES.includes(query.state.data.orderStatus) ? false : intervalMs),
+    refetchIntervalInBackground: false,
+    staleTime: 0,
+  });
+}

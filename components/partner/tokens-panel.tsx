@@ -1,0 +1,237 @@
+"use client";
+// Access tokens of the partner: list, create (the value is shown once) and delete with a
+// confirmation dialog.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import type { AccessToken } from "@/lib/api/schemas/partner";
+import type { ApiRequestError } from "../api/client";
+import { CopyButton } from "../copy-button";
+import { dateTime } from "../format";
+import { Badge, Empty, ErrorPanel, Loading } from "../status";
+import { usePartnerApi } from "./use-partner-api";
+
+const TOKENS_KEY = ["partner", "tokens"];
+
+function localInputValue(date: Date): string {
+  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
+  return local.toISOString().slice(0, 16);
+}
+
+export function TokensPanel() {
+  const call = usePartnerApi();
+  const tokens = useQuery({ queryKey: TOKENS_KEY, queryFn: () => call<AccessToken[]>("/v1/partner/access-token") });
+  const [created, setCreated] = useState<AccessToken | null>(null);
+  const [toDelete, setToDelete] = useState<AccessToken | null>(null);
+
+  return (
+    <section className="card space-y-5" aria-labelledby="tokens-heading">
+      <h2 id="tokens-heading" className="text-lg font-semibold">
+        Access tokens
+      </h2>
+      <CreateTokenForm onCreated={setCreated} />
+      {created ? (
+        <div role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm" data-testid="new-token">
+          <p className="font-semibold text-emerald-900">Token &ldquo;{created.label}&rdquo; created</p>
+          <p className="mt-1 text-emerald-900">Copy it now: this is the only time its value is shown.</p>
+          <div className="mt-2 flex items-start gap-2">
+            <code className="mono min-w-0 flex-1 rounded bg-white p-2" data-testid="new-token-value">
+              {created.value}
+            </code>
+            <CopyButton value={created.value} label="new token value" />
+          </div>
+          <button type="button" className="mt-3 text-sm text-emerald-900 underline" onClick={() => setCreated(null)}>
+            I have copied it — hide
+          </button>
+        </div>
+      ) : null}
+      {tokens.isPending ? (
+        <Loading label="Loading tokens…" />
+      ) : tokens.isError ? (
+        <ErrorPanel error={tokens.error} title="The tokens could not be loaded" onRetry={() => tokens.refetch()} />
+      ) : tokens.data.length === 0 ? (
+        <Empty title="No tokens">Create one above to let an app call the API.</Empty>
+      ) : (
+        <div className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
+          <table className="w-full min-w-[36rem] text-left text-sm" data-testid="tokens-table">
+            <thead className="text-slate-500">
+              <tr>
+                <th scope="col" className="py-2 pr-3 font-medium">Label</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Type</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Valid</th>
+                <th scope="col" className="py-2 pr-3 font-medium">Value</th>
+                <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
+              </tr>
+            </thead>
+            <tbody className="divide-y divide-slate-100">
+              {tokens.data.map((token) => (
+                <TokenRow key={token.id} token={token} onDelete={() => setToDelete(token)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <DeleteDialog token={toDelete} onClose={() => setToDelete(null)} />
+    </section>
+  );
+}
+
+function TokenRow({ token, onDelete }: { token: AccessToken; onDelete: () => void }) {
+  const now = Date.now();
+  const state = now < Date.parse(token.validFrom) ? "not yet valid" : now >= Date.parse(token.validTill) ? "expired" : "active";
+  return (
+    <tr>
+      <td className="py-2 pr-3 font-medium break-all">{token.label}</td>
+      <td className="py-2 pr-3">
+        <Badge tone={token.type === "ADMIN" ? "indigo" : "slate"}>{token.type}</Badge>
+      </td>
+      <td className="py-2 pr-3 text-slate-600">
+        <span className="block">{dateTime(token.validFrom)}</span>
+        <span className="block">to {dateTime(token.validTill)}</span>
+        {state !== "active" ? <Badge tone="amber">{state}</Badge> : null}
+      </td>
+      <td className="mono max-w-[10rem] truncate py-2 pr-3 text-slate-500">{token.value}</td>
+      <td className="py-2 text-right">
+        <button type="button" className="btn-secondary px-3 py-1" onClick={onDelete} aria-label={`Delete token ${token.label}`}>
+          Delete
+        </button>
+      </td>
+    </tr>
+  );
+}
+
+function CreateTokenForm({ onCreated }: { onCreated: (token: AccessToken) => void }) {
+  const id = useId();
+  const call = usePartnerApi();
+  const client = useQueryClient();
+  const [label, setLabel] = useState("");
+  const [type, setType] = useState<"CUSTOMER" | "ADMIN">("CUSTOMER");
+  const [validFrom, setValidFrom] = useState(() => localInputValue(new Date()));
+  const [validTill, setValidTill] = useState(() => localInputValue(new Date(Date.now() + 90 * 86_400_000)));
+  const [formError, setFormError] = useState<string | null>(null);
+  const create = useMutation({
+    mutationFn: () =>
+      call<AccessToken>("/v1/partner/access-token", {
+        method: "POST",
+        body: { label: label.trim(), type, validFrom: new Date(validFrom).toISOString(), validTill: new Date(validTill).toISOString() },
+      }),
+    onSuccess: (token) => {
+      onCreated(token);
+      setLabel("");
+      void client.invalidateQueries({ queryKey: TOKENS_KEY });
+    },
+  });
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const from = Date.parse(validFrom);
+    const till = Date.parse(validTill);
+    if (label.trim() === "") return setFormError("Give the token a label, e.g. the app that will use it.");
+    if (Number.isNaN(from) || Number.isNaN(till)) return setFormError("Enter both dates of the validity window.");
+    if (till <= from) return setFormError("The end of the validity window must be after its start.");
+    setFormError(null);
+    create.mutate();
+  }
+
+  const apiError = create.error as ApiRequestError | null;
+  return (
+    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="font-medium sm:col-span-2">
+        Create a token
+      </h3>
+      <div>
+        <label htmlFor={`${id}-label`} className="label">
+          Label
+        </label>
+        <input id={`${id}-label`} value={label} onChange={(e) => setLabel(e.target.value)} maxLength={100} className="input" placeholder="Mobile app" />
+      </div>
+      <div>
+        <label htmlFor={`${id}-type`} className="label">
+          Type
+        </label>
+        <select id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value as typeof type)} className="input" aria-describedby={`${id}-type-hint`}>
+          <option value="CUSTOMER">CUSTOMER — lookups only</option>
+          <option value="ADMIN">ADMIN — everything</option>
+        </select>
+        <p id={`${id}-type-hint`} className="mt-1 text-xs text-slate-500">
+          Give apps the lesser CUSTOMER right unless they manage tokens.
+        </p>
+      </div>
+      <div>
+        <label htmlFor={`${id}-from`} className="label">
+          Valid from
+        </label>
+        <input id={`${id}-from`} type="datetime-local" value={validFrom} onChange={(e) => setValidFrom(e.target.value)} className="input" />
+      </div>
+      <div>
+        <label htmlFor={`${id}-till`} className="label">
+          Valid until
+        </label>
+        <input id={`${id}-till`} type="datetime-local" value={validTill} onChange={(e) => setValidTill(e.target.value)} className="input" />
+      </div>
+      <div className="sm:col-span-2">
+        {formError || apiError ? (
+          <p role="alert" className="mb-2 text-sm text-red-700">
+            {formError ?? apiError?.message}
+          </p>
+        ) : null}
+        <button type="submit" className="btn-primary" disabled={create.isPending}>
+          {create.isPending ? "Creating…" : "Create token"}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function DeleteDialog({ token, onClose }: { token: AccessToken | null; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const call = usePartnerApi();
+  const client = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: string) => call<void>("/v1/partner/access-token", { method: "DELETE", body: { id } }),
+    onSuccess: () => {
+      void client.invalidateQueries({ queryKey: TOKENS_KEY });
+      onClose();
+    },
+  });
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (token && !element.open) {
+      remove.reset();
+      element.showModal();
+    } else if (!token && element.open) element.close();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+
+  return (
+    <dialog
+      ref={dialog}
+      onClose={onClose}
+      aria-labelledby="delete-token-title"
+      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
+    >
+      {token ? (
+        <div className="space-y-3 p-5">
+          <h3 id="delete-token-title" className="text-lg font-semibold">
+            Delete &ldquo;{token.label}&rdquo;?
+          </h3>
+          <p className="text-sm text-slate-600">Apps using this {token.type} token stop working at once. This cannot be undone.</p>
+          {remove.isError ? (
+            <p role="alert" className="text-sm text-red-700">
+              {remove.error.message}
+            </p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <button type="button" className="btn-secondary" onClick={onClose} autoFocus>
+              Cancel
+            </button>
+            <button type="button" className="btn-danger" onClick={() => remove.mutate(token.id)} disabled={remove.isPending}>
+              {remove.isPending ? "Deleting…" : "Delete token"}
+            </button>
+          </div>
+        </div>
+      ) : null}
+    </dialog>
+  );
+}

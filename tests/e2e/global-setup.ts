@@ -1,0 +1,25 @@
+// One server for the whole run: production build (rebuilt only when stale), fresh data directory,
+// crypto payments watched on a local ganache node. Specs read its address from the environment.
+import { startEvmNode } from "../support/evm-node";
+import { startAppServer } from "./support/app-server";
+import { buildIfStale } from "./support/build";
+
+export default async function globalSetup() {
+  await buildIfStale();
+  const evm = await startEvmNode({ chainId: 1337 });
+  const server = await startAppServer({
+    PAYMENTS_EVM_RPC_URL: evm.rpcUrl,
+    PAYMENTS_EVM_CHAIN_ID: String(evm.chainId),
+    PAYMENTS_EVM_CONFIRMATIONS: "2",
+    WATCHER_INTERVAL_MS: "500",
+  });
+  process.env.E2E_BASE_URL = server.origin;
+  process.env.E2E_ADMIN_TOKEN = server.adminToken;
+  process.env.E2E_EVM_RPC_URL = evm.rpcUrl;
+  process.env.E2E_EVM_CHAIN_ID = String(evm.chainId);
+  process.env.E2E_EVM_PRIVATE_KEY = evm.accounts[0].privateKey;
+  return async () => {
+    await server.stop();
+    await evm.stop();
+  };
+}
