@@ -111,8 +111,17 @@ function decodeParams(raw: RawParams): Record<string, string> {
     } catch {
       throw new ApiError(400, key, `${key} is not valid percent-encoded text.`);
     }
+    refuseNul(params[key], key);
   }
   return params;
+}
+
+/** PostgreSQL text cannot hold U+0000: refused here as a 400 instead of failing in the database. */
+function refuseNul(value: unknown, field: string): void {
+  if (typeof value === "string") {
+    if (value.includes("\u0000")) throw new ApiError(400, field || "body", `${field || "The body"} must not contain NUL characters.`);
+  } else if (Array.isArray(value)) value.forEach((item, index) => refuseNul(item, field ? `${field}.${index}` : String(index)));
+  else if (value !== null && typeof value === "object") for (const [key, item] of Object.entries(value)) refuseNul(item, field ? `${field}.${key}` : key);
 }
 
 /**
@@ -204,6 +213,7 @@ export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);
     raw[key] = values.length === 1 ? values[0] : values;
+    refuseNul(raw[key], key);
   }
   return parseWith(schema, raw);
 }
@@ -236,5 +246,6 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   } catch {
     throw new ApiError(400, "body", "The body is not valid JSON.");
   }
+  refuseNul(value, "");
   return parseWith(schema, value);
 }

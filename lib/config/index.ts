@@ -45,6 +45,8 @@ const EnvSchema = z.object({
   STRIPE_WEBHOOK_SECRET: optionalString,
   /** Where the Stripe SDK sends requests (tests point it at a local server). */
   STRIPE_API_BASE: optionalUrl,
+  /** Per-request timeout of the Stripe SDK; with one network retry a dead Stripe costs about twice this. */
+  STRIPE_TIMEOUT_MS: z.coerce.number().int().positive().default(8000),
 
   /** Name services other than native. */
   ETH_RPC_URL: optionalUrl,
@@ -94,6 +96,9 @@ const EnvSchema = z.object({
   /** PostgreSQL: how long to wait for a connection and for one statement before answering 503. */
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+
+  /** Fault-injection hook for the crash tests only (tests/integration/faults); unset in every real deployment. */
+  FAULT_INJECT: z.enum(["after-paid"]).optional(),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

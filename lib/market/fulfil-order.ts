@@ -1,5 +1,6 @@
 import "server-only";
 import type { OrderStatus } from "@prisma/client";
+import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { walletOfCoinType } from "@/lib/names/coins";
 import { registerName, type NewWallet } from "@/lib/registry/register-name";
@@ -43,6 +44,8 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
   const order = await db().order.findUnique({ where: { id: orderId } });
   if (!order) return null;
   if (order.orderStatus !== "PAID") return order.orderStatus;
+  // Crash test hook: dies like a power cut after the PAID commit and before registration.
+  if (config().FAULT_INJECT === "after-paid") process.kill(process.pid, "SIGKILL");
 
   const alreadyRegistered = await db().domain.findUnique({ where: { name: order.domain }, select: { id: true } });
   if (alreadyRegistered) {

@@ -134,6 +134,10 @@ export async function sendWebResponse(res: ServerResponse, response: Response, m
   });
   const cookies = response.headers.getSetCookie();
   if (cookies.length > 0) headers["set-cookie"] = cookies;
+  // Answered before the whole body arrived (too large, or refused unread): the rest of the body is
+  // still on the socket, so the connection cannot carry another request. Without this, a reused
+  // keep-alive connection could leave the client's next request unanswered.
+  if (res.req && !res.req.complete) headers.connection = "close";
   const preset = serializedBodyOf(response);
   if (method === "HEAD" || (preset === undefined && response.body === null)) {
     res.writeHead(response.status, headers);

@@ -16,13 +16,15 @@ const clients = new Map<string, Stripe>();
 export function stripeClient(cfg: Config = config()): Stripe {
   const key = cfg.STRIPE_SECRET_KEY;
   if (!key) throw new CardProcessorError("STRIPE_SECRET_KEY is not set.");
-  const cacheKey = `${key}|${cfg.STRIPE_API_BASE ?? ""}`;
+  const cacheKey = `${key}|${cfg.STRIPE_API_BASE ?? ""}|${cfg.STRIPE_TIMEOUT_MS}`;
   let client = clients.get(cacheKey);
   if (!client) {
     const base = cfg.STRIPE_API_BASE ? new URL(cfg.STRIPE_API_BASE) : undefined;
     client = new Stripe(key, {
-      maxNetworkRetries: 2,
-      timeout: 20_000,
+      // Bounded: a Stripe that never answers fails the purchase (502, retryable with the same
+      // checkoutId) after about 2 × STRIPE_TIMEOUT_MS, instead of the SDK default of 80 s.
+      maxNetworkRetries: 1,
+      timeout: cfg.STRIPE_TIMEOUT_MS,
       telemetry: false,
       ...(base && {
         host: base.hostname,

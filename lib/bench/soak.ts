@@ -1,0 +1,392 @@
+// `npm run soak`: a bounded soak of the real server process (lib/server/main.ts, API_ONLY=1,
+// RATE_LIMIT_ENABLED=0) with 200 concurrent clients on 127.0.0.1 and mixed traffic: resolutions
+// (forward with and without coins, reverse, batch), sub-domain listings, token create/list/delete,
+// market search, card purchases paid through the test processor, crypto purchases and order reads.
+// Once on PGlite and once on PostgreSQL (BENCH_DATABASE_URL, or a throw-away server from the
+// machine's binaries). At the end: no 5xx, every accepted purchase reconciled with its order and
+// registration in the tables, and the server's resident memory sampled from /proc.
+//
+// Options (environment): SOAK_SECONDS (120), SOAK_CLIENTS (200), SOAK_DATABASES (pglite,postgres).
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes, randomUUID } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { startTempPostgres } from "@/lib/cli/postgres-temp.mjs";
+import { setConfig } from "@/lib/config";
+import { closeDatabase, database, openConfiguredDatabase } from "@/lib/db";
+
+const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
+const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 200);
+const DATABASES = (process.env.SOAK_DATABASES ?? "pglite,postgres").split(",").map((s) => s.trim());
+const RSS_EVERY_MS = 5000;
+const ALICE_OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
+const ETH_WALLET = "0x71C7656EC7ab88b098defB751B7401B5f6d8976F";
+const JWT_SECRET = randomBytes(32).toString("base64url");
+
+type Kind =
+  | "resolve"
+  | "resolve+coins"
+  | "reverse"
+  | "batch resolve"
+  | "subdomain list"
+  | "per-day"
+  | "token create"
+  | "token list"
+  | "token delete"
+  | "market search"
+  | "card purchase"
+  | "card pay"
+  | "crypto purchase"
+  | "order read";
+
+// Relative frequency of each client step (a card step is purchase + pay; a token step is create + delete).
+const MIX: [Step, number][] = [
+  ["resolve", 20],
+  ["resolve+coins", 8],
+  ["reverse", 8],
+  ["batch resolve", 4],
+  ["subdomain list", 8],
+  ["per-day", 6],
+  ["tokens", 6],
+  ["token list", 4],
+  ["market search", 10],
+  ["card", 6],
+  ["crypto purchase", 4],
+  ["order read", 10],
+];
+type Step = Exclude<Kind, "token create" | "token delete" | "card purchase" | "card pay"> | "tokens" | "card";
+
+interface Purchase {
+  kind: "card" | "crypto";
+  orderId: string;
+  domain: string;
+  paid: boolean;
+}
+
+interface Run {
+  origin: string;
+  token: string;
+  latencies: Map<Kind, number[]>;
+  statuses: Map<Kind, Map<number, number>>;
+  serverErrors: string[];
+  purchases: Purchase[];
+  orderIds: string[];
+}
+
+async function main() {
+  console.log(`soak: ${SECONDS} s per database, ${CLIENTS} clients, databases: ${DATABASES.join(", ")}`);
+  const reports: string[] = [];
+  let failed = false;
+  for (const kind of DATABASES) {
+    const outcome = kind === "postgres" ? await soakPostgres() : await soakOn("pglite", undefined);
+    if (outcome) {
+      reports.push(outcome.report);
+      failed ||= !outcome.ok;
+    }
+  }
+  console.log(`\n${reports.join("\n\n")}`);
+  if (failed) process.exitCode = 1;
+}
+
+async function soakPostgres() {
+  let temp: Awaited<ReturnType<typeof startTempPostgres>> | undefined;
+  let serverUrl = process.env.BENCH_DATABASE_URL;
+  if (!serverUrl) {
+    temp = await startTempPostgres().catch(() => undefined);
+    if (!temp) {
+      console.log("(no BENCH_DATABASE_URL and no PostgreSQL binaries: PostgreSQL soak skipped)");
+      return undefined;
+    }
+    serverUrl = temp.url;
+  }
+  const name = `soak_${randomBytes(5).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  try {
+    return await soakOn("postgres", url.toString());
+  } finally {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await client.end();
+    await temp?.stop();
+  }
+}
+
+async function soakOn(label: string, databaseUrl: string | undefined): Promise<{ report: string; ok: boolean }> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "namesvc-soak-"));
+  console.log(`\n== ${label}: starting the server on ${databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`}`);
+  const env = { NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", JWT_SECRET, SEED_DEMO_DATA: "1", BACKGROUND_JOBS: "1" };
+  const server = await startServer(env);
+  const run: Run = {
+    origin: server.origin,
+    token: readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim(),
+    latencies: new Map(),
+    statuses: new Map(),
+    serverErrors: [],
+    purchases: [],
+    orderIds: [],
+  };
+  const rss: number[] = [];
+  const sampleRss = () => {
+    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${server.child.pid}/status`, "utf8"));
+    if (match) rss.push(Number(match[1]) / 1024);
+  };
+  sampleRss();
+  const sampler = setInterval(sampleRss, RSS_EVERY_MS);
+
+  console.log(`== ${label}: ${CLIENTS} clients for ${SECONDS} s`);
+  const started = performance.now();
+  const deadline = Date.now() + SECONDS * 1000;
+  await Promise.all(Array.from({ length: CLIENTS }, (_, i) => client(run, i, deadline)));
+  const elapsed = (performance.now() - started) / 1000;
+  sampleRss();
+  clearInterval(sampler);
+
+  // Let fulfilment that a pay request started finish, then read the tables with the server stopped
+  // (PGlite admits one process).
+  await new Promise((resolve) => setTimeout(resolve, 1000));
+  await stopServer(server.child);
+  const reconciliation = await reconcile(run, dataDir, databaseUrl);
+  rmSync(dataDir, { recursive: true, force: true });
+
+  const report = formatReport(label, run, elapsed, rss, reconciliation);
+  console.log(report);
+  return { report, ok: run.serverErrors.length === 0 && reconciliation.problems.length === 0 };
+}
+
+// ---------------------------------------------------------------- load
+
+function pickStep(): Step {
+  const total = MIX.reduce((sum, [, weight]) => sum + weight, 0);
+  let roll = Math.random() * total;
+  for (const [step, weight] of MIX) if ((roll -= weight) < 0) return step;
+  return "resolve";
+}
+
+async function call(run: Run, kind: Kind, method: string, pathname: string, options: { token?: boolean; json?: unknown } = {}): Promise<{ status: number; body: any }> {
+  const headers: Record<string, string> = {};
+  if (options.token) headers.authorization = `Bearer ${run.token}`;
+  if (options.json !== undefined) headers["content-type"] = "application/json";
+  const started = performance.now();
+  let status = 0;
+  let body: any = null;
+  try {
+    const res = await fetch(run.origin + pathname, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json), signal: AbortSignal.timeout(30_000) });
+    status = res.status;
+    const text = await res.text();
+    body = text ? JSON.parse(text) : null;
+  } catch (error) {
+    run.serverErrors.push(`${kind}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const ms = performance.now() - started;
+  if (!run.latencies.has(kind)) run.latencies.set(kind, []);
+  run.latencies.get(kind)!.push(ms);
+  const counts = run.statuses.get(kind) ?? new Map<number, number>();
+  counts.set(status, (counts.get(status) ?? 0) + 1);
+  run.statuses.set(kind, counts);
+  if (status >= 500) run.serverErrors.push(`${kind} ${method} ${pathname}: ${status} ${JSON.stringify(body)}`);
+  return { status, body };
+}
+
+async function client(run: Run, index: number, deadline: number) {
+  let counter = 0;
+  while (Date.now() < deadline) {
+    const unique = `soak${index}x${counter++}${randomBytes(2).toString("hex")}`;
+    switch (pickStep()) {
+      case "resolve":
+        await call(run, "resolve", "GET", "/v1/resolve/alice.web3", { token: true });
+        break;
+      case "resolve+coins":
+        await call(run, "resolve+coins", "GET", "/v1/resolve/alice.web3?coins=ETH,BTC", { token: true });
+        break;
+      case "reverse":
+        await call(run, "reverse", "GET", `/v1/reverse/${ALICE_OWNER}`, { token: true });
+        break;
+      case "batch resolve":
+        await call(run, "batch resolve", "POST", "/v1/resolve", { token: true, json: { names: ["alice.web3", "bob.web3", "brand.web3", "nobody.web3"] } });
+        break;
+      case "subdomain list":
+        await call(run, "subdomain list", "GET", "/v1/parentdomains/brand.web3/list?pageSize=50", { token: true });
+        break;
+      case "per-day":
+        await call(run, "per-day", "GET", "/v1/parentdomains/brand.web3/per-day?pageSize=30", { token: true });
+        break;
+      case "tokens": {
+        const now = Date.now();
+        const created = await call(run, "token create", "POST", "/v1/partner/access-token", {
+          token: true,
+          json: { label: unique, validFrom: new Date(now - 60_000).toISOString(), validTill: new Date(now + 3_600_000).toISOString() },
+        });
+        if (created.status === 201) await call(run, "token delete", "DELETE", "/v1/partner/access-token", { token: true, json: { id: created.body.id } });
+        break;
+      }
+      case "token list":
+        await call(run, "token list", "GET", "/v1/partner/access-token", { token: true });
+        break;
+      case "market search":
+        await call(run, "market search", "GET", `/v1/market/search?q=${unique}.web3%20alice.web3%20${unique}.brand.web3`);
+        break;
+      case "card": {
+        const domain = `${unique}.web3`;
+        const bought = await call(run, "card purchase", "POST", "/v1/market/purchase", {
+          json: { checkoutId: randomUUID(), domain, ownerAddress: ALICE_OWNER, walletAddrs: [{ coinId: 60, addr: ETH_WALLET }], years: 1 },
+        });
+        if (bought.status !== 200) break;
+        const purchase: Purchase = { kind: "card", orderId: bought.body.orderId, domain, paid: false };
+        run.purchases.push(purchase);
+        run.orderIds.push(purchase.orderId);
+        const paid = await call(run, "card pay", "POST", "/api/test-processor/pay", { json: { clientSecret: bought.body.processorCheckoutSession, cardNumber: "4242424242424242" } });
+        purchase.paid = paid.status === 200 && paid.body?.status === "succeeded";
+        break;
+      }
+      case "crypto purchase": {
+        const domain = `${unique}.web3`;
+        const bought = await call(run, "crypto purchase", "POST", "/v1/market/crypto/purchase", {
+          json: { currency: "ETH", domain, ownerAddress: ALICE_OWNER, ownerEmail: "soak@example.com", ownerName: "Soak", years: 1 },
+        });
+        if (bought.status === 200) {
+          run.purchases.push({ kind: "crypto", orderId: bought.body.orderId, domain, paid: false });
+          run.orderIds.push(bought.body.orderId);
+        }
+        break;
+      }
+      case "order read": {
+        const id = run.orderIds.length > 0 ? run.orderIds[Math.floor(Math.random() * run.orderIds.length)] : randomUUID();
+        await call(run, "order read", "GET", `/v1/market/order/${id}`);
+        break;
+      }
+    }
+  }
+}
+
+// ---------------------------------------------------------------- reconciliation
+
+interface Reconciliation {
+  cardPaid: number;
+  cardCompleted: number;
+  crypto: number;
+  problems: string[];
+}
+
+async function reconcile(run: Run, dataDir: string, databaseUrl: string | undefined): Promise<Reconciliation> {
+  setConfig({ NODE_ENV: "production", LOG_LEVEL: "error", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET });
+  await openConfiguredDatabase();
+  const problems: string[] = [];
+  let cardCompleted = 0;
+  try {
+    const orders = new Map(
+      (await database().query<{ id: string; domain: string; order_status: string; payment_type: string }>(`SELECT id, domain, order_status::text, payment_type FROM "order"`)).map((row) => [row.id, row]),
+    );
+    const domainCounts = new Map(
+      (await database().query<{ name: string; n: number }>(`SELECT name, count(*)::int AS n FROM "domain" WHERE name LIKE 'soak%' GROUP BY name`)).map((row) => [row.name, row.n]),
+    );
+    const ordersPerDomain = new Map<string, number>();
+    for (const order of orders.values()) if (order.domain.startsWith("soak")) ordersPerDomain.set(order.domain, (ordersPerDomain.get(order.domain) ?? 0) + 1);
+    for (const purchase of run.purchases) {
+      const order = orders.get(purchase.orderId);
+      if (!order) {
+        problems.push(`${purchase.kind} order ${purchase.orderId} (${purchase.domain}) is missing`);
+        continue;
+      }
+      if (ordersPerDomain.get(purchase.domain) !== 1) problems.push(`${purchase.domain} has ${ordersPerDomain.get(purchase.domain)} orders`);
+      const registrations = domainCounts.get(purchase.domain) ?? 0;
+      if (purchase.kind === "card" && purchase.paid) {
+        if (order.order_status === "COMPLETED" && registrations === 1) cardCompleted++;
+        else problems.push(`paid card order ${order.id} is ${order.order_status} with ${registrations} registrations of ${purchase.domain}`);
+      } else if (purchase.kind === "card") {
+        if (registrations !== 0) problems.push(`unpaid card order ${order.id} has a registration`);
+      } else if (!["PENDING", "EXPIRED"].includes(order.order_status) || registrations !== 0) {
+        problems.push(`crypto order ${order.id} is ${order.order_status} with ${registrations} registrations`);
+      }
+    }
+  } finally {
+    await closeDatabase();
+  }
+  return {
+    cardPaid: run.purchases.filter((p) => p.kind === "card" && p.paid).length,
+    cardCompleted,
+    crypto: run.purchases.filter((p) => p.kind === "crypto").length,
+    problems,
+  };
+}
+
+// ---------------------------------------------------------------- report
+
+function percentile(sorted: number[], p: number): number {
+  if (sorted.length === 0) return 0;
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+function formatReport(label: string, run: Run, elapsed: number, rss: number[], rec: Reconciliation): string {
+  const rows: string[] = [];
+  rows.push(`soak on ${label}: ${CLIENTS} clients, ${elapsed.toFixed(1)} s`);
+  rows.push(`${"kind".padEnd(16)} ${"requests".padStart(9)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}  statuses`);
+  let total = 0;
+  for (const [kind, values] of [...run.latencies].sort(([a], [b]) => a.localeCompare(b))) {
+    const sorted = [...values].sort((a, b) => a - b);
+    total += values.length;
+    const statuses = [...(run.statuses.get(kind) ?? [])].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
+    rows.push(`${kind.padEnd(16)} ${String(values.length).padStart(9)} ${(values.length / elapsed).toFixed(1).padStart(8)} ${percentile(sorted, 50).toFixed(1).padStart(8)} ${percentile(sorted, 99).toFixed(1).padStart(8)}  ${statuses}`);
+  }
+  rows.push(`${"all".padEnd(16)} ${String(total).padStart(9)} ${(total / elapsed).toFixed(1).padStart(8)}`);
+  rows.push(`5xx or no answer: ${run.serverErrors.length}${run.serverErrors.length ? ` (first: ${run.serverErrors.slice(0, 3).join(" | ")})` : ""}`);
+  rows.push(
+    `reconciliation: ${run.purchases.length} accepted purchases, each with exactly one order; ${rec.cardCompleted}/${rec.cardPaid} paid card orders COMPLETED with one registration; ${rec.crypto} crypto orders PENDING/EXPIRED, unregistered; problems: ${rec.problems.length}${rec.problems.length ? ` (${rec.problems.slice(0, 3).join("; ")})` : ""}`,
+  );
+  const max = Math.max(...rss);
+  rows.push(`server RSS (MB, every ${RSS_EVERY_MS / 1000} s): first ${rss[0].toFixed(0)}, last ${rss[rss.length - 1].toFixed(0)}, max ${max.toFixed(0)}; samples ${rss.map((r) => r.toFixed(0)).join(" ")}`);
+  return rows.join("\n");
+}
+
+// ---------------------------------------------------------------- server process
+
+async function startServer(extraEnv: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
+  const child = spawn(process.execPath, ["--import", "./lib/cli/register.mjs", "lib/server/main.ts"], {
+    cwd: process.cwd(),
+    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", API_ONLY: "1", LOG_LEVEL: "error", RATE_LIMIT_ENABLED: "0", ...extraEnv },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  const origin = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+  // Keep draining the server's output so it never blocks on a full pipe.
+  child.stdout!.resume();
+  child.stderr!.resume();
+  return { child, origin };
+}
+
+async function stopServer(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+main().catch((error) => {
+  console.error("soak failed:", error instanceof Error ? error.stack : error);
+  process.exit(1);
+});
