@@ -6,6 +6,7 @@ import { authenticate, type Caller, type TokenType } from "@/lib/partners/authen
 import { setCorsHeaders } from "./cors";
 import { ApiError, errorBody, fromZodError, type ErrorShape } from "./errors";
 import { logError } from "./log";
+import { PlainHeaders } from "./plain-headers";
 import { enforceRateLimit, setRateLimitHeaders, type RateLimitDecision } from "./rate-limit";
 import { routePolicy, type RoutePolicy } from "./route-policy";
 import { setApiSecurityHeaders } from "./security-headers";
@@ -131,11 +132,17 @@ function refuseNul(value: unknown, field: string): void {
  */
 class JsonResponse extends Response {
   readonly serialized: Buffer;
+  readonly plainHeaders: PlainHeaders;
   #used = false;
 
-  constructor(serialized: Buffer, init: ResponseInit) {
-    super(null, init);
+  constructor(serialized: Buffer, init: { status: number; statusText?: string; headers: Record<string, string> | Headers }) {
+    super(null, { status: init.status, statusText: init.statusText });
     this.serialized = serialized;
+    this.plainHeaders = new PlainHeaders(init.headers);
+  }
+
+  override get headers(): Headers {
+    return this.plainHeaders;
   }
 
   override get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
@@ -180,6 +187,11 @@ class JsonResponse extends Response {
 /** The serialized body of a Response built by json(), for lib/server to send as it is. */
 export function serializedBodyOf(response: Response): Buffer | undefined {
   return response instanceof JsonResponse ? response.serialized : undefined;
+}
+
+/** The headers of a Response built by json(), as node:http takes them. */
+export function plainHeadersOf(response: Response): Record<string, string | string[]> | undefined {
+  return response instanceof JsonResponse ? response.plainHeaders.toNodeHeaders() : undefined;
 }
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {

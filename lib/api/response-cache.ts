@@ -12,16 +12,31 @@ import { jsonBytes, serializedBodyOf } from "./handler";
 interface Entry {
   status: number;
   body: Buffer;
-  headers: Record<string, string>;
+  headers: Readonly<Record<string, string>>;
   tags: readonly string[];
   expiresAt: number;
 }
 
-const ENTRY_OVERHEAD_BYTES = 200;
+// What an entry costs besides its body: the Map slot, the key, the entry object, its tag index.
+const ENTRY_OVERHEAD_BYTES = 400;
+
+// Cached responses of one endpoint carry the same few headers; one shared object serves them all.
+const internedHeaders = new Map<string, Readonly<Record<string, string>>>();
+
+function intern(headers: Record<string, string>): Readonly<Record<string, string>> {
+  const key = JSON.stringify(headers);
+  let shared = internedHeaders.get(key);
+  if (!shared) {
+    if (internedHeaders.size > 1000) internedHeaders.clear();
+    internedHeaders.set(key, (shared = Object.freeze({ ...headers })));
+  }
+  return shared;
+}
 
 export class ResponseCache {
   private readonly entries = new Map<string, Entry>();
-  private readonly keysByTag = new Map<string, Set<string>>();
+  // A tag's keys: most tags name one entry, kept as a bare string rather than a Set of one.
+  private readonly keysByTag = new Map<string, string | Set<string>>();
   private bytes = 0;
 
   constructor(
@@ -50,20 +65,26 @@ export class ResponseCache {
     this.delete(key);
     const size = entry.body.byteLength + key.length + ENTRY_OVERHEAD_BYTES;
     if (size > this.maxBytes / 16) return;
-    this.entries.set(key, { ...entry, expiresAt: now + this.ttlMs });
+    // Small Buffers are slices of shared 8 KB pool slabs; keeping the slice would keep its whole
+    // slab alive, so the cache keeps a copy of exactly the body's size.
+    const body = Buffer.allocUnsafeSlow(entry.body.byteLength);
+    entry.body.copy(body);
+    this.entries.set(key, { ...entry, body, headers: intern(entry.headers), expiresAt: now + this.ttlMs });
     this.bytes += size;
     for (const tag of entry.tags) {
-      let keys = this.keysByTag.get(tag);
-      if (!keys) this.keysByTag.set(tag, (keys = new Set()));
-      keys.add(key);
+      const keys = this.keysByTag.get(tag);
+      if (keys === undefined) this.keysByTag.set(tag, key);
+      else if (typeof keys === "string") {
+        if (keys !== key) this.keysByTag.set(tag, new Set([keys, key]));
+      } else keys.add(key);
     }
     while (this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value!);
   }
 
   dropTag(tag: string): void {
     const keys = this.keysByTag.get(tag);
-    if (!keys) return;
-    for (const key of [...keys]) this.delete(key);
+    if (keys === undefined) return;
+    for (const key of typeof keys === "string" ? [keys] : [...keys]) this.delete(key);
   }
 
   clear(): void {
@@ -79,8 +100,11 @@ export class ResponseCache {
     this.bytes -= entry.body.byteLength + key.length + ENTRY_OVERHEAD_BYTES;
     for (const tag of entry.tags) {
       const keys = this.keysByTag.get(tag);
-      keys?.delete(key);
-      if (keys?.size === 0) this.keysByTag.delete(tag);
+      if (keys === key) this.keysByTag.delete(tag);
+      else if (typeof keys === "object") {
+        keys.delete(key);
+        if (keys.size === 0) this.keysByTag.delete(tag);
+      }
     }
   }
 }

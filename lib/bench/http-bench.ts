@@ -2,15 +2,20 @@
 // same URLs with byte-identical bodies from memory, both loaded the same way in the same run.
 // Then the memory figure: resident memory of the server after many requests over many names.
 //
-// The server runs as `npm start` runs it (lib/server/main.ts, NODE_ENV=production) on a fresh data
-// directory prepared here: migrated, seeded, plus DISTINCT_NAMES sub-domains for the memory run.
+// The server runs as `npm start` runs it (lib/server/main.ts, NODE_ENV=production) on a fresh
+// database prepared here: migrated, seeded, plus DISTINCT_NAMES sub-domains for the memory run.
+// The database is PostgreSQL (BENCH_DATABASE_URL, or a throw-away server from the machine's
+// binaries), since PGlite alone keeps ~300 MB of WebAssembly heap in the server process;
+// BENCH_DB=pglite measures the embedded default instead.
 // Options (environment): BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
-// BENCH_MEMORY_REQUESTS (1,000,000; 0 skips the memory run).
+// BENCH_MEMORY_REQUESTS (1,000,000; 0 skips the memory run), BENCH_DB (postgres | pglite).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import pg from "pg";
+import { startTempPostgres } from "@/lib/cli/postgres-temp.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { seedDemoData } from "@/lib/registry/seed";
@@ -30,10 +35,17 @@ interface Target {
 async function main() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "namesvc-bench-"));
   const children: ChildProcess[] = [];
+  let postgres: Awaited<ReturnType<typeof startTempPostgres>> | undefined;
   try {
-    const partnerId = await prepareDataDir(dataDir);
+    let databaseUrl: string | undefined;
+    if (process.env.BENCH_DB !== "pglite") {
+      const serverUrl = process.env.BENCH_DATABASE_URL ?? (postgres = await startTempPostgres())?.url;
+      if (serverUrl) databaseUrl = await createDatabase(serverUrl);
+    }
+    console.log(`database: ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}`);
+    const partnerId = await prepareDatabase(dataDir, databaseUrl);
     const token = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();
-    const ours = await startServer(dataDir, children);
+    const ours = await startServer(dataDir, databaseUrl, children);
     const orderId = await createOrder(ours, partnerId);
     const targets: Target[] = [
       { label: "native forward (warm)", path: "/v1/resolve/alice.web3" },
@@ -69,15 +81,29 @@ async function main() {
     if (MEMORY_REQUESTS > 0) await memoryRun(ours, headers, children[0]);
   } finally {
     for (const child of children) child.kill("SIGTERM");
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await postgres?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-/** Migrates and seeds a fresh data directory, with DISTINCT_NAMES extra sub-domains. */
-async function prepareDataDir(dataDir: string): Promise<string> {
-  setConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-  await openDatabase({ dataDir: path.join(dataDir, "pglite") });
+const BENCH_JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
+
+async function createDatabase(serverUrl: string): Promise<string> {
+  const name = `bench_http_${Date.now()}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Migrates and seeds a fresh database, with DISTINCT_NAMES extra sub-domains. */
+async function prepareDatabase(dataDir: string, databaseUrl: string | undefined): Promise<string> {
+  setConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: databaseUrl, JWT_SECRET: BENCH_JWT_SECRET });
+  await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, "pglite") });
   await seedDemoData();
   await database().query(
     `INSERT INTO "domain" (id, name, node, label, tld, parent_id, owner_address, owner_key, created_at, updated_at)
@@ -93,9 +119,14 @@ async function prepareDataDir(dataDir: string): Promise<string> {
   return partner.id;
 }
 
-async function startServer(dataDir: string, children: ChildProcess[]): Promise<string> {
+async function startServer(dataDir: string, databaseUrl: string | undefined, children: ChildProcess[]): Promise<string> {
+  const database = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   const child = spawn(process.execPath, ["--import", "./lib/cli/register.mjs", "lib/server/main.ts"], {
-    env: { ...process.env, NODE_ENV: "production", DATA_DIR: dataDir, PORT: "0", HOST: "127.0.0.1", API_ONLY: "1", LOG_LEVEL: "error", RATE_LIMIT_ENABLED: "0" },
+    env: {
+      ...process.env, ...database, JWT_SECRET: BENCH_JWT_SECRET, NODE_ENV: "production", DATA_DIR: dataDir, PORT: "0",
+      HOST: "127.0.0.1", API_ONLY: "1", LOG_LEVEL: "error", RATE_LIMIT_ENABLED: "0",
+      NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? "",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   children.push(child);

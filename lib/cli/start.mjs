@@ -54,7 +54,10 @@ export function ensureNextBuild() {
 
 function serve() {
   const env = { ...process.env, NODE_ENV: dev ? "development" : "production", NEXT_TELEMETRY_DISABLED: "1" };
-  const child = spawn(process.execPath, ["--import", "./lib/cli/register.mjs", "lib/server/main.ts"], { cwd: root, stdio: "inherit", env });
+  // A bounded heap: V8 would otherwise grow it to gigabytes before collecting; every cache is
+  // bounded, so the live set stays well under this (SERVER_HEAP_MB to change it).
+  const heap = [`--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256}`, "--max-semi-space-size=8"];
+  const child = spawn(process.execPath, [...heap, "--import", "./lib/cli/register.mjs", "lib/server/main.ts"], { cwd: root, stdio: "inherit", env });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

@@ -35,7 +35,7 @@ const EnvSchema = z.object({
   /** Run the background jobs (offer expiry, chain watchers) in this instance (1) or not (0). */
   BACKGROUND_JOBS: z.enum(["0", "1"]).default("1"),
   /** Size bound and lifetime of the cache of read responses (lib/api/response-cache.ts). */
-  RESPONSE_CACHE_MB: z.coerce.number().int().min(1).default(64),
+  RESPONSE_CACHE_MB: z.coerce.number().int().min(1).default(32),
   RESPONSE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Serve only the API (1), without the Next.js pages. */
   API_ONLY: z.enum(["0", "1"]).default("0"),
@@ -94,7 +94,9 @@ const EnvSchema = z.object({
   CORS_ORIGINS: z.string().default(""),
 
   /** PostgreSQL: how long to wait for a connection and for one statement before answering 503. */
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(3000),
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** PostgreSQL connections per instance (the pool's maximum). */
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 
   /** Fault-injection hook for the crash tests only (tests/integration/faults); unset in every real deployment. */

@@ -110,7 +110,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   };
 }
 
-async function openPostgres(url: string, poolSize = 10): Promise<Database> {
+async function openPostgres(url: string, poolSize = config().DB_POOL_SIZE): Promise<Database> {
   const pg = (await import("pg")).default;
   const { PrismaPg } = await import("@prisma/adapter-pg");
   const cfg = config();

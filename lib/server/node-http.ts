@@ -1,6 +1,6 @@
 import "server-only";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { MAX_BODY_BYTES, serializedBodyOf } from "@/lib/api/handler";
+import { MAX_BODY_BYTES, plainHeadersOf, serializedBodyOf } from "@/lib/api/handler";
 
 // Conversion between node:http and the Web Request/Response the route handlers speak.
 //
@@ -127,13 +127,15 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
 }
 
 export async function sendWebResponse(res: ServerResponse, response: Response, method: string): Promise<void> {
-  const headers: Record<string, string | string[]> = {};
-  response.headers.forEach((value, name) => {
-    if (name === "set-cookie") return;
-    headers[name] = value;
-  });
-  const cookies = response.headers.getSetCookie();
-  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  let headers = plainHeadersOf(response);
+  if (!headers) {
+    headers = {};
+    response.headers.forEach((value, name) => {
+      if (name !== "set-cookie") headers![name] = value;
+    });
+    const cookies = response.headers.getSetCookie();
+    if (cookies.length > 0) headers["set-cookie"] = cookies;
+  }
   // Answered before the whole body arrived (too large, or refused unread): the rest of the body is
   // still on the socket, so the connection cannot carry another request. Without this, a reused
   // keep-alive connection could leave the client's next request unanswered.

@@ -104,15 +104,21 @@ describe("GET /v1/resolve/{domain} (native)", () => {
 
 describe("POST /v1/resolve (batch)", () => {
   test("each name is answered on its own, in order", async () => {
-    const res = await app.fetch("/v1/resolve", { method: "POST", token: customer, json: { names: ["Alice.web3", "nobody.web3", "bad\u0000.web3", "x.notatld", "bob.web3"], coins: ["ETH"] } });
+    const res = await app.fetch("/v1/resolve", { method: "POST", token: customer, json: { names: ["Alice.web3", "nobody.web3", "bad\u200d\u200d.web3", "x.notatld", "bob.web3"], coins: ["ETH"] } });
     expect(res.status).toBe(200);
     const { results } = await res.json();
     expect(results.map((r: { name: string; status: number }) => [r.name, r.status])).toEqual([
-      ["Alice.web3", 200], ["nobody.web3", 404], ["bad\u0000.web3", 400], ["x.notatld", 400], ["bob.web3", 200],
+      ["Alice.web3", 200], ["nobody.web3", 404], ["bad\u200d\u200d.web3", 400], ["x.notatld", 400], ["bob.web3", 200],
     ]);
     expect(results[0].result.wallets).toEqual([{ address: ALICE_OWNER, coin: "ETH", version: "NATIVE" }]);
     expect(results[1].error).toEqual({ field: "domain", info: expect.any(String) });
     expect(results[1].result).toBeUndefined();
+  });
+
+  test("a NUL character anywhere in the body makes the whole request malformed: 400 naming it", async () => {
+    const res = await app.fetch("/v1/resolve", { method: "POST", token: customer, json: { names: ["alice.web3", "bad\u0000.web3"] } });
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({ field: "names.1", info: expect.stringContaining("NUL") });
   });
 
   test("more than 100 names, none, or unknown fields are 400", async () => {

@@ -1,0 +1,49 @@
+import { describe, expect, test } from "vitest";
+import { ResponseCache } from "@/lib/api/response-cache";
+
+const entry = (body: string, tags: string[]) => ({ status: 200, body: Buffer.from(body), headers: { "content-type": "application/json" }, tags });
+
+describe("ResponseCache", () => {
+  test("a tag drops every entry computed from it, and only those", () => {
+    const cache = new ResponseCache(1 << 20, 60_000);
+    cache.set("resolve|alice", entry("a", ["name:alice.web3"]));
+    cache.set("reverse|0xa", entry("r", ["address:0xa", "name:alice.web3"]));
+    cache.set("resolve|bob", entry("b", ["name:bob.web3"]));
+    cache.dropTag("name:alice.web3");
+    expect(cache.get("resolve|alice")).toBeUndefined();
+    expect(cache.get("reverse|0xa")).toBeUndefined();
+    expect(cache.get("resolve|bob")?.body.toString()).toBe("b");
+    // The index forgets dropped keys: re-adding one under another tag is not dropped by the old tag.
+    cache.set("reverse|0xa", entry("r2", ["address:0xa"]));
+    cache.dropTag("name:alice.web3");
+    expect(cache.get("reverse|0xa")?.body.toString()).toBe("r2");
+  });
+
+  test("bounded by bytes, least recently used first", () => {
+    // 100-byte bodies, keys of 2-3 characters, 400 bytes of overhead each: 20 fit.
+    const cache = new ResponseCache(20 * 503, 60_000);
+    for (let i = 0; i < 20; i++) cache.set(`k${i}`, entry("x".repeat(100), [`t${i}`]));
+    expect(cache.size).toBe(20);
+    cache.get("k0");
+    for (let i = 20; i < 25; i++) cache.set(`k${i}`, entry("x".repeat(100), [`t${i}`]));
+    expect(cache.size).toBe(20);
+    expect(cache.get("k0")).toBeDefined();
+    expect(cache.get("k1")).toBeUndefined();
+    expect(cache.get("k24")).toBeDefined();
+  });
+
+  test("entries age out", () => {
+    const cache = new ResponseCache(1 << 20, 1000);
+    cache.set("k", entry("v", ["t"]), 0);
+    expect(cache.get("k", 999)).toBeDefined();
+    expect(cache.get("k", 1000)).toBeUndefined();
+  });
+
+  test("the stored body is a copy the caller's buffer cannot change", () => {
+    const cache = new ResponseCache(1 << 20, 60_000);
+    const body = Buffer.from("abc");
+    cache.set("k", { status: 200, body, headers: {}, tags: ["t"] });
+    body.write("xyz");
+    expect(cache.get("k")?.body.toString()).toBe("abc");
+  });
+});
