@@ -8,7 +8,8 @@
 // binaries), since PGlite alone keeps ~300 MB of WebAssembly heap in the server process;
 // BENCH_DB=pglite measures the embedded default instead.
 // Options (environment): BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
-// BENCH_MEMORY_REQUESTS (1,000,000; 0 skips the memory run), BENCH_DB (postgres | pglite).
+// BENCH_MEMORY_REQUESTS (1,000,000; 0 skips the memory run), BENCH_DB (postgres | pglite),
+// SERVER_HEAP_MB (the server's heap limit, as for npm start).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -16,6 +17,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 import { startTempPostgres } from "@/lib/cli/postgres-temp.mjs";
+import { startServerProcess } from "@/lib/cli/server-process.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { seedDemoData } from "@/lib/registry/seed";
@@ -120,17 +122,15 @@ async function prepareDatabase(dataDir: string, databaseUrl: string | undefined)
 }
 
 async function startServer(dataDir: string, databaseUrl: string | undefined, children: ChildProcess[]): Promise<string> {
-  const database = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
-  const child = spawn(process.execPath, ["--import", "./lib/cli/register.mjs", "lib/server/main.ts"], {
+  const database: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
+  const server = await startServerProcess({
     env: {
-      ...process.env, ...database, JWT_SECRET: BENCH_JWT_SECRET, NODE_ENV: "production", DATA_DIR: dataDir, PORT: "0",
+      ...database, JWT_SECRET: BENCH_JWT_SECRET, NODE_ENV: "production", DATA_DIR: dataDir, PORT: "0",
       HOST: "127.0.0.1", API_ONLY: "1", LOG_LEVEL: "error", RATE_LIMIT_ENABLED: "0",
-      NODE_OPTIONS: process.env.BENCH_SERVER_NODE_OPTIONS ?? "",
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  children.push(child);
-  return waitForListening(child, /listening on (http:\/\/[\d.]+:\d+)/);
+  children.push(server.child);
+  return server.origin;
 }
 
 async function startBareServer(bodies: Map<string, Buffer>, children: ChildProcess[]): Promise<string> {

@@ -7,7 +7,7 @@
 // registration in the tables, and the server's resident memory sampled from /proc.
 //
 // Options (environment): SOAK_SECONDS (120), SOAK_CLIENTS (200), SOAK_DATABASES (pglite,postgres).
-import { spawn, type ChildProcess } from "node:child_process";
+import { startServerProcess, type ServerProcess } from "@/lib/cli/server-process.mjs";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
@@ -152,7 +152,7 @@ async function soakOn(label: string, databaseUrl: string | undefined): Promise<{
   // Let fulfilment that a pay request started finish, then read the tables with the server stopped
   // (PGlite admits one process).
   await new Promise((resolve) => setTimeout(resolve, 1000));
-  await stopServer(server.child);
+  await server.stop(15_000);
   const reconciliation = await reconcile(run, dataDir, databaseUrl);
   rmSync(dataDir, { recursive: true, force: true });
 
@@ -347,43 +347,10 @@ function formatReport(label: string, run: Run, elapsed: number, rss: number[], r
 
 // ---------------------------------------------------------------- server process
 
-async function startServer(extraEnv: Record<string, string>): Promise<{ child: ChildProcess; origin: string }> {
-  const child = spawn(process.execPath, ["--import", "./lib/cli/register.mjs", "lib/server/main.ts"], {
-    cwd: process.cwd(),
-    env: { ...process.env, PORT: "0", HOST: "127.0.0.1", API_ONLY: "1", LOG_LEVEL: "error", RATE_LIMIT_ENABLED: "0", ...extraEnv },
-    stdio: ["ignore", "pipe", "pipe"],
+async function startServer(extraEnv: Record<string, string>): Promise<ServerProcess> {
+  return startServerProcess({
+    env: { PORT: "0", HOST: "127.0.0.1", API_ONLY: "1", LOG_LEVEL: "error", RATE_LIMIT_ENABLED: "0", ...extraEnv },
   });
-  let output = "";
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 120 s:\n${output}`)), 120_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with ${code}:\n${output}`));
-    });
-  });
-  // Keep draining the server's output so it never blocks on a full pipe.
-  child.stdout!.resume();
-  child.stderr!.resume();
-  return { child, origin };
-}
-
-async function stopServer(child: ChildProcess) {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-  await exited;
-  clearTimeout(timer);
 }
 
 main().catch((error) => {

@@ -5,6 +5,7 @@ import { execFileSync, spawn } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import path from "node:path";
+import { serverNodeArgs } from "./server-process.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const dev = process.argv.includes("--dev");
@@ -54,10 +55,7 @@ export function ensureNextBuild() {
 
 function serve() {
   const env = { ...process.env, NODE_ENV: dev ? "development" : "production", NEXT_TELEMETRY_DISABLED: "1" };
-  // A bounded heap: V8 would otherwise grow it to gigabytes before collecting; every cache is
-  // bounded, so the live set stays well under this (SERVER_HEAP_MB to change it).
-  const heap = [`--max-old-space-size=${process.env.SERVER_HEAP_MB ?? 256}`, "--max-semi-space-size=8"];
-  const child = spawn(process.execPath, [...heap, "--import", "./lib/cli/register.mjs", "lib/server/main.ts"], { cwd: root, stdio: "inherit", env });
+  const child = spawn(process.execPath, [...serverNodeArgs(env), "lib/server/main.ts"], { cwd: root, stdio: "inherit", env });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

@@ -3,12 +3,12 @@
 // With TEST_INSTANCES=2 (PostgreSQL only) the API runs as two server processes on that database
 // and requests alternate between them; before each request the harness waits until both have
 // applied every invalidation published so far (see lib/db/invalidation.ts).
-import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { startServerProcess, type ServerProcess } from "@/lib/cli/server-process.mjs";
 import { config, setConfig, type Config } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { INVALIDATION_CHANNEL, listenForInvalidations } from "@/lib/db/invalidation";
@@ -95,7 +95,7 @@ async function startInstances(testDb: TestDatabase, overrides: Partial<Config>):
       return send(children[turn++ % 2].origin, path, init);
     },
     async close() {
-      await Promise.all(children.map(({ child }) => stopChild(child)));
+      await Promise.all(children.map((instance) => instance.stop(5000)));
       await closeDatabase();
       await testDb.drop();
       rmSync(dataDir, { recursive: true, force: true });
@@ -103,40 +103,8 @@ async function startInstances(testDb: TestDatabase, overrides: Partial<Config>):
   };
 }
 
-async function startInstance(env: Record<string, string>): Promise<{ origin: string; child: ChildProcess }> {
-  const child = spawn(process.execPath, ["--import", "./lib/cli/register.mjs", "lib/server/main.ts"], {
-    cwd: process.cwd(),
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`instance did not start in 60 s:\n${output}`)), 60_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.on("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`instance exited with ${code}:\n${output}`));
-    });
-  });
-  return { origin, child };
-}
-
-async function stopChild(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  child.kill("SIGTERM");
-  const timer = setTimeout(() => child.kill("SIGKILL"), 5000);
-  await exited;
-  clearTimeout(timer);
+function startInstance(env: Record<string, string>): Promise<ServerProcess> {
+  return startServerProcess({ env, timeoutMs: 60_000 });
 }
 
 interface TestDatabase {

@@ -1,10 +1,10 @@
 // Starts the production server (API + built pages) as a child process on 127.0.0.1 with a fresh
 // data directory, and waits until it listens. Used by the global setup and by specs that need
 // a server configured differently (the Stripe spec).
-import { spawn, type ChildProcess } from "node:child_process";
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startServerProcess } from "../../../lib/cli/server-process.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 
@@ -18,10 +18,13 @@ export interface AppServer {
 
 export async function startAppServer(env: Record<string, string> = {}, timeoutMs = 120_000): Promise<AppServer> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "namesvc-e2e-"));
-  const child: ChildProcess = spawn(process.execPath, ["--import", "./lib/cli/register.mjs", "lib/server/main.ts"], {
-    cwd: ROOT,
+  // Everything the server prints goes to a log under test-results/, so a crash can be read afterwards.
+  mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
+  const logFile = path.join(ROOT, "test-results", `e2e-server-${path.basename(dataDir)}.log`);
+  const server = await startServerProcess({
+    timeoutMs,
+    onOutput: (chunk) => appendFileSync(logFile, chunk),
     env: {
-      ...process.env,
       NODE_ENV: "production",
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: "0",
@@ -30,46 +33,15 @@ export async function startAppServer(env: Record<string, string> = {}, timeoutMs
       LOG_LEVEL: "warn",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  // Everything the server prints goes to a log under test-results/, so a crash can be read afterwards.
-  mkdirSync(path.join(ROOT, "test-results"), { recursive: true });
-  const logFile = path.join(ROOT, "test-results", `e2e-server-${path.basename(dataDir)}.log`);
-  const log = (chunk: Buffer) => appendFileSync(logFile, chunk);
-  child.stdout!.on("data", log);
-  child.stderr!.on("data", log);
-  child.once("exit", (code, signal) => appendFileSync(logFile, `\n[e2e] server exited: code ${code}, signal ${signal}\n`));
-  let output = "";
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start within ${timeoutMs} ms:\n${output}`)), timeoutMs);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[^\s]+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    child.once("exit", (code) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited with code ${code} before listening:\n${output}`));
-    });
-  });
+  void server.exited.then(({ code, signal }) => appendFileSync(logFile, `\n[e2e] server exited: code ${code}, signal ${signal}\n`));
   const adminToken = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();
   return {
-    origin,
+    origin: server.origin,
     dataDir,
     adminToken,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-        child.kill("SIGTERM");
-        const timer = setTimeout(() => child.kill("SIGKILL"), 10_000);
-        await exited;
-        clearTimeout(timer);
-      }
+      await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -2,12 +2,13 @@
 // SIGKILL in the middle of fulfilment: FAULT_INJECT=after-paid makes it die right after the PAID
 // transition commits and before the name is registered. Restarted without the hook, the start-up
 // recovery completes the order and the name is registered exactly once.
-import { spawn, type ChildProcess } from "node:child_process";
+import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
+import { startServerProcess, type ServerProcess } from "@/lib/cli/server-process.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openConfiguredDatabase } from "@/lib/db";
 
@@ -16,18 +17,10 @@ const ETH_WALLET = "0x71C7656EC7ab88b098defB751B7401B5f6d8976F";
 const dataDir = mkdtempSync(path.join(os.tmpdir(), "namesvc-killed-"));
 const running: ChildProcess[] = [];
 
-interface Server {
-  child: ChildProcess;
-  origin: string;
-  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
-  output(): string;
-}
-
-async function startServer(extraEnv: Record<string, string> = {}): Promise<Server> {
-  const child = spawn(process.execPath, ["--import", "./lib/cli/register.mjs", "lib/server/main.ts"], {
-    cwd: process.cwd(),
+async function startServer(extraEnv: Record<string, string> = {}): Promise<ServerProcess> {
+  const server = await startServerProcess({
+    timeoutMs: 90_000,
     env: {
-      ...process.env,
       NODE_ENV: "test",
       DATABASE_URL: "",
       DATA_DIR: dataDir,
@@ -41,37 +34,9 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Serve
       LOG_LEVEL: "error",
       ...extraEnv,
     },
-    stdio: ["ignore", "pipe", "pipe"],
   });
-  running.push(child);
-  let output = "";
-  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
-  const origin = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in 90 s:\n${output}`)), 90_000);
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /listening on (http:\/\/[\d.]+:\d+)/.exec(output);
-      if (match) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout!.on("data", onData);
-    child.stderr!.on("data", onData);
-    void exited.then(({ code, signal }) => {
-      clearTimeout(timer);
-      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));
-    });
-  });
-  return { child, origin, exited, output: () => output };
-}
-
-async function stop(server: Server) {
-  if (server.child.exitCode !== null || server.child.signalCode !== null) return;
-  server.child.kill("SIGTERM");
-  const timer = setTimeout(() => server.child.kill("SIGKILL"), 10_000);
-  await server.exited;
-  clearTimeout(timer);
+  running.push(server.child);
+  return server;
 }
 
 afterAll(async () => {
@@ -140,7 +105,7 @@ describe("SIGKILL between payment and registration", () => {
         body: JSON.stringify({ clientSecret: processorCheckoutSession, cardNumber: "4242424242424242" }),
       });
       expect(await repaid.json()).toMatchObject({ status: "succeeded", orderStatus: "COMPLETED" });
-      await stop(second);
+      await second.stop();
 
       // The tables, read once the server has let go of the data directory.
       setConfig({ NODE_ENV: "test", DATABASE_URL: undefined, DATA_DIR: dataDir, LOG_LEVEL: "silent" });

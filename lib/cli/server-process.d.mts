@@ -1,0 +1,17 @@
+import type { ChildProcess } from "node:child_process";
+
+export function serverNodeArgs(env?: Record<string, string | undefined>): string[];
+
+export interface ServerProcess {
+  child: ChildProcess;
+  origin: string;
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
+  output(): string;
+  stop(graceMs?: number): Promise<void>;
+}
+
+export function startServerProcess(options?: {
+  env?: Record<string, string>;
+  timeoutMs?: number;
+  onOutput?: (chunk: Buffer) => void;
+}): Promise<ServerProcess>;
