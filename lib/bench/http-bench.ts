@@ -15,8 +15,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import pg from "pg";
-import { startTempPostgres } from "@/lib/cli/postgres-temp.mjs";
+import { createThrowAwayDatabase, startTempPostgres } from "@/lib/cli/postgres-temp.mjs";
 import { startServerProcess } from "@/lib/cli/server-process.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
@@ -42,7 +41,7 @@ async function main() {
     let databaseUrl: string | undefined;
     if (process.env.BENCH_DB !== "pglite") {
       const serverUrl = process.env.BENCH_DATABASE_URL ?? (postgres = await startTempPostgres())?.url;
-      if (serverUrl) databaseUrl = await createDatabase(serverUrl);
+      if (serverUrl) databaseUrl = (await createThrowAwayDatabase(serverUrl, "bench_http")).url;
     }
     console.log(`database: ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}`);
     const partnerId = await prepareDatabase(dataDir, databaseUrl);
@@ -90,17 +89,6 @@ async function main() {
 }
 
 const BENCH_JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
-
-async function createDatabase(serverUrl: string): Promise<string> {
-  const name = `bench_http_${Date.now()}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
 
 /** Migrates and seeds a fresh database, with DISTINCT_NAMES extra sub-domains. */
 async function prepareDatabase(dataDir: string, databaseUrl: string | undefined): Promise<string> {

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
-import pg from "pg";
+import { createThrowAwayDatabase } from "@/lib/cli/postgres-temp.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, db, isDatabaseOpen, openDatabase } from "@/lib/db";
 import { startHttpServer } from "@/lib/server/http-server";
@@ -117,20 +117,9 @@ export async function benchMarket(options: { postgresUrl?: string } = {}): Promi
   if (postgresUrl) {
     lines.push(
       ...(await benchOn("PostgreSQL", async () => {
-        const scratch = `bench_${randomBytes(6).toString("hex")}`;
-        const admin = new pg.Client({ connectionString: postgresUrl });
-        await admin.connect();
-        await admin.query(`CREATE DATABASE ${scratch}`);
-        await admin.end();
-        const url = new URL(postgresUrl);
-        url.pathname = `/${scratch}`;
-        await openDatabase({ url: url.toString(), poolSize: 20 });
-        return async () => {
-          const client = new pg.Client({ connectionString: postgresUrl });
-          await client.connect();
-          await client.query(`DROP DATABASE IF EXISTS ${scratch} WITH (FORCE)`);
-          await client.end();
-        };
+        const scratch = await createThrowAwayDatabase(postgresUrl, "bench");
+        await openDatabase({ url: scratch.url, poolSize: 20 });
+        return scratch.drop;
       })),
     );
   } else {

@@ -12,8 +12,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
-import { startTempPostgres } from "@/lib/cli/postgres-temp.mjs";
+import { createThrowAwayDatabase, startTempPostgres } from "@/lib/cli/postgres-temp.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openConfiguredDatabase } from "@/lib/db";
 
@@ -101,20 +100,11 @@ async function soakPostgres() {
     }
     serverUrl = temp.url;
   }
-  const name = `soak_${randomBytes(5).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
+  const scratch = await createThrowAwayDatabase(serverUrl, "soak");
   try {
-    return await soakOn("postgres", url.toString());
+    return await soakOn("postgres", scratch.url);
   } finally {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await client.end();
+    await scratch.drop();
     await temp?.stop();
   }
 }

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes, randomUUID } from "node:crypto";
-import pg from "pg";
+import { createThrowAwayDatabase } from "@/lib/cli/postgres-temp.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, isDatabaseOpen, openDatabase } from "@/lib/db";
 import type { Caller } from "@/lib/partners/authenticate";
@@ -27,7 +27,7 @@ export async function benchSubdomains(): Promise<string[]> {
   const lines = [`${SUBDOMAINS.toLocaleString("en")} sub-domains under one parent, page size ${PAGE_SIZE}, median of ${RUNS} runs`];
   lines.push(...(await benchOn("PGlite (in memory)", () => openDatabase({}))));
   if (cfg.BENCH_DATABASE_URL) {
-    const { url, drop } = await throwAwayDatabase(cfg.BENCH_DATABASE_URL);
+    const { url, drop } = await createThrowAwayDatabase(cfg.BENCH_DATABASE_URL, "bench");
     try {
       lines.push(...(await benchOn("PostgreSQL", () => openDatabase({ url }))));
     } finally {
@@ -127,23 +127,4 @@ async function medianMs(run: () => Promise<unknown>): Promise<number> {
   }
   times.sort((a, b) => a - b);
   return times[Math.floor(times.length / 2)];
-}
-
-async function throwAwayDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `bench_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
 }

@@ -1,6 +1,7 @@
 // Starts a throw-away PostgreSQL server from the machine's own binaries (Debian's `postgresql`
 // package), on 127.0.0.1 and a free port, for the real-server test suite and the benches.
 import { execFileSync, spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
@@ -164,4 +165,26 @@ export async function startTempPostgres({ log = () => {} } = {}) {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * A new, empty database on a PostgreSQL server, for one test file or bench: returns its URL and
+ * how to drop it (connections still open are terminated).
+ */
+export async function createThrowAwayDatabase(serverUrl, prefix = "scratch") {
+  const pg = (await import("pg")).default;
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  const run = async (sql) => {
+    const client = new pg.Client({ connectionString: serverUrl });
+    await client.connect();
+    try {
+      await client.query(sql);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }

@@ -7,7 +7,7 @@ import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
+import { createThrowAwayDatabase } from "@/lib/cli/postgres-temp.mjs";
 import { startServerProcess, type ServerProcess } from "@/lib/cli/server-process.mjs";
 import { config, setConfig, type Config } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
@@ -119,21 +119,7 @@ export async function openTestDatabase(serverUrl = process.env.TEST_DATABASE_URL
     await openDatabase();
     return { drop: async () => undefined };
   }
-  const name = `test_${randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  await openDatabase({ url: url.toString(), poolSize: 5 });
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: serverUrl });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
+  const scratch = await createThrowAwayDatabase(serverUrl, "test");
+  await openDatabase({ url: scratch.url, poolSize: 5 });
+  return scratch;
 }
