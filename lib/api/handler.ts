@@ -39,7 +39,6 @@ export interface HandlerInput<A extends boolean> {
   url: URL;
   params: Record<string, string>;
   caller: A extends true ? Caller : undefined;
-  requestId: string;
 }
 
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
@@ -59,7 +58,6 @@ export function endpoint(
   // One handler serves one route, so its policy is settled by the first request's path.
   let policy = options.policy;
   return async (request, context) => {
-    const requestId = request.headers.get("x-request-id") ?? randomUUID();
     let response: Response;
     let limit: RateLimitDecision | undefined;
     try {
@@ -68,10 +66,12 @@ export function endpoint(
       const params = decodeParams(await context.params);
       const caller = options.allow ? await authenticate(request, options.allow) : undefined;
       limit = enforceRateLimit(policy.rateLimit, request, caller?.tokenId);
-      response = await handler({ request, url, params, caller, requestId });
+      response = await handler({ request, url, params, caller });
       if (options.headers) for (const [name, value] of Object.entries(options.headers)) response.headers.set(name, value);
     } catch (error) {
       const { status, body, headers } = errorBody(error, options.errors);
+      // Made only here: a successful request needs no id.
+      const requestId = request.headers.get("x-request-id") ?? randomUUID();
       // An unreachable database is reported once by the pool, not per request.
       if (status >= 500 && status !== 503) logError(requestId, request, error);
       response = json(body, status, { ...options.headers, ...headers, "x-request-id": requestId });

@@ -16,6 +16,7 @@ export interface TokenClaims {
   iat: number;
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const HEADER = base64url(JSON.stringify({ alg: "HS256", typ: "JWT" }));
 
 export function signToken(claims: TokenClaims, secret: string): string {
@@ -57,7 +58,8 @@ function verifySignature(token: string, secret: string): { ok: true; claims: Tok
   } catch {
     return { ok: false, reason: "malformed" };
   }
-  if (!isClaims(claims)) return { ok: false, reason: "malformed" };
+  // Ids must be uuids before they reach a query; checked once per token, with the signature.
+  if (!isClaims(claims) || !UUID.test(claims.jti) || !UUID.test(claims.sub)) return { ok: false, reason: "malformed" };
   return { ok: true, claims };
 }
 
