@@ -34,10 +34,12 @@ function hashOf(files) {
 }
 
 export function ensurePrismaClient() {
-  const schema = readFileSync(path.join(root, "prisma", "schema.prisma"), "utf8");
-  const generated = path.join(root, "node_modules", ".prisma", "client", "schema.prisma");
-  if (existsSync(generated) && readFileSync(generated, "utf8") === schema) return;
+  // Prisma reformats the schema it copies into the client, so the marker is a hash of ours.
+  const hash = hashOf([path.join(root, "prisma", "schema.prisma")]);
+  const marker = path.join(root, "node_modules", ".prisma", "client", "namesvc-schema-hash");
+  if (existsSync(marker) && readFileSync(marker, "utf8") === hash) return;
   step("generating the Prisma client", bin("prisma"), ["generate"]);
+  writeFileSync(marker, hash);
 }
 
 export function ensureNextBuild() {
