@@ -61,7 +61,7 @@ export function endpoint(
     let response: Response;
     let limit: RateLimitDecision | undefined;
     try {
-      const url = parseUrl(request.url);
+      const url = requestUrl(request);
       policy ??= routePolicy(url.pathname);
       const params = decodeParams(await context.params);
       const caller = options.allow ? await authenticate(request, options.allow) : undefined;
@@ -80,12 +80,21 @@ export function endpoint(
   };
 }
 
-function parseUrl(text: string): URL {
-  try {
-    return new URL(text);
-  } catch {
-    throw new ApiError(400, "Host", "The request's Host header does not form a valid URL.");
+// The router and the wrapper both need the request's URL; it is parsed once per request.
+const parsedUrls = new WeakMap<Request, URL>();
+
+/** The request's URL, parsed once; a Host header that makes no valid URL is a 400. */
+export function requestUrl(request: Request): URL {
+  let url = parsedUrls.get(request);
+  if (!url) {
+    try {
+      url = new URL(request.url);
+    } catch {
+      throw new ApiError(400, "Host", "The request's Host header does not form a valid URL.");
+    }
+    parsedUrls.set(request, url);
   }
+  return url;
 }
 
 function withApiHeaders(response: Response, request: Request, policy: RoutePolicy, limit: RateLimitDecision | undefined): Response {
@@ -220,7 +229,14 @@ export function respond<S extends z.ZodType>(schema: S, body: z.input<S>, status
 }
 
 /** Query parameters as an object; a repeated parameter becomes an array. */
+// Most reads carry no query string, and an empty query parses the same way every time.
+const emptyQueries = new WeakMap<z.ZodType, unknown>();
+
 export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
+  if (url.search === "") {
+    if (!emptyQueries.has(schema)) emptyQueries.set(schema, Object.freeze(parseWith(schema, {})));
+    return emptyQueries.get(schema) as z.output<S>;
+  }
   const raw: Record<string, string | string[]> = {};
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);

@@ -4,7 +4,7 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouteContext, RouteHandler } from "@/lib/api/handler";
 import { preflightResponse } from "@/lib/api/cors";
-import { json } from "@/lib/api/handler";
+import { json, requestUrl } from "@/lib/api/handler";
 import { routePolicy } from "@/lib/api/route-policy";
 
 // Serves the API's route handlers (app/v1/**/route.ts, app/api/**/route.ts) outside Next.js's
@@ -47,13 +47,13 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
       await Promise.all(routes.map(load));
     },
     async handle(request) {
-      const pathname = new URL(request.url).pathname;
+      const pathname = requestUrl(request).pathname;
       const parts = pathname.split("/").filter(Boolean);
       if (!API_ROOTS.includes(parts[0] ?? "")) return null;
       for (const route of routes) {
         const params = match(route, parts);
         if (!params) continue;
-        const handlers = await load(route);
+        const handlers = route.handlers ?? (await load(route));
         const method = request.method.toUpperCase() as Method;
         const handler = handlers[method] ?? (method === "HEAD" ? handlers.GET : undefined);
         // Browsers' CORS preflights are answered here for every route, from the path's policy.
