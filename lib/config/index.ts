@@ -22,8 +22,6 @@ const EnvSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default("0.0.0.0"),
-  /** Public address of the site, used in payment return URLs. */
-  PUBLIC_BASE_URL: optionalUrl,
   /** postgres:// or postgresql:// selects PostgreSQL; absent selects PGlite under DATA_DIR. */
   DATABASE_URL: optionalString,
   DATA_DIR: z.string().default(".data"),
