@@ -5,27 +5,11 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { CopyButton } from "../copy-button";
 import { useOrder } from "../orders/use-order";
+import type { CryptoPurchaseResponse } from "@/lib/api/schemas/market";
 import { OrderStatusBadge } from "../orders/order-timeline";
 
-export interface CryptoOffer {
-  address: string;
-  amount: number;
-  expiryDateEpoch: number;
-  orderId: string;
-  paymentId: string;
-  protocol: string;
-  uri: string;
-  paymentDetails: {
-    currency: string;
-    network: string;
-    chainId?: number;
-    tokenContract?: string;
-    amountDecimal: string;
-    confirmationsRequired: number;
-    testConfiguration: boolean;
-    notice?: string;
-  };
-}
+/** What endpoint 12 answers: the payment destination, amount, URI and details. */
+export type CryptoOffer = CryptoPurchaseResponse;
 
 export function CryptoPanel({ offer }: { offer: CryptoOffer }) {
   const order = useOrder(offer.orderId, 2_000);

@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { badRequest } from "@/lib/api/errors";
-import type { CryptoPurchaseRequest } from "@/lib/api/schemas/market";
-import { createCryptoOffer, type CryptoPaymentDetails } from "@/lib/payments/crypto/create-crypto-offer";
+import type { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/api/schemas/market";
+import { createCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
 import { paymentCurrency, UnsupportedCurrencyError } from "@/lib/payments/crypto/currencies";
 import { recordCreation } from "./order-state";
 import { BASE_CURRENCY } from "./pricing";
@@ -13,18 +13,7 @@ import { inTransaction } from "./in-transaction";
 // Endpoint 12: the name's hold, a fresh deposit address, the order and its payment, in one
 // transaction, so a refused purchase leaves nothing behind and no address is handed out twice.
 
-export interface CryptoPurchaseResult {
-  address: string;
-  amount: number;
-  expiryDateEpoch: number;
-  orderId: string;
-  paymentId: string;
-  protocol: string;
-  uri: string;
-  paymentDetails: CryptoPaymentDetails;
-}
-
-export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise<CryptoPurchaseResult> {
+export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise<CryptoPurchaseResponse> {
   try {
     paymentCurrency(body.currency);
   } catch (error) {

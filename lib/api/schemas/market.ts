@@ -207,6 +207,7 @@ export const SearchResponse = z.object({ results: z.array(NameAvailability) }).s
 
 export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
 export type CryptoPurchaseRequest = z.infer<typeof CryptoPurchaseRequest>;
+export type CryptoPurchaseResponse = z.infer<typeof CryptoPurchaseResponse>;
 export type Order = z.infer<typeof Order>;
 export type OrderStatus = z.infer<typeof OrderStatus>;
 export type NameAvailability = z.infer<typeof NameAvailability>;
