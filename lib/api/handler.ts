@@ -64,7 +64,12 @@ export function endpoint(
       const url = requestUrl(request);
       policy ??= routePolicy(url.pathname);
       const params = decodeParams(await context.params);
-      const caller = options.allow ? await authenticate(request, options.allow) : undefined;
+      let caller: Caller | undefined;
+      if (options.allow) {
+        // A token seen before is checked without waiting (see lib/partners/authenticate.ts).
+        const checked = authenticate(request, options.allow);
+        caller = checked instanceof Promise ? await checked : checked;
+      }
       limit = enforceRateLimit(policy.rateLimit, request, caller?.tokenId);
       response = await handler({ request, url, params, caller });
       if (options.headers) for (const [name, value] of Object.entries(options.headers)) response.headers.set(name, value);
@@ -80,19 +85,21 @@ export function endpoint(
   };
 }
 
-// The router and the wrapper both need the request's URL; it is parsed once per request.
-const parsedUrls = new WeakMap<Request, URL>();
+// The router and the wrapper both need the request's URL; it is parsed once per request and kept
+// on the request itself (lib/server's request view declares the slot, so its shape never changes).
+export const PARSED_URL = Symbol("parsed URL");
 
 /** The request's URL, parsed once; a Host header that makes no valid URL is a 400. */
 export function requestUrl(request: Request): URL {
-  let url = parsedUrls.get(request);
+  const slot = request as Request & { [PARSED_URL]?: URL };
+  let url = slot[PARSED_URL];
   if (!url) {
     try {
       url = new URL(request.url);
     } catch {
       throw new ApiError(400, "Host", "The request's Host header does not form a valid URL.");
     }
-    parsedUrls.set(request, url);
+    slot[PARSED_URL] = url;
   }
   return url;
 }
@@ -114,14 +121,19 @@ function withApiHeaders(response: Response, request: Request, policy: RoutePolic
 
 function decodeParams(raw: RawParams): Record<string, string> {
   const params: Record<string, string> = {};
-  for (const [key, value] of Object.entries(raw)) {
+  for (const key in raw) {
+    const value = raw[key];
     const text = Array.isArray(value) ? value.join("/") : (value ?? "");
-    try {
-      params[key] = decodeURIComponent(text);
-    } catch {
-      throw new ApiError(400, key, `${key} is not valid percent-encoded text.`);
+    let decoded = text;
+    if (text.includes("%")) {
+      try {
+        decoded = decodeURIComponent(text);
+      } catch {
+        throw new ApiError(400, key, `${key} is not valid percent-encoded text.`);
+      }
+      refuseNul(decoded, key);
     }
-    refuseNul(params[key], key);
+    params[key] = decoded;
   }
   return params;
 }
@@ -136,25 +148,40 @@ function refuseNul(value: unknown, field: string): void {
 
 /**
  * A JSON Response that keeps its serialized bytes. Giving undici a body costs ~8 us per response
- * (a stream is set up); this one hands lib/server its bytes directly, and builds the stream only
- * for a consumer that asks for `body` (Next.js in development, tests reading `res.json()`).
+ * (a stream is set up) and its constructor ~1 us more; this one hands lib/server its bytes and
+ * header list directly, and builds a stream only for a consumer that asks for `body` (tests
+ * reading `res.json()` get the bytes without one). It is a Response to every caller
+ * (`instanceof Response`, every member of Response.prototype overridden below; a unit test keeps
+ * the list complete) without running undici's constructor.
  */
-class JsonResponse extends Response {
+class JsonResponse {
   readonly serialized: Buffer;
-  readonly plainHeaders: PlainHeaders;
+  readonly status: number;
+  readonly headers: PlainHeaders;
   #used = false;
 
-  constructor(serialized: Buffer, init: { status: number; statusText?: string; headers: Record<string, string> | Headers }) {
-    super(null, { status: init.status, statusText: init.statusText });
+  constructor(serialized: Buffer, status: number, headers: PlainHeaders) {
     this.serialized = serialized;
-    this.plainHeaders = new PlainHeaders(init.headers);
+    this.status = status;
+    this.headers = headers;
   }
 
-  override get headers(): Headers {
-    return this.plainHeaders;
+  get ok(): boolean {
+    return this.status >= 200 && this.status < 300;
   }
-
-  override get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
+  get statusText(): string {
+    return "";
+  }
+  get type(): ResponseType {
+    return "default";
+  }
+  get url(): string {
+    return "";
+  }
+  get redirected(): boolean {
+    return false;
+  }
+  get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
     const bytes = this.take();
     return new ReadableStream({
       start(controller) {
@@ -163,27 +190,36 @@ class JsonResponse extends Response {
       },
     });
   }
-  override get bodyUsed(): boolean {
+  get bodyUsed(): boolean {
     return this.#used;
   }
-  override async arrayBuffer(): Promise<ArrayBuffer> {
+  async arrayBuffer(): Promise<ArrayBuffer> {
     return new Uint8Array(this.take()).buffer;
   }
-  override async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+  async bytes(): Promise<Uint8Array<ArrayBuffer>> {
     return new Uint8Array(this.take());
   }
-  override async text(): Promise<string> {
+  async text(): Promise<string> {
     return this.take().toString("utf8");
   }
-  override async json(): Promise<unknown> {
+  async json(): Promise<unknown> {
     return JSON.parse(await this.text());
   }
-  override async blob(): Promise<Blob> {
+  async blob(): Promise<Blob> {
     return new Blob([new Uint8Array(this.take())], { type: this.headers.get("content-type") ?? "" });
   }
-  override clone(): Response {
+  async formData(): Promise<FormData> {
+    this.take();
+    throw new TypeError("A JSON response has no form data.");
+  }
+  clone(): Response {
     if (this.#used) throw new TypeError("Response body is already used.");
-    return new JsonResponse(this.serialized, { status: this.status, statusText: this.statusText, headers: this.headers });
+    return new JsonResponse(this.serialized, this.status, new PlainHeaders(this.headers)) as unknown as Response;
+  }
+
+  /** What console.log and util.inspect show. */
+  [Symbol.for("nodejs.util.inspect.custom")](): object {
+    return { status: this.status, headers: Object.fromEntries(this.headers.entries()), body: this.serialized.toString("utf8") };
   }
 
   private take(): Buffer {
@@ -192,16 +228,19 @@ class JsonResponse extends Response {
     return this.serialized;
   }
 }
+Object.setPrototypeOf(JsonResponse.prototype, Response.prototype);
 
 /** The serialized body of a Response built by json(), for lib/server to send as it is. */
 export function serializedBodyOf(response: Response): Buffer | undefined {
   return response instanceof JsonResponse ? response.serialized : undefined;
 }
 
-/** The headers of a Response built by json(), as node:http takes them. */
-export function plainHeadersOf(response: Response): Record<string, string | string[]> | undefined {
-  return response instanceof JsonResponse ? response.plainHeaders.toNodeHeaders() : undefined;
+/** The headers of a Response built by json(), as node:http's writeHead takes them. */
+export function headerListOf(response: Response): string[] | undefined {
+  return response instanceof JsonResponse ? response.headers.toList() : undefined;
 }
+
+const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
   return jsonBytes(Buffer.from(JSON.stringify(body)), status, headers);
@@ -209,7 +248,14 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 /** A JSON response from an already serialized body. */
 export function jsonBytes(bytes: Buffer, status = 200, headers: Record<string, string> = {}): Response {
-  return new JsonResponse(bytes, { status, headers: { "content-type": "application/json; charset=utf-8", ...headers } });
+  const list = new PlainHeaders(headers);
+  if (!list.has("content-type")) list.set("content-type", JSON_CONTENT_TYPE);
+  return new JsonResponse(bytes, status, list) as unknown as Response;
+}
+
+/** A JSON response from a serialized body and a header list kept by `headerListOf` (the response cache). */
+export function jsonFromList(bytes: Buffer, status: number, headers: readonly string[]): Response {
+  return new JsonResponse(bytes, status, PlainHeaders.fromList(headers)) as unknown as Response;
 }
 
 export function noContent(headers: Record<string, string> = {}): Response {

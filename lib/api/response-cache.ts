@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { onAnyInvalidation } from "@/lib/db/invalidation";
-import { jsonBytes, serializedBodyOf } from "./handler";
+import { headerListOf, jsonFromList, serializedBodyOf } from "./handler";
 
 // Serialized bodies of read endpoints, by request key, so a warm read costs no query and no
 // serialization. Each entry names the tags it was computed from (`name:alice.web3`,
@@ -12,23 +12,26 @@ import { jsonBytes, serializedBodyOf } from "./handler";
 interface Entry {
   status: number;
   body: Buffer;
-  headers: Readonly<Record<string, string>>;
+  /** As node:http takes them: [name, value, …]. */
+  headers: readonly string[];
   tags: readonly string[];
   expiresAt: number;
+  /** Read since it last reached the front of the eviction order (second chance). */
+  used?: boolean;
 }
 
 // What an entry costs besides its body: the Map slot, the key, the entry object, its tag index.
 const ENTRY_OVERHEAD_BYTES = 400;
 
-// Cached responses of one endpoint carry the same few headers; one shared object serves them all.
-const internedHeaders = new Map<string, Readonly<Record<string, string>>>();
+// Cached responses of one endpoint carry the same few headers; one shared list serves them all.
+const internedHeaders = new Map<string, readonly string[]>();
 
-function intern(headers: Record<string, string>): Readonly<Record<string, string>> {
+function intern(headers: readonly string[]): readonly string[] {
   const key = JSON.stringify(headers);
   let shared = internedHeaders.get(key);
   if (!shared) {
     if (internedHeaders.size > 1000) internedHeaders.clear();
-    internedHeaders.set(key, (shared = Object.freeze({ ...headers })));
+    internedHeaders.set(key, (shared = Object.freeze(headers.slice())));
   }
   return shared;
 }
@@ -55,9 +58,9 @@ export class ResponseCache {
       this.delete(key);
       return undefined;
     }
-    // Re-insertion keeps the Map in least-recently-used order.
-    this.entries.delete(key);
-    this.entries.set(key, entry);
+    // A read only marks the entry; eviction moves marked entries to the back instead of dropping
+    // them (the second-chance approximation of least-recently-used, without a Map write per hit).
+    entry.used = true;
     return entry;
   }
 
@@ -78,7 +81,16 @@ export class ResponseCache {
         if (keys !== key) this.keysByTag.set(tag, new Set([keys, key]));
       } else keys.add(key);
     }
-    while (this.bytes > this.maxBytes) this.delete(this.entries.keys().next().value!);
+    while (this.bytes > this.maxBytes) this.evictOne();
+  }
+
+  private evictOne(): void {
+    for (const [key, entry] of this.entries) {
+      if (!entry.used) return this.delete(key);
+      entry.used = false;
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
   }
 
   dropTag(tag: string): void {
@@ -131,16 +143,15 @@ export interface Cacheable {
  * Callers authenticate and authorize before asking, and put in the key whatever the answer
  * depends on (the partner, the query).
  */
-export async function cachedRead(key: string, produce: () => Promise<Cacheable>): Promise<Response> {
+export function cachedRead(key: string, produce: () => Promise<Cacheable>): Response | Promise<Response> {
   const store = responseCache();
   const hit = store.get(key);
-  if (hit) return jsonBytes(hit.body, hit.status, hit.headers);
-  const { response, tags } = await produce();
-  const body = serializedBodyOf(response);
-  if (tags && body && response.status === 200) {
-    const headers: Record<string, string> = {};
-    response.headers.forEach((value, name) => (headers[name] = value));
-    store.set(key, { status: response.status, body, headers, tags });
-  }
-  return response;
+  // A hit is answered without a promise, so the whole warm read runs in one turn.
+  if (hit) return jsonFromList(hit.body, hit.status, hit.headers);
+  return produce().then(({ response, tags }) => {
+    const body = serializedBodyOf(response);
+    const headers = headerListOf(response);
+    if (tags && body && headers && response.status === 200) store.set(key, { status: response.status, body, headers, tags });
+    return response;
+  });
 }

@@ -86,6 +86,6 @@ export function pageSecurityHeaders(pathname: string, dev = false): HeaderList {
 
 /** Adds the API's defaults where the handler set none. */
 export function setApiSecurityHeaders(headers: Headers): void {
-  headers.set("X-Content-Type-Options", "nosniff");
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
+  headers.set("x-content-type-options", "nosniff");
+  if (!headers.has("cache-control")) headers.set("cache-control", "no-store");
 }

@@ -2,7 +2,7 @@ import "server-only";
 import { forbidden, unauthorized } from "@/lib/api/errors";
 import { database } from "@/lib/db";
 import { onInvalidate } from "@/lib/db/invalidation";
-import { verifyToken } from "./jwt";
+import { verifyToken, type TokenClaims } from "./jwt";
 import { signingSecret } from "./signing-secret";
 
 export type TokenType = "ADMIN" | "CUSTOMER";
@@ -22,60 +22,86 @@ type TokenRow = {
   valid_till: Date;
 };
 
+/** A token row as the hot path checks it: the window in epoch milliseconds, the caller made once. */
+interface KnownToken {
+  partnerId: string;
+  type: TokenType;
+  validFrom: number;
+  validTill: number;
+  caller: Readonly<Caller>;
+}
+
 // Token rows by id, so the hot path checks revocation without a query. Deleting a token (or its
 // partner) publishes an invalidation that every instance applies; see lib/db/invalidation.ts.
 const MAX_CACHED_TOKENS = 10_000;
-const tokenCache = new Map<string, TokenRow>();
+const tokenCache = new Map<string, KnownToken>();
 
 onInvalidate("token", (id) => tokenCache.delete(id), () => tokenCache.clear());
 onInvalidate("partner", (partnerId) => {
-  for (const [id, row] of tokenCache) if (row?.partner_id === partnerId) tokenCache.delete(id);
+  for (const [id, token] of tokenCache) if (token.partnerId === partnerId) tokenCache.delete(id);
 });
 
-async function loadToken(id: string): Promise<TokenRow | null> {
-  const cached = tokenCache.get(id);
-  if (cached) return cached;
+async function loadToken(id: string): Promise<KnownToken | undefined> {
   const [row] = await database().query<TokenRow>(
     `SELECT t.partner_id, t.type, t.valid_from, t.valid_till FROM access_token t WHERE t.id = $1`,
     [id],
   );
   // Only existing tokens are kept: a miss is not remembered, so a token created on another
   // instance is found as soon as it is committed.
-  if (row) {
-    if (tokenCache.size >= MAX_CACHED_TOKENS) tokenCache.delete(tokenCache.keys().next().value!);
-    tokenCache.set(id, row);
+  if (!row) return undefined;
+  const token: KnownToken = {
+    partnerId: row.partner_id,
+    type: row.type,
+    validFrom: new Date(row.valid_from).getTime(),
+    validTill: new Date(row.valid_till).getTime(),
+    caller: Object.freeze({ partnerId: row.partner_id, tokenId: id, type: row.type }),
+  };
+  if (tokenCache.size >= MAX_CACHED_TOKENS) tokenCache.delete(tokenCache.keys().next().value!);
+  tokenCache.set(id, token);
+  return token;
+}
+
+// Signature verdicts by the exact Authorization header: a client sends the same header on every
+// request, so the pattern and the HMAC run once per token (lib/partners/jwt.ts caches by token).
+const MAX_KNOWN_HEADERS = 10_000;
+const claimsByHeader = new Map<string, { secret: string; claims: TokenClaims }>();
+
+function claimsOf(header: string): TokenClaims {
+  const secret = signingSecret();
+  const known = claimsByHeader.get(header);
+  if (known && known.secret === secret) return known.claims;
+  const match = BEARER.exec(header.trim());
+  if (!match) throw unauthorized("Malformed Authorization header: expected `Bearer <access token>`.");
+  const verified = verifyToken(match[1], secret);
+  if (!verified.ok) {
+    throw unauthorized(verified.reason === "signature" ? "The access token's signature is not valid." : "The access token is malformed.");
   }
-  return row ?? null;
+  if (claimsByHeader.size >= MAX_KNOWN_HEADERS) claimsByHeader.delete(claimsByHeader.keys().next().value!);
+  claimsByHeader.set(header, { secret, claims: verified.claims });
+  return verified.claims;
 }
 
 /**
  * Checks a request's bearer token: signature, validity window to the millisecond, that the
  * token still exists (deletion revokes at once) and that its type may call this endpoint.
+ * A token this instance knows is checked at once; an unknown one is looked up (a promise).
  */
-export async function authenticate(request: Request, allow: readonly TokenType[]): Promise<Caller> {
+export function authenticate(request: Request, allow: readonly TokenType[]): Caller | Promise<Caller> {
   const header = request.headers.get("authorization");
   if (!header) throw unauthorized("Missing Authorization header: send `Bearer <access token>`.");
-  const match = BEARER.exec(header.trim());
-  if (!match) throw unauthorized("Malformed Authorization header: expected `Bearer <access token>`.");
+  const claims = claimsOf(header);
+  const known = tokenCache.get(claims.jti);
+  if (known) return admit(known, claims, allow);
+  return loadToken(claims.jti).then((token) => admit(token, claims, allow));
+}
 
-  const verified = verifyToken(match[1], signingSecret());
-  if (!verified.ok) {
-    throw unauthorized(verified.reason === "signature" ? "The access token's signature is not valid." : "The access token is malformed.");
-  }
-  const { claims } = verified;
-
-  const row = await loadToken(claims.jti);
-  if (!row || row.partner_id !== claims.sub) throw unauthorized("The access token has been deleted.");
-
+function admit(token: KnownToken | undefined, claims: TokenClaims, allow: readonly TokenType[]): Caller {
+  if (!token || token.partnerId !== claims.sub) throw unauthorized("The access token has been deleted.");
   const now = Date.now();
-  if (now < new Date(row.valid_from).getTime()) {
-    throw unauthorized(`The access token is not valid before ${new Date(row.valid_from).toISOString()}.`);
+  if (now < token.validFrom) throw unauthorized(`The access token is not valid before ${new Date(token.validFrom).toISOString()}.`);
+  if (now >= token.validTill) throw unauthorized(`The access token expired at ${new Date(token.validTill).toISOString()}.`);
+  if (!allow.includes(token.type)) {
+    throw forbidden(`This endpoint needs a token of type ${allow.join(" or ")}; this token is ${token.type}.`);
   }
-  if (now >= new Date(row.valid_till).getTime()) {
-    throw unauthorized(`The access token expired at ${new Date(row.valid_till).toISOString()}.`);
-  }
-  if (!allow.includes(row.type)) {
-    throw forbidden(`This endpoint needs a token of type ${allow.join(" or ")}; this token is ${row.type}.`);
-  }
-  return { partnerId: row.partner_id, tokenId: claims.jti, type: row.type };
+  return token.caller;
 }

@@ -27,24 +27,8 @@ export function signToken(claims: TokenClaims, secret: string): string {
 
 export type VerifyFailure = "malformed" | "signature";
 
-// Tokens whose signature was already checked, by their exact text: a client sends the same token
-// on every request, and the same text has the same signature verdict. Bounded; oldest out first.
-const MAX_VERIFIED = 10_000;
-const verified = new Map<string, { secret: string; claims: TokenClaims }>();
-
 /** Checks the form and signature; the time window and revocation are the caller's. */
 export function verifyToken(token: string, secret: string): { ok: true; claims: TokenClaims } | { ok: false; reason: VerifyFailure } {
-  const known = verified.get(token);
-  if (known && known.secret === secret) return { ok: true, claims: known.claims };
-  const result = verifySignature(token, secret);
-  if (result.ok) {
-    if (verified.size >= MAX_VERIFIED) verified.delete(verified.keys().next().value!);
-    verified.set(token, { secret, claims: result.claims });
-  }
-  return result;
-}
-
-function verifySignature(token: string, secret: string): { ok: true; claims: TokenClaims } | { ok: false; reason: VerifyFailure } {
   const parts = token.split(".");
   if (parts.length !== 3 || token.length > 2048) return { ok: false, reason: "malformed" };
   const [header, payload, signature] = parts;

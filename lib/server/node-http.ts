@@ -1,6 +1,6 @@
 import "server-only";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { MAX_BODY_BYTES, plainHeadersOf, serializedBodyOf } from "@/lib/api/handler";
+import { headerListOf, MAX_BODY_BYTES, PARSED_URL, serializedBodyOf } from "@/lib/api/handler";
 
 // Conversion between node:http and the Web Request/Response the route handlers speak.
 //
@@ -69,12 +69,15 @@ class NodeRequest {
   readonly headers: Headers;
   private consumed = false;
   private controller?: AbortController;
+  // Filled by requestUrl() (lib/api/handler.ts); declared so every request view has one shape.
+  [PARSED_URL]: URL | undefined = undefined;
 
   constructor(
     private readonly req: IncomingMessage,
     origin: string,
   ) {
-    this.method = (req.method ?? "GET").toUpperCase();
+    // llhttp accepts only upper-case methods.
+    this.method = req.method ?? "GET";
     this.url = origin + (req.url ?? "/");
     this.headers = new NodeHeaders(req.headers, req.socket.remoteAddress ?? "");
   }
@@ -126,28 +129,48 @@ export function toWebRequest(req: IncomingMessage, origin: string): Request {
   return new NodeRequest(req, origin) as unknown as Request;
 }
 
-export async function sendWebResponse(res: ServerResponse, response: Response, method: string): Promise<void> {
-  let headers = plainHeadersOf(response);
-  if (!headers) {
-    headers = {};
-    response.headers.forEach((value, name) => {
-      if (name !== "set-cookie") headers![name] = value;
-    });
-    const cookies = response.headers.getSetCookie();
-    if (cookies.length > 0) headers["set-cookie"] = cookies;
-  }
-  // Answered before the whole body arrived (too large, or refused unread): the rest of the body is
-  // still on the socket, so the connection cannot carry another request. Without this, a reused
-  // keep-alive connection could leave the client's next request unanswered.
-  if (res.req && !res.req.complete) headers.connection = "close";
+/**
+ * Writes a route's Response. One built by json() (every API answer but 204s and proxied bodies)
+ * is written at once from its bytes and header list; only another kind returns a promise, for
+ * reading its body.
+ */
+export function sendWebResponse(res: ServerResponse, response: Response, method: string): Promise<void> | undefined {
   const preset = serializedBodyOf(response);
-  if (method === "HEAD" || (preset === undefined && response.body === null)) {
+  if (preset === undefined) return sendOtherResponse(res, response, method);
+  const headers = headerListOf(response)!;
+  headers.push("content-length", String(preset.byteLength));
+  if (!requestFullyRead(res)) headers.push("connection", "close");
+  res.writeHead(response.status, headers);
+  if (method === "HEAD") res.end();
+  else res.end(preset);
+  return undefined;
+}
+
+async function sendOtherResponse(res: ServerResponse, response: Response, method: string): Promise<void> {
+  const headers: Record<string, string | string[]> = {};
+  response.headers.forEach((value, name) => {
+    if (name !== "set-cookie") headers[name] = value;
+  });
+  const cookies = response.headers.getSetCookie();
+  if (cookies.length > 0) headers["set-cookie"] = cookies;
+  if (!requestFullyRead(res)) headers.connection = "close";
+  if (method === "HEAD" || response.body === null) {
     res.writeHead(response.status, headers);
     res.end();
     return;
   }
-  const body = preset ?? Buffer.from(await response.arrayBuffer());
+  const body = Buffer.from(await response.arrayBuffer());
   headers["content-length"] = String(body.byteLength);
   res.writeHead(response.status, headers);
   res.end(body);
+}
+
+/**
+ * False when the answer went out before the whole request body arrived (too large, or refused
+ * unread): the rest of the body is still on the socket, so the connection cannot carry another
+ * request. Without `connection: close` a reused keep-alive connection could leave the client's
+ * next request unanswered.
+ */
+function requestFullyRead(res: ServerResponse): boolean {
+  return !res.req || res.req.complete;
 }

@@ -20,9 +20,19 @@ interface Route {
   handlers?: Partial<Record<Method, RouteHandler>>;
 }
 
+/** One position of the route tree: static children first, then one dynamic child. */
+interface RouteNode {
+  literals: Map<string, RouteNode>;
+  param?: RouteNode;
+  route?: Route;
+}
+
 export interface Router {
-  /** The route's response, or null when no API route matches the path. */
-  handle(request: Request): Promise<Response | null>;
+  /**
+   * The route's response, or null (at once) when no API route matches the path. A response
+   * that needs no waiting comes back as it is, so the server writes it in the same turn.
+   */
+  handle(request: Request): Response | Promise<Response> | null;
   /** Loads every route module now, instead of on first request. */
   preload(): Promise<void>;
 }
@@ -30,7 +40,8 @@ export interface Router {
 const API_ROOTS = ["v1", "api"];
 
 export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
-  const routes = API_ROOTS.flatMap((root) => findRoutes(appDir, [root])).sort(bySpecificity);
+  const routes = API_ROOTS.flatMap((root) => findRoutes(appDir, [root]));
+  const tree = buildTree(routes);
 
   async function load(route: Route) {
     if (!route.handlers) {
@@ -42,32 +53,70 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
     return route.handlers;
   }
 
+  function dispatch(request: Request, route: Route, handlers: Partial<Record<Method, RouteHandler>>, values: string[], pathname: string) {
+    const method = request.method.toUpperCase() as Method;
+    const handler = handlers[method] ?? (method === "HEAD" ? handlers.GET : undefined);
+    // Browsers' CORS preflights are answered here for every route, from the path's policy.
+    if (!handler && method === "OPTIONS") return preflightResponse(request, routePolicy(pathname).cors, Object.keys(handlers));
+    if (!handler) {
+      const allow = Object.keys(handlers).join(", ");
+      return json({ message: `Method ${method} is not allowed here; allowed: ${allow}.` }, 405, { allow, "x-content-type-options": "nosniff", "cache-control": "no-store" });
+    }
+    const params: Record<string, string> = {};
+    let next = 0;
+    for (const segment of route.segments) if (segment.param !== undefined) params[segment.param] = values[next++];
+    const context: RouteContext = { params: Promise.resolve(params) };
+    return handler(request, context);
+  }
+
   return {
     async preload() {
       await Promise.all(routes.map(load));
     },
-    async handle(request) {
+    handle(request) {
       const pathname = requestUrl(request).pathname;
       const parts = pathname.split("/").filter(Boolean);
       if (!API_ROOTS.includes(parts[0] ?? "")) return null;
-      for (const route of routes) {
-        const params = match(route, parts);
-        if (!params) continue;
-        const handlers = route.handlers ?? (await load(route));
-        const method = request.method.toUpperCase() as Method;
-        const handler = handlers[method] ?? (method === "HEAD" ? handlers.GET : undefined);
-        // Browsers' CORS preflights are answered here for every route, from the path's policy.
-        if (!handler && method === "OPTIONS") return preflightResponse(request, routePolicy(pathname).cors, Object.keys(handlers));
-        if (!handler) {
-          const allow = Object.keys(handlers).join(", ");
-          return json({ message: `Method ${method} is not allowed here; allowed: ${allow}.` }, 405, { allow, "x-content-type-options": "nosniff", "cache-control": "no-store" });
-        }
-        const context: RouteContext = { params: Promise.resolve(params) };
-        return handler(request, context);
-      }
-      return null;
+      const values: string[] = [];
+      const route = find(tree, parts, 0, values);
+      if (!route) return null;
+      if (route.handlers) return dispatch(request, route, route.handlers, values, pathname);
+      return load(route).then((handlers) => dispatch(request, route, handlers, values, pathname));
     },
   };
+}
+
+function buildTree(routes: Route[]): RouteNode {
+  const root: RouteNode = { literals: new Map() };
+  for (const route of routes) {
+    let node = root;
+    for (const segment of route.segments) {
+      if (segment.literal !== undefined) {
+        let child = node.literals.get(segment.literal);
+        if (!child) node.literals.set(segment.literal, (child = { literals: new Map() }));
+        node = child;
+      } else node = node.param ??= { literals: new Map() };
+    }
+    node.route = route;
+  }
+  return root;
+}
+
+/** The route of `parts`, static segments winning over dynamic ones position by position; fills `values` with the dynamic segments. */
+function find(node: RouteNode, parts: string[], at: number, values: string[]): Route | undefined {
+  if (at === parts.length) return node.route;
+  const literal = node.literals.get(parts[at]);
+  if (literal) {
+    const found = find(literal, parts, at + 1, values);
+    if (found) return found;
+  }
+  if (node.param) {
+    values.push(parts[at]);
+    const found = find(node.param, parts, at + 1, values);
+    if (found) return found;
+    values.pop();
+  }
+  return undefined;
 }
 
 function findRoutes(appDir: string, prefix: string[]): Route[] {
@@ -91,27 +140,4 @@ function findRoutes(appDir: string, prefix: string[]): Route[] {
 function toSegment(name: string) {
   const param = /^\[([A-Za-z0-9_]+)\]$/.exec(name);
   return param ? { param: param[1] } : { literal: name };
-}
-
-function match(route: Route, parts: string[]): Record<string, string> | null {
-  if (route.segments.length !== parts.length) return null;
-  const params: Record<string, string> = {};
-  for (let i = 0; i < parts.length; i++) {
-    const segment = route.segments[i];
-    if (segment.literal !== undefined) {
-      if (segment.literal !== parts[i]) return null;
-    } else params[segment.param!] = parts[i];
-  }
-  return params;
-}
-
-/** Static segments before dynamic ones, position by position. */
-function bySpecificity(a: Route, b: Route): number {
-  const length = Math.max(a.segments.length, b.segments.length);
-  for (let i = 0; i < length; i++) {
-    const sa = a.segments[i]?.literal !== undefined ? 0 : 1;
-    const sb = b.segments[i]?.literal !== undefined ? 0 : 1;
-    if (sa !== sb) return sa - sb;
-  }
-  return 0;
 }

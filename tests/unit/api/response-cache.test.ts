@@ -1,7 +1,7 @@
 import { describe, expect, test } from "vitest";
 import { ResponseCache } from "@/lib/api/response-cache";
 
-const entry = (body: string, tags: string[]) => ({ status: 200, body: Buffer.from(body), headers: { "content-type": "application/json" }, tags });
+const entry = (body: string, tags: string[]) => ({ status: 200, body: Buffer.from(body), headers: ["content-type", "application/json"], tags });
 
 describe("ResponseCache", () => {
   test("a tag drops every entry computed from it, and only those", () => {
@@ -42,7 +42,7 @@ describe("ResponseCache", () => {
   test("the stored body is a copy the caller's buffer cannot change", () => {
     const cache = new ResponseCache(1 << 20, 60_000);
     const body = Buffer.from("abc");
-    cache.set("k", { status: 200, body, headers: {}, tags: ["t"] });
+    cache.set("k", { status: 200, body, headers: [], tags: ["t"] });
     body.write("xyz");
     expect(cache.get("k")?.body.toString()).toBe("abc");
   });
