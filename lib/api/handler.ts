@@ -155,12 +155,13 @@ function refuseNul(value: unknown, field: string): void {
  * the list complete) without running undici's constructor.
  */
 class JsonResponse {
-  readonly serialized: Buffer;
+  /** The body's bytes: a Buffer, or a string holding the same bytes one per character (latin1). */
+  readonly serialized: Buffer | string;
   readonly status: number;
   readonly headers: PlainHeaders;
   #used = false;
 
-  constructor(serialized: Buffer, status: number, headers: PlainHeaders) {
+  constructor(serialized: Buffer | string, status: number, headers: PlainHeaders) {
     this.serialized = serialized;
     this.status = status;
     this.headers = headers;
@@ -219,19 +220,26 @@ class JsonResponse {
 
   /** What console.log and util.inspect show. */
   [Symbol.for("nodejs.util.inspect.custom")](): object {
-    return { status: this.status, headers: Object.fromEntries(this.headers.entries()), body: this.serialized.toString("utf8") };
+    return { status: this.status, headers: Object.fromEntries(this.headers.entries()), body: bytesOf(this.serialized).toString("utf8") };
   }
 
   private take(): Buffer {
     if (this.#used) throw new TypeError("Response body is already used.");
     this.#used = true;
-    return this.serialized;
+    return bytesOf(this.serialized);
   }
+}
+
+function bytesOf(serialized: Buffer | string): Buffer {
+  return typeof serialized === "string" ? Buffer.from(serialized, "latin1") : serialized;
 }
 Object.setPrototypeOf(JsonResponse.prototype, Response.prototype);
 
-/** The serialized body of a Response built by json(), for lib/server to send as it is. */
-export function serializedBodyOf(response: Response): Buffer | undefined {
+/**
+ * The serialized body of a Response built by json(), for lib/server to send as it is: a Buffer,
+ * or a string of its bytes one per character (write it as latin1).
+ */
+export function serializedBodyOf(response: Response): Buffer | string | undefined {
   return response instanceof JsonResponse ? response.serialized : undefined;
 }
 
@@ -253,8 +261,8 @@ export function jsonBytes(bytes: Buffer, status = 200, headers: Record<string, s
   return new JsonResponse(bytes, status, list) as unknown as Response;
 }
 
-/** A JSON response from a serialized body and a header list kept by `headerListOf` (the response cache). */
-export function jsonFromList(bytes: Buffer, status: number, headers: readonly string[]): Response {
+/** A JSON response from the response cache: its bytes as a latin1 string and a header list kept by `headerListOf`. */
+export function jsonFromList(bytes: string, status: number, headers: readonly string[]): Response {
   return new JsonResponse(bytes, status, PlainHeaders.fromList(headers)) as unknown as Response;
 }
 

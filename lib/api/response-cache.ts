@@ -9,15 +9,37 @@ import { headerListOf, jsonFromList, serializedBodyOf } from "./handler";
 // drops the entries. Entries also age out (RESPONSE_CACHE_TTL_SECONDS) since some answers depend
 // on the clock (expiry of names and page tokens). Bounded by total bytes, least recently used first.
 
-interface Entry {
+export interface CachedResponse {
   status: number;
-  body: Buffer;
+  /** The body's bytes: a Buffer, or a string holding them one per character (latin1). */
+  body: Buffer | string;
   /** As node:http takes them: [name, value, …]. */
   headers: readonly string[];
   tags: readonly string[];
-  expiresAt: number;
+}
+
+// A class, so that tens of thousands of entries share one hidden class (object literals built by
+// spreading ended up with one each: ~250 bytes of shape per entry).
+class Entry implements CachedResponse {
   /** Read since it last reached the front of the eviction order (second chance). */
-  used?: boolean;
+  used = false;
+
+  constructor(
+    readonly status: number,
+    /** One character per byte: a one-byte string costs its length and a 16-byte header, where a Buffer costs two objects and a native allocation besides. */
+    readonly body: string,
+    readonly headers: readonly string[],
+    readonly tags: readonly string[],
+    readonly expiresAt: number,
+  ) {}
+}
+
+/**
+ * A flat copy of a string. Keys and tags are built by concatenation (a rope of the parts, one of
+ * which may be a slice of the whole request URL); a long-lived key should hold only its own characters.
+ */
+function flat(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
 }
 
 // What an entry costs besides its body: the Map slot, the key, the entry object, its tag index.
@@ -64,17 +86,16 @@ export class ResponseCache {
     return entry;
   }
 
-  set(key: string, entry: Omit<Entry, "expiresAt">, now = Date.now()): void {
+  set(key: string, entry: CachedResponse, now = Date.now()): void {
     this.delete(key);
-    const size = entry.body.byteLength + key.length + ENTRY_OVERHEAD_BYTES;
+    const body = typeof entry.body === "string" ? entry.body : entry.body.toString("latin1");
+    const size = body.length + key.length + ENTRY_OVERHEAD_BYTES;
     if (size > this.maxBytes / 16) return;
-    // Small Buffers are slices of shared 8 KB pool slabs; keeping the slice would keep its whole
-    // slab alive, so the cache keeps a copy of exactly the body's size.
-    const body = Buffer.allocUnsafeSlow(entry.body.byteLength);
-    entry.body.copy(body);
-    this.entries.set(key, { ...entry, body, headers: intern(entry.headers), expiresAt: now + this.ttlMs });
+    key = flat(key);
+    const tags = entry.tags.map(flat);
+    this.entries.set(key, new Entry(entry.status, body, intern(entry.headers), tags, now + this.ttlMs));
     this.bytes += size;
-    for (const tag of entry.tags) {
+    for (const tag of tags) {
       const keys = this.keysByTag.get(tag);
       if (keys === undefined) this.keysByTag.set(tag, key);
       else if (typeof keys === "string") {
@@ -109,7 +130,7 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.body.byteLength + key.length + ENTRY_OVERHEAD_BYTES;
+    this.bytes -= entry.body.length + key.length + ENTRY_OVERHEAD_BYTES;
     for (const tag of entry.tags) {
       const keys = this.keysByTag.get(tag);
       if (keys === key) this.keysByTag.delete(tag);

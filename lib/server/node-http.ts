@@ -138,11 +138,11 @@ export function sendWebResponse(res: ServerResponse, response: Response, method:
   const preset = serializedBodyOf(response);
   if (preset === undefined) return sendOtherResponse(res, response, method);
   const headers = headerListOf(response)!;
-  headers.push("content-length", String(preset.byteLength));
+  headers.push("content-length", String(typeof preset === "string" ? preset.length : preset.byteLength));
   if (!requestFullyRead(res)) headers.push("connection", "close");
   res.writeHead(response.status, headers);
   if (method === "HEAD") res.end();
-  else res.end(preset);
+  else res.end(preset, "latin1");
   return undefined;
 }
 
@@ -166,11 +166,14 @@ async function sendOtherResponse(res: ServerResponse, response: Response, method
 }
 
 /**
- * False when the answer went out before the whole request body arrived (too large, or refused
+ * False when the answer goes out before the whole request body arrived (too large, or refused
  * unread): the rest of the body is still on the socket, so the connection cannot carry another
  * request. Without `connection: close` a reused keep-alive connection could leave the client's
- * next request unanswered.
+ * next request unanswered. A request without a body is whole once its headers are, even before
+ * node marks it complete (an answer written in the same turn as the request event).
  */
 function requestFullyRead(res: ServerResponse): boolean {
-  return !res.req || res.req.complete;
+  const req = res.req;
+  if (!req || req.complete) return true;
+  return req.headers["transfer-encoding"] === undefined && !(Number(req.headers["content-length"] ?? 0) > 0);
 }
