@@ -283,21 +283,37 @@ export function respond<S extends z.ZodType>(schema: S, body: z.input<S>, status
 }
 
 /** Query parameters as an object; a repeated parameter becomes an array. */
-// Most reads carry no query string, and an empty query parses the same way every time.
-const emptyQueries = new WeakMap<z.ZodType, unknown>();
+// Clients at volume repeat the same few query strings (`?coins=ETH,BTC`), and parsing is pure:
+// each schema keeps its last parses by the exact query string, frozen. Only valid ones are kept.
+const MAX_PARSED_QUERIES = 256;
+const MAX_REMEMBERED_QUERY_LENGTH = 512;
+const parsedQueries = new WeakMap<z.ZodType, Map<string, unknown>>();
 
 export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
-  if (url.search === "") {
-    if (!emptyQueries.has(schema)) emptyQueries.set(schema, Object.freeze(parseWith(schema, {})));
-    return emptyQueries.get(schema) as z.output<S>;
-  }
+  const search = url.search;
+  let known = parsedQueries.get(schema);
+  const hit = known?.get(search);
+  if (hit !== undefined) return hit as z.output<S>;
   const raw: Record<string, string | string[]> = {};
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);
     raw[key] = values.length === 1 ? values[0] : values;
     refuseNul(raw[key], key);
   }
-  return parseWith(schema, raw);
+  const parsed = deepFreeze(parseWith(schema, raw));
+  if (search.length > MAX_REMEMBERED_QUERY_LENGTH) return parsed;
+  if (!known) parsedQueries.set(schema, (known = new Map()));
+  if (known.size >= MAX_PARSED_QUERIES) known.delete(known.keys().next().value!);
+  known.set(search, parsed);
+  return parsed;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === "object" && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const item of Object.values(value)) deepFreeze(item);
+  }
+  return value;
 }
 
 export function parseWith<S extends z.ZodType>(schema: S, value: unknown, status = 400): z.output<S> {

@@ -196,6 +196,14 @@ async function memoryRun(origin: string, headers: Record<string, string>, server
   const before = rssMb(server.pid!);
   let counter = 0;
   const started = performance.now();
+  // Resident memory along the way, to see whether it levels off or keeps growing.
+  const step = Math.max(1, Math.floor(MEMORY_REQUESTS / 5));
+  let nextReport = step;
+  const progress = setInterval(() => {
+    if (counter < nextReport) return;
+    console.log(`  after ${counter.toLocaleString("en")} requests: resident memory ${rssMb(server.pid!).toFixed(0)} MB`);
+    nextReport += step;
+  }, 250);
   const result = await autocannon({
     url: origin,
     connections: CONNECTIONS,
@@ -203,6 +211,7 @@ async function memoryRun(origin: string, headers: Record<string, string>, server
     headers,
     requests: [{ setupRequest: (request) => ({ ...request, path: `/v1/resolve/m${(counter++ % DISTINCT_NAMES) + 1}.brand.web3` }) }],
   });
+  clearInterval(progress);
   const seconds = (performance.now() - started) / 1000;
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const after = rssMb(server.pid!);

@@ -9,7 +9,22 @@ export class InvalidNameError extends Error {}
 const MAX_NAME_LENGTH = 253;
 
 /** ENSIP-15 normalized form of a web3 name; throws InvalidNameError with the reason. */
+// ENSIP-15 normalization costs microseconds per name and every read of a name repeats it: the
+// last few thousand inputs keep their answer (only valid names; a refusal is recomputed).
+const MAX_REMEMBERED = 4096;
+const normalizedNames = new Map<string, string>();
+
 export function normalizeWeb3Name(input: string): string {
+  let normalized = normalizedNames.get(input);
+  if (normalized === undefined) {
+    normalized = normalizeWeb3NameOnce(input);
+    if (normalizedNames.size >= MAX_REMEMBERED) normalizedNames.delete(normalizedNames.keys().next().value!);
+    normalizedNames.set(input, normalized);
+  }
+  return normalized;
+}
+
+function normalizeWeb3NameOnce(input: string): string {
   const trimmed = input.trim().replace(/\.$/, "");
   if (trimmed === "") throw new InvalidNameError("The name is empty.");
   if (trimmed.length > MAX_NAME_LENGTH) throw new InvalidNameError(`The name is longer than ${MAX_NAME_LENGTH} characters.`);
