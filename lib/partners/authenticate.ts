@@ -22,13 +22,11 @@ type TokenRow = {
   valid_till: Date;
 };
 
-/** A token row as the hot path checks it: the window in epoch milliseconds, the caller made once. */
+/** A token row as the hot path checks it: the caller made once, the window in epoch milliseconds. */
 interface KnownToken {
-  partnerId: string;
-  type: TokenType;
+  caller: Readonly<Caller>;
   validFrom: number;
   validTill: number;
-  caller: Readonly<Caller>;
 }
 
 // Token rows by id, so the hot path checks revocation without a query. Deleting a token (or its
@@ -38,7 +36,7 @@ const tokenCache = new Map<string, KnownToken>();
 
 onInvalidate("token", (id) => tokenCache.delete(id), () => tokenCache.clear());
 onInvalidate("partner", (partnerId) => {
-  for (const [id, token] of tokenCache) if (token.partnerId === partnerId) tokenCache.delete(id);
+  for (const [id, token] of tokenCache) if (token.caller.partnerId === partnerId) tokenCache.delete(id);
 });
 
 async function loadToken(id: string): Promise<KnownToken | undefined> {
@@ -50,11 +48,9 @@ async function loadToken(id: string): Promise<KnownToken | undefined> {
   // instance is found as soon as it is committed.
   if (!row) return undefined;
   const token: KnownToken = {
-    partnerId: row.partner_id,
-    type: row.type,
+    caller: Object.freeze({ partnerId: row.partner_id, tokenId: id, type: row.type }),
     validFrom: new Date(row.valid_from).getTime(),
     validTill: new Date(row.valid_till).getTime(),
-    caller: Object.freeze({ partnerId: row.partner_id, tokenId: id, type: row.type }),
   };
   if (tokenCache.size >= MAX_CACHED_TOKENS) tokenCache.delete(tokenCache.keys().next().value!);
   tokenCache.set(id, token);
@@ -62,7 +58,7 @@ async function loadToken(id: string): Promise<KnownToken | undefined> {
 }
 
 // Signature verdicts by the exact Authorization header: a client sends the same header on every
-// request, so the pattern and the HMAC run once per token (lib/partners/jwt.ts caches by token).
+// request, so the pattern and the HMAC run once per token. Bounded; oldest out first.
 const MAX_KNOWN_HEADERS = 10_000;
 const claimsByHeader = new Map<string, { secret: string; claims: TokenClaims }>();
 
@@ -96,12 +92,11 @@ export function authenticate(request: Request, allow: readonly TokenType[]): Cal
 }
 
 function admit(token: KnownToken | undefined, claims: TokenClaims, allow: readonly TokenType[]): Caller {
-  if (!token || token.partnerId !== claims.sub) throw unauthorized("The access token has been deleted.");
+  if (!token || token.caller.partnerId !== claims.sub) throw unauthorized("The access token has been deleted.");
   const now = Date.now();
   if (now < token.validFrom) throw unauthorized(`The access token is not valid before ${new Date(token.validFrom).toISOString()}.`);
   if (now >= token.validTill) throw unauthorized(`The access token expired at ${new Date(token.validTill).toISOString()}.`);
-  if (!allow.includes(token.type)) {
-    throw forbidden(`This endpoint needs a token of type ${allow.join(" or ")}; this token is ${token.type}.`);
-  }
+  const { type } = token.caller;
+  if (!allow.includes(type)) throw forbidden(`This endpoint needs a token of type ${allow.join(" or ")}; this token is ${type}.`);
   return token.caller;
 }
