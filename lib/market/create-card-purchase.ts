@@ -10,7 +10,7 @@ import { configuredCardProcessor, cardProcessorNamed } from "@/lib/payments/card
 import type { CardSession } from "@/lib/payments/card/card-processor";
 import { recordCreation, transitionOrder } from "./order-state";
 import { BASE_CURRENCY, centsToDecimal } from "./pricing";
-import { quotePurchase } from "./quote-purchase";
+import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { requestHash } from "./request-hash";
 import { reserveNameOrThrow } from "./reserve-name";
 import { inTransaction } from "./in-transaction";
@@ -55,16 +55,9 @@ export async function createCardPurchase(body: PurchaseRequest): Promise<CardPur
       await reserveNameOrThrow(tx, quote.name, orderId, now);
       await tx.order.create({
         data: {
-          id: orderId,
-          domain: quote.name,
-          parentId: quote.parentId,
-          partnerId: quote.partnerId,
-          ownerAddress: quote.ownerAddress,
+          ...orderFieldsOf(quote, orderId),
           externalUserId: body.externalUserId ?? null,
           walletAddrs: body.walletAddrs,
-          years: quote.years,
-          baseCurrency: BASE_CURRENCY,
-          basePriceCents: quote.totalCents,
           currency: BASE_CURRENCY,
           price: centsToDecimal(quote.totalCents),
           paymentType: "card",

@@ -5,8 +5,7 @@ import type { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/api/sc
 import { createCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
 import { paymentCurrency, UnsupportedCurrencyError } from "@/lib/payments/crypto/currencies";
 import { recordCreation } from "./order-state";
-import { BASE_CURRENCY } from "./pricing";
-import { quotePurchase } from "./quote-purchase";
+import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { reserveNameOrThrow } from "./reserve-name";
 import { inTransaction } from "./in-transaction";
 
@@ -31,17 +30,10 @@ export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise
     const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;
     await tx.order.create({
       data: {
-        id: orderId,
-        domain: quote.name,
-        parentId: quote.parentId,
-        partnerId: quote.partnerId,
-        ownerAddress: quote.ownerAddress,
+        ...orderFieldsOf(quote, orderId),
         ownerEmail: body.ownerEmail,
         ownerName: body.ownerName,
         walletAddrs: body.walletAddrs,
-        years: quote.years,
-        baseCurrency: BASE_CURRENCY,
-        basePriceCents: quote.totalCents,
         currency: offer.currency,
         price: offer.amountDecimal,
         paymentType: "crypto",

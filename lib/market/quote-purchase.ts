@@ -4,7 +4,7 @@ import { getAddress } from "viem";
 import { ApiError, badRequest, conflict, notFound } from "@/lib/api/errors";
 import { db } from "@/lib/db";
 import { checkAvailability } from "./catalogue";
-import { totalPriceCents } from "./pricing";
+import { BASE_CURRENCY, totalPriceCents } from "./pricing";
 
 // The checks both purchase endpoints share before anything is written: the name is for sale and
 // free, the partner exists, and the price for the years asked.
@@ -17,6 +17,20 @@ export interface PurchaseQuote {
   totalCents: number;
   partnerId: string | null;
   parentId: string | null;
+}
+
+/** The order columns a quote decides, the same for every way of paying. */
+export function orderFieldsOf(quote: PurchaseQuote, orderId: string) {
+  return {
+    id: orderId,
+    domain: quote.name,
+    parentId: quote.parentId,
+    partnerId: quote.partnerId,
+    ownerAddress: quote.ownerAddress,
+    years: quote.years,
+    baseCurrency: BASE_CURRENCY,
+    basePriceCents: quote.totalCents,
+  };
 }
 
 export function unavailableError(reason: string, message: string): ApiError {
