@@ -4,7 +4,15 @@ const nextConfig = {
   reactStrictMode: true,
   poweredByHeader: false,
   // Server-only runtimes are loaded from node_modules, never bundled.
-  serverExternalPackages: ["@electric-sql/pglite", "pglite-prisma-adapter", "@prisma/client", "@prisma/adapter-pg", "pg", "stripe", "ganache"],
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "pglite-prisma-adapter",
+    "@prisma/client",
+    "@prisma/adapter-pg",
+    "pg",
+    "stripe",
+    "ganache",
+  ],
 };
 
 export default nextConfig;

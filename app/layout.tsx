@@ -5,7 +5,8 @@ import "./globals.css";
 
 export const metadata: Metadata = {
   title: { default: "Names — search, resolve and buy", template: "%s · Names" },
-  description: "Resolve names of the native registry, ENS, Unstoppable Domains and ICANN, and buy .web3 and .meta names.",
+  description:
+    "Resolve names of the native registry, ENS, Unstoppable Domains and ICANN, and buy .web3 and .meta names.",
   icons: { icon: "/favicon.svg" },
 };
 
@@ -22,12 +23,16 @@ export default function RootLayout({ children }: { children: ReactNode }) {
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+        >
           Skip to content
         </a>
         <header className="border-b border-slate-200 bg-white">
           <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
             <Link href="/" className="flex items-center gap-2 font-semibold text-slate-900">
+              {/* eslint-disable-next-line @next/next/no-img-element -- a 24 px SVG icon: nothing for the image optimizer to do */}
               <img src="/favicon.svg" alt="" width={24} height={24} />
               Names
             </Link>
@@ -35,7 +40,11 @@ export default function RootLayout({ children }: { children: ReactNode }) {
               <ul className="flex flex-wrap gap-1 text-sm">
                 {NAV.map((item) => (
                   <li key={item.href}>
-                    <Link href={item.href} prefetch={false} className="rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900">
+                    <Link
+                      href={item.href}
+                      prefetch={false}
+                      className="rounded-md px-2 py-1 text-slate-600 hover:bg-slate-100 hover:text-slate-900"
+                    >
                       {item.label}
                     </Link>
                   </li>
@@ -48,7 +57,10 @@ export default function RootLayout({ children }: { children: ReactNode }) {
           {children}
         </main>
         <footer className="border-t border-slate-200 py-6 text-center text-xs text-slate-500">
-          Names of the native registry (.web3, .meta), ENS, Unstoppable Domains and ICANN. <Link href="/docs" prefetch={false} className="underline">API reference</Link>
+          Names of the native registry (.web3, .meta), ENS, Unstoppable Domains and ICANN.{" "}
+          <Link href="/docs" prefetch={false} className="underline">
+            API reference
+          </Link>
         </footer>
       </body>
     </html>

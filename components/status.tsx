@@ -5,7 +5,10 @@ import { ApiRequestError } from "./api/client";
 export function Loading({ label }: { label: string }) {
   return (
     <div role="status" className="flex items-center gap-3 py-6 text-sm text-slate-600">
-      <span className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600" aria-hidden="true" />
+      <span
+        className="size-4 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600"
+        aria-hidden="true"
+      />
       {label}
     </div>
   );
@@ -20,7 +23,17 @@ export function Empty({ title, children }: { title: string; children?: ReactNode
   );
 }
 
-export function ErrorPanel({ error, title, onRetry, children }: { error: unknown; title: string; onRetry?: () => void; children?: ReactNode }) {
+export function ErrorPanel({
+  error,
+  title,
+  onRetry,
+  children,
+}: {
+  error: unknown;
+  title: string;
+  onRetry?: () => void;
+  children?: ReactNode;
+}) {
   const status = error instanceof ApiRequestError ? error.status : undefined;
   const message = error instanceof Error ? error.message : "Something unexpected happened.";
   return (
@@ -38,7 +51,13 @@ export function ErrorPanel({ error, title, onRetry, children }: { error: unknown
   );
 }
 
-export function Badge({ tone, children }: { tone: "green" | "red" | "amber" | "slate" | "indigo"; children: ReactNode }) {
+export function Badge({
+  tone,
+  children,
+}: {
+  tone: "green" | "red" | "amber" | "slate" | "indigo";
+  children: ReactNode;
+}) {
   const tones = {
     green: "bg-emerald-50 text-emerald-800 ring-emerald-600/20",
     red: "bg-red-50 text-red-800 ring-red-600/20",
@@ -46,5 +65,11 @@ export function Badge({ tone, children }: { tone: "green" | "red" | "amber" | "s
     slate: "bg-slate-100 text-slate-700 ring-slate-500/20",
     indigo: "bg-indigo-50 text-indigo-800 ring-indigo-600/20",
   } as const;
-  return <span className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}>{children}</span>;
+  return (
+    <span
+      className={`inline-flex items-center rounded-full px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${tones[tone]}`}
+    >
+      {children}
+    </span>
+  );
 }

@@ -14,7 +14,13 @@ export default defineConfig({
     ],
   },
   test: {
-    include: ["tests/unit/**/*.test.ts", "tests/api/**/*.test.ts", "tests/integration/**/*.test.ts", "tests/security/**/*.test.ts", "tests/runner/**/*.test.ts"],
+    include: [
+      "tests/unit/**/*.test.ts",
+      "tests/api/**/*.test.ts",
+      "tests/integration/**/*.test.ts",
+      "tests/security/**/*.test.ts",
+      "tests/runner/**/*.test.ts",
+    ],
     pool: "forks",
     testTimeout: 30_000,
     hookTimeout: 60_000,

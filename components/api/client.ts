@@ -85,6 +85,7 @@ function fallbackMessage(status: number): string {
 
 /** Retries only what may succeed on a second try: network failures and 5xx/429 answers. */
 export function shouldRetry(failureCount: number, error: unknown): boolean {
-  if (error instanceof ApiRequestError && error.status !== 0 && error.status < 500 && error.status !== 429) return false;
+  if (error instanceof ApiRequestError && error.status !== 0 && error.status < 500 && error.status !== 429)
+    return false;
   return failureCount < 2;
 }

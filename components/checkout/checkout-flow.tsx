@@ -44,12 +44,20 @@ interface WalletRow {
 export function CheckoutFlow({ name }: { name: string }) {
   const availability = useQuery({
     queryKey: ["market-search", [name]],
-    queryFn: ({ signal }) => api<{ results: NameAvailability[] }>(`/v1/market/search?q=${encodeURIComponent(name)}`, { signal }),
+    queryFn: ({ signal }) =>
+      api<{ results: NameAvailability[] }>(`/v1/market/search?q=${encodeURIComponent(name)}`, { signal }),
     select: (data) => data.results[0],
   });
 
   if (availability.isPending) return <Loading label={`Checking ${name}…`} />;
-  if (availability.isError) return <ErrorPanel error={availability.error} title={`${name} could not be checked`} onRetry={() => availability.refetch()} />;
+  if (availability.isError)
+    return (
+      <ErrorPanel
+        error={availability.error}
+        title={`${name} could not be checked`}
+        onRetry={() => availability.refetch()}
+      />
+    );
   const result = availability.data;
   if (!result || !result.available || result.priceUsdPerYear === undefined) {
     return (
@@ -80,11 +88,23 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
   const [submitted, setSubmitted] = useState(false);
   const [touched, setTouched] = useState<Record<string, boolean>>({});
 
-  const ownerError = ownerAddress.trim() === "" ? "Enter the EVM address (0x…) that will own the name." : validators?.ownerAddress(ownerAddress.trim()) ?? null;
-  const walletErrors = wallets.map((wallet) => (wallet.addr.trim() === "" ? "Enter an address or remove this wallet." : validators?.wallet(wallet.coinId, wallet.addr.trim()) ?? null));
+  const ownerError =
+    ownerAddress.trim() === ""
+      ? "Enter the EVM address (0x…) that will own the name."
+      : (validators?.ownerAddress(ownerAddress.trim()) ?? null);
+  const walletErrors = wallets.map((wallet) =>
+    wallet.addr.trim() === ""
+      ? "Enter an address or remove this wallet."
+      : (validators?.wallet(wallet.coinId, wallet.addr.trim()) ?? null),
+  );
   const duplicateCoin = new Set(wallets.map((w) => w.coinId)).size !== wallets.length;
   const nameError = method === "crypto" && ownerName.trim() === "" ? "Enter the name of the owner." : null;
-  const emailError = method === "crypto" ? (ownerEmail.trim() === "" ? "Enter an e-mail address for the receipt." : validators?.email(ownerEmail.trim()) ?? null) : null;
+  const emailError =
+    method === "crypto"
+      ? ownerEmail.trim() === ""
+        ? "Enter an e-mail address for the receipt."
+        : (validators?.email(ownerEmail.trim()) ?? null)
+      : null;
   const invalid = Boolean(ownerError || walletErrors.some(Boolean) || duplicateCoin || nameError || emailError);
   const total = Math.round(pricePerYear * years * 100) / 100;
 
@@ -101,7 +121,15 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
       }
       const offer = await api<CryptoOffer>("/v1/market/crypto/purchase", {
         method: "POST",
-        body: { currency, domain: name, ownerAddress: ownerAddress.trim(), ownerEmail: ownerEmail.trim(), ownerName: ownerName.trim(), walletAddrs, years },
+        body: {
+          currency,
+          domain: name,
+          ownerAddress: ownerAddress.trim(),
+          ownerEmail: ownerEmail.trim(),
+          ownerName: ownerName.trim(),
+          walletAddrs,
+          years,
+        },
       });
       return { kind: "crypto", offer };
     },
@@ -128,7 +156,12 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
         {session.processorPublishableKey === TEST_PROCESSOR_KEY ? (
           <TestCardForm clientSecret={session.processorCheckoutSession} orderId={session.orderId} total={total} />
         ) : (
-          <StripePayment publishableKey={session.processorPublishableKey} clientSecret={session.processorCheckoutSession} orderId={session.orderId} total={total} />
+          <StripePayment
+            publishableKey={session.processorPublishableKey}
+            clientSecret={session.processorCheckoutSession}
+            orderId={session.orderId}
+            total={total}
+          />
         )}
       </PaymentStep>
     );
@@ -150,7 +183,12 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
             <label htmlFor={`${id}-years`} className="label">
               Registration period
             </label>
-            <select id={`${id}-years`} value={years} onChange={(event) => setYears(Number(event.target.value))} className="input">
+            <select
+              id={`${id}-years`}
+              value={years}
+              onChange={(event) => setYears(Number(event.target.value))}
+              className="input"
+            >
               {Array.from({ length: 10 }, (_, i) => i + 1).map((n) => (
                 <option key={n} value={n}>
                   {n} {n === 1 ? "year" : "years"} — {usd(Math.round(pricePerYear * n * 100) / 100)}
@@ -181,12 +219,17 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
 
         <fieldset className="card space-y-4">
           <legend className="float-left mb-2 w-full font-semibold">Wallet records (optional)</legend>
-          <p className="clear-both text-sm text-slate-600">Addresses people can pay by typing {name}. Each is checked against its coin&apos;s address format.</p>
+          <p className="clear-both text-sm text-slate-600">
+            Addresses people can pay by typing {name}. Each is checked against its coin&apos;s address format.
+          </p>
           {wallets.map((wallet, index) => {
             const error = wallets[index].addr === "" && !submitted && !touched[wallet.key] ? null : walletErrors[index];
             const choice = WALLET_COINS.find((c) => c.coinId === wallet.coinId);
             return (
-              <div key={wallet.key} className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start">
+              <div
+                key={wallet.key}
+                className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start"
+              >
                 <div>
                   <label htmlFor={`${wallet.key}-coin`} className="label">
                     Coin
@@ -194,7 +237,13 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
                   <select
                     id={`${wallet.key}-coin`}
                     value={wallet.coinId}
-                    onChange={(event) => setWallets((rows) => rows.map((row) => (row.key === wallet.key ? { ...row, coinId: Number(event.target.value) } : row)))}
+                    onChange={(event) =>
+                      setWallets((rows) =>
+                        rows.map((row) =>
+                          row.key === wallet.key ? { ...row, coinId: Number(event.target.value) } : row,
+                        ),
+                      )
+                    }
                     className="input"
                   >
                     {WALLET_COINS.map((coin) => (
@@ -204,11 +253,24 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
                     ))}
                   </select>
                 </div>
-                <Field id={`${wallet.key}-addr`} label="Address" error={error ?? (duplicateCoin && wallets.findIndex((w) => w.coinId === wallet.coinId) !== index ? "This coin already has an address above." : null)}>
+                <Field
+                  id={`${wallet.key}-addr`}
+                  label="Address"
+                  error={
+                    error ??
+                    (duplicateCoin && wallets.findIndex((w) => w.coinId === wallet.coinId) !== index
+                      ? "This coin already has an address above."
+                      : null)
+                  }
+                >
                   <input
                     id={`${wallet.key}-addr`}
                     value={wallet.addr}
-                    onChange={(event) => setWallets((rows) => rows.map((row) => (row.key === wallet.key ? { ...row, addr: event.target.value } : row)))}
+                    onChange={(event) =>
+                      setWallets((rows) =>
+                        rows.map((row) => (row.key === wallet.key ? { ...row, addr: event.target.value } : row)),
+                      )
+                    }
                     onBlur={touch(wallet.key)}
                     placeholder={choice?.placeholder}
                     autoComplete="off"
@@ -233,7 +295,8 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
             type="button"
             className="btn-secondary"
             onClick={() => {
-              const unused = WALLET_COINS.find((coin) => !wallets.some((w) => w.coinId === coin.coinId)) ?? WALLET_COINS[0];
+              const unused =
+                WALLET_COINS.find((coin) => !wallets.some((w) => w.coinId === coin.coinId)) ?? WALLET_COINS[0];
               setWallets((rows) => [...rows, { key: randomUuid(), coinId: unused.coinId, addr: "" }]);
             }}
           >
@@ -249,10 +312,19 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
                 key={choice}
                 className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600 ${method === choice ? "border-indigo-600 bg-indigo-50" : "border-slate-300"}`}
               >
-                <input type="radio" name={`${id}-method`} value={choice} checked={method === choice} onChange={() => setMethod(choice)} className="mt-1" />
+                <input
+                  type="radio"
+                  name={`${id}-method`}
+                  value={choice}
+                  checked={method === choice}
+                  onChange={() => setMethod(choice)}
+                  className="mt-1"
+                />
                 <span>
                   <span className="block font-medium">{choice === "card" ? "Card" : "Crypto"}</span>
-                  <span className="block text-sm text-slate-600">{choice === "card" ? "Visa, Mastercard and more." : "ETH, USDC or BTC to a one-time address."}</span>
+                  <span className="block text-sm text-slate-600">
+                    {choice === "card" ? "Visa, Mastercard and more." : "ETH, USDC or BTC to a one-time address."}
+                  </span>
                 </span>
               </label>
             ))}
@@ -263,7 +335,12 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
                 <label htmlFor={`${id}-currency`} className="label">
                   Pay with
                 </label>
-                <select id={`${id}-currency`} value={currency} onChange={(event) => setCurrency(event.target.value as typeof currency)} className="input">
+                <select
+                  id={`${id}-currency`}
+                  value={currency}
+                  onChange={(event) => setCurrency(event.target.value as typeof currency)}
+                  className="input"
+                >
                   {CRYPTO_CURRENCIES.map((c) => (
                     <option key={c.code} value={c.code}>
                       {c.label}
@@ -326,7 +403,11 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
           </dl>
           {purchase.isError ? <PurchaseError error={purchase.error} /> : null}
           <button type="submit" className="btn-primary w-full" disabled={purchase.isPending}>
-            {purchase.isPending ? "Starting the payment…" : method === "card" ? "Continue to card payment" : `Pay with ${currency}`}
+            {purchase.isPending
+              ? "Starting the payment…"
+              : method === "card"
+                ? "Continue to card payment"
+                : `Pay with ${currency}`}
           </button>
         </div>
       </aside>
@@ -337,13 +418,32 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
 function PurchaseError({ error }: { error: Error }) {
   const conflict = error instanceof ApiRequestError && error.status === 409;
   return (
-    <ErrorPanel error={error} title={conflict ? "This name is no longer available" : "The purchase could not be started"}>
-      <p className="mt-1">{conflict ? "Someone may be buying it right now. Search for another name." : "Correct the field named above, or try again."}</p>
+    <ErrorPanel
+      error={error}
+      title={conflict ? "This name is no longer available" : "The purchase could not be started"}
+    >
+      <p className="mt-1">
+        {conflict
+          ? "Someone may be buying it right now. Search for another name."
+          : "Correct the field named above, or try again."}
+      </p>
     </ErrorPanel>
   );
 }
 
-function Field({ id, label, hint, error, children }: { id: string; label: string; hint?: string; error: string | null; children: React.ReactNode }) {
+function Field({
+  id,
+  label,
+  hint,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  hint?: string;
+  error: string | null;
+  children: React.ReactNode;
+}) {
   return (
     <div className="min-w-0">
       <label htmlFor={id} className="label">
@@ -362,7 +462,17 @@ function Field({ id, label, hint, error, children }: { id: string; label: string
   );
 }
 
-function PaymentStep({ name, total, years, children }: { name: string; total: number; years: number; children: React.ReactNode }) {
+function PaymentStep({
+  name,
+  total,
+  years,
+  children,
+}: {
+  name: string;
+  total: number;
+  years: number;
+  children: React.ReactNode;
+}) {
   return (
     <div className="mx-auto max-w-xl space-y-4">
       <p className="text-sm text-slate-600">

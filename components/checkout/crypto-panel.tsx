@@ -29,8 +29,12 @@ export function CryptoPanel({ offer }: { offer: CryptoOffer }) {
         </span>
       </div>
       {details.testConfiguration ? (
-        <p role="note" className="rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
-          <strong>Test configuration:</strong> the deposit address comes from a published test key and the rate from a built-in table. Do not send real funds.
+        <p
+          role="note"
+          className="rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 p-3 text-sm text-amber-950"
+        >
+          <strong>Test configuration:</strong> the deposit address comes from a published test key and the rate from a
+          built-in table. Do not send real funds.
         </p>
       ) : null}
       {waiting ? (
@@ -47,7 +51,9 @@ export function CryptoPanel({ offer }: { offer: CryptoOffer }) {
                   {details.chainId ? ` (chain id ${details.chainId})` : ""}
                 </dd>
               </div>
-              {details.tokenContract ? <Line label="Token contract" value={details.tokenContract} copyLabel="token contract" /> : null}
+              {details.tokenContract ? (
+                <Line label="Token contract" value={details.tokenContract} copyLabel="token contract" />
+              ) : null}
             </dl>
           </div>
           <div className="flex flex-wrap items-center gap-3">
@@ -58,8 +64,9 @@ export function CryptoPanel({ offer }: { offer: CryptoOffer }) {
             <Countdown expiryEpochSeconds={offer.expiryDateEpoch} />
           </div>
           <p className="text-sm text-slate-600">
-            Send exactly this amount in one transfer. The payment is detected on its own; it counts after {details.confirmationsRequired}{" "}
-            {details.confirmationsRequired === 1 ? "confirmation" : "confirmations"}. You can leave this page and follow the{" "}
+            Send exactly this amount in one transfer. The payment is detected on its own; it counts after{" "}
+            {details.confirmationsRequired} {details.confirmationsRequired === 1 ? "confirmation" : "confirmations"}.
+            You can leave this page and follow the{" "}
             <Link href={`/orders/${offer.orderId}`} className="text-indigo-700 underline">
               order page
             </Link>
@@ -68,7 +75,9 @@ export function CryptoPanel({ offer }: { offer: CryptoOffer }) {
         </>
       ) : null}
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="crypto-status-reason">
-        {order.isError ? `The order status could not be read (${order.error.message}); retrying.` : (order.data?.orderStatusReason ?? "Waiting for your payment…")}
+        {order.isError
+          ? `The order status could not be read (${order.error.message}); retrying.`
+          : (order.data?.orderStatusReason ?? "Waiting for your payment…")}
       </p>
       {!waiting ? (
         <Link href={`/orders/${offer.orderId}`} className="btn-primary">
@@ -79,7 +88,19 @@ export function CryptoPanel({ offer }: { offer: CryptoOffer }) {
   );
 }
 
-function Line({ label, value, copyLabel, suffix, testId }: { label: string; value: string; copyLabel: string; suffix?: string; testId?: string }) {
+function Line({
+  label,
+  value,
+  copyLabel,
+  suffix,
+  testId,
+}: {
+  label: string;
+  value: string;
+  copyLabel: string;
+  suffix?: string;
+  testId?: string;
+}) {
   return (
     <div>
       <dt className="text-slate-500">{label}</dt>
@@ -108,7 +129,13 @@ function QrCode({ value, label }: { value: string; label: string }) {
   return (
     <div className="size-44 shrink-0 rounded-lg border border-slate-200 bg-white p-2">
       {svg ? (
-        <img src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`} alt={label} className="size-full" data-testid="payment-qr" />
+        // eslint-disable-next-line @next/next/no-img-element -- a QR code drawn here as an SVG data URI, not a fetched image
+        <img
+          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
+          alt={label}
+          className="size-full"
+          data-testid="payment-qr"
+        />
       ) : (
         <div role="status" className="flex size-full items-center justify-center text-xs text-slate-500">
           Drawing QR code…
@@ -131,7 +158,10 @@ export function Countdown({ expiryEpochSeconds }: { expiryEpochSeconds: number }
     <span className={`text-sm tabular-nums ${left < 60 ? "text-red-700" : "text-slate-700"}`} data-testid="countdown">
       {left > 0 ? (
         <>
-          Offer expires in <span role="timer">{minutes}:{seconds}</span>
+          Offer expires in{" "}
+          <span role="timer">
+            {minutes}:{seconds}
+          </span>
         </>
       ) : (
         "The offer has expired."

@@ -19,11 +19,24 @@ function stripeFor(publishableKey: string) {
   return promise;
 }
 
-export function StripePayment({ publishableKey, clientSecret, orderId, total }: { publishableKey: string; clientSecret: string; orderId: string; total: number }) {
+export function StripePayment({
+  publishableKey,
+  clientSecret,
+  orderId,
+  total,
+}: {
+  publishableKey: string;
+  clientSecret: string;
+  orderId: string;
+  total: number;
+}) {
   const stripe = useMemo(() => stripeFor(publishableKey), [publishableKey]);
   return (
     <div className="card" data-testid="stripe-checkout">
-      <Elements stripe={stripe} options={{ clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#4f46e5" } } }}>
+      <Elements
+        stripe={stripe}
+        options={{ clientSecret, appearance: { theme: "stripe", variables: { colorPrimary: "#4f46e5" } } }}
+      >
         <PaymentForm orderId={orderId} total={total} />
       </Elements>
     </div>
@@ -59,8 +72,17 @@ function PaymentForm({ orderId, total }: { orderId: string; total: number }) {
 
   return (
     <form onSubmit={submit} className="space-y-4">
-      {!ready ? <p className="text-sm text-slate-600" role="status">Loading the card form…</p> : null}
-      <PaymentElement onReady={() => setReady(true)} onLoadError={(event) => setError(event.error.message ?? "The card form failed to load. Reload the page to try again.")} />
+      {!ready ? (
+        <p className="text-sm text-slate-600" role="status">
+          Loading the card form…
+        </p>
+      ) : null}
+      <PaymentElement
+        onReady={() => setReady(true)}
+        onLoadError={(event) =>
+          setError(event.error.message ?? "The card form failed to load. Reload the page to try again.")
+        }
+      />
       {error ? (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
           {error}

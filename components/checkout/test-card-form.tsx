@@ -10,7 +10,15 @@ import { ErrorPanel } from "../status";
 
 const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
 
-export function TestCardForm({ clientSecret, orderId, total }: { clientSecret: string; orderId: string; total: number }) {
+export function TestCardForm({
+  clientSecret,
+  orderId,
+  total,
+}: {
+  clientSecret: string;
+  orderId: string;
+  total: number;
+}) {
   const id = useId();
   const router = useRouter();
   const [cardNumber, setCardNumber] = useState("");
@@ -41,14 +49,22 @@ export function TestCardForm({ clientSecret, orderId, total }: { clientSecret: s
 
   return (
     <div className="card space-y-4" data-testid="test-checkout">
-      <div role="note" className="rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 p-3 text-sm text-amber-950">
+      <div
+        role="note"
+        className="rounded-lg border-2 border-dashed border-amber-400 bg-amber-50 p-3 text-sm text-amber-950"
+      >
         <p className="font-semibold">Test mode — no real payment is taken</p>
-        <p className="mt-1">No card processor is configured on this server, so the built-in test processor stands in. Use one of these test card numbers:</p>
+        <p className="mt-1">
+          No card processor is configured on this server, so the built-in test processor stands in. Use one of these
+          test card numbers:
+        </p>
         <ul className="mt-2 space-y-1">
           {Object.entries(TEST_CARDS).map(([number, outcome]) => (
             <li key={number} className="flex flex-wrap gap-x-2">
               <span className="font-mono">{grouped(number)}</span>
-              <span className="text-amber-900">{outcome.succeeds ? "succeeds" : `declined (${outcome.message.replace(/\.$/, "")})`}</span>
+              <span className="text-amber-900">
+                {outcome.succeeds ? "succeeds" : `declined (${outcome.message.replace(/\.$/, "")})`}
+              </span>
             </li>
           ))}
         </ul>

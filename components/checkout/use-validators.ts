@@ -15,7 +15,8 @@ export interface Validators {
 function build(schemas: MarketSchemas): Validators {
   const ownerSchema = schemas.PurchaseRequest.shape.ownerAddress;
   const emailSchema = schemas.CryptoPurchaseRequest.shape.ownerEmail;
-  const first = (result: { success: boolean; error?: { issues: { message: string }[] } }) => (result.success ? null : (result.error?.issues[0]?.message ?? "Not valid."));
+  const first = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
+    result.success ? null : (result.error?.issues[0]?.message ?? "Not valid.");
   return {
     ownerAddress: (value) => first(ownerSchema.safeParse(value)),
     wallet: (coinId, addr) => first(schemas.WalletAddr.safeParse({ coinId, addr })),

@@ -53,16 +53,28 @@ const refName = (ref: string) => ref.split("/").pop() ?? ref;
 const anchorOf = (method: string, path: string) => `${method}-${path}`.replace(/[^A-Za-z0-9]+/g, "-");
 
 export function ApiReference() {
-  const doc = useQuery({ queryKey: ["openapi"], queryFn: ({ signal }) => api<Document>("/v1/openapi.json", { signal }), staleTime: 300_000 });
+  const doc = useQuery({
+    queryKey: ["openapi"],
+    queryFn: ({ signal }) => api<Document>("/v1/openapi.json", { signal }),
+    staleTime: 300_000,
+  });
   if (doc.isPending) return <Loading label="Loading the API description…" />;
-  if (doc.isError) return <ErrorPanel error={doc.error} title="The API description could not be loaded" onRetry={() => doc.refetch()} />;
+  if (doc.isError)
+    return (
+      <ErrorPanel error={doc.error} title="The API description could not be loaded" onRetry={() => doc.refetch()} />
+    );
   const { info, paths, components } = doc.data;
-  const operations = Object.entries(paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, op]) => ({ path, method, op })));
+  const operations = Object.entries(paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, op]) => ({ path, method, op })),
+  );
   const schemas = components?.schemas ?? {};
 
   return (
     <div className="grid grid-cols-1 gap-8 lg:grid-cols-[14rem_minmax(0,1fr)]">
-      <nav aria-label="Endpoints" className="lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start lg:overflow-y-auto">
+      <nav
+        aria-label="Endpoints"
+        className="lg:sticky lg:top-4 lg:max-h-[calc(100dvh-2rem)] lg:self-start lg:overflow-y-auto"
+      >
         <ul className="space-y-1 text-sm">
           {operations.map(({ path, method }) => (
             <li key={`${method} ${path}`}>
@@ -81,8 +93,10 @@ export function ApiReference() {
           </h2>
           {info.description ? <p className="mt-2 text-sm text-slate-700">{info.description}</p> : null}
           <p className="mt-3 text-sm text-slate-700">
-            Protected endpoints take <code className="rounded bg-slate-100 px-1">Authorization: Bearer &lt;access token&gt;</code>. Errors are{" "}
-            <code className="rounded bg-slate-100 px-1">{"{ field, info }"}</code> or <code className="rounded bg-slate-100 px-1">{"{ errors: [{ field, info }] }"}</code>; a 500 is{" "}
+            Protected endpoints take{" "}
+            <code className="rounded bg-slate-100 px-1">Authorization: Bearer &lt;access token&gt;</code>. Errors are{" "}
+            <code className="rounded bg-slate-100 px-1">{"{ field, info }"}</code> or{" "}
+            <code className="rounded bg-slate-100 px-1">{"{ errors: [{ field, info }] }"}</code>; a 500 is{" "}
             <code className="rounded bg-slate-100 px-1">{"{ message }"}</code>.
           </p>
           <p className="mt-2 text-sm">
@@ -91,7 +105,9 @@ export function ApiReference() {
             </a>
           </p>
         </section>
-        {operations.length === 0 ? <p className="text-sm text-slate-600">The document lists no endpoints yet.</p> : null}
+        {operations.length === 0 ? (
+          <p className="text-sm text-slate-600">The document lists no endpoints yet.</p>
+        ) : null}
         {operations.map(({ path, method, op }) => (
           <OperationCard key={`${method} ${path}`} path={path} method={method} op={op} schemas={schemas} />
         ))}
@@ -118,15 +134,37 @@ export function ApiReference() {
   );
 }
 
-function OperationCard({ path, method, op, schemas }: { path: string; method: string; op: Operation; schemas: Record<string, Schema> }) {
+function OperationCard({
+  path,
+  method,
+  op,
+  schemas,
+}: {
+  path: string;
+  method: string;
+  op: Operation;
+  schemas: Record<string, Schema>;
+}) {
   const body = op.requestBody?.content?.["application/json"]?.schema;
   const tokenTypes = op["x-token-types"];
   return (
-    <section id={anchorOf(method, path)} className="card scroll-mt-4 space-y-4" aria-label={`${method.toUpperCase()} ${path}`}>
+    <section
+      id={anchorOf(method, path)}
+      className="card scroll-mt-4 space-y-4"
+      aria-label={`${method.toUpperCase()} ${path}`}
+    >
       <div className="flex flex-wrap items-center gap-2">
-        <span className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_TONE[method] ?? "bg-slate-100"}`}>{method}</span>
+        <span
+          className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_TONE[method] ?? "bg-slate-100"}`}
+        >
+          {method}
+        </span>
         <code className="min-w-0 break-all font-mono text-sm font-semibold">{path}</code>
-        {tokenTypes && tokenTypes.length > 0 ? <Badge tone="amber">Token: {tokenTypes.join(" or ")}</Badge> : <Badge tone="green">No token</Badge>}
+        {tokenTypes && tokenTypes.length > 0 ? (
+          <Badge tone="amber">Token: {tokenTypes.join(" or ")}</Badge>
+        ) : (
+          <Badge tone="green">No token</Badge>
+        )}
       </div>
       {op.summary ? <h3 className="font-semibold">{op.summary}</h3> : null}
       {op.description ? <p className="whitespace-pre-line text-sm text-slate-700">{op.description}</p> : null}
@@ -136,7 +174,8 @@ function OperationCard({ path, method, op, schemas }: { path: string; method: st
           <ul className="mt-1 divide-y divide-slate-100 text-sm">
             {op.parameters.map((p) => (
               <li key={`${p.in}:${p.name}`} className="py-2">
-                <span className="font-mono font-semibold">{p.name}</span> <span className="text-slate-500">in {p.in}</span>
+                <span className="font-mono font-semibold">{p.name}</span>{" "}
+                <span className="text-slate-500">in {p.in}</span>
                 {p.required ? <span className="ml-1 text-xs text-red-700">required</span> : null}
                 {p.schema ? <span className="ml-2 text-slate-500">{typeLabel(p.schema)}</span> : null}
                 {p.description ? <p className="text-slate-600">{p.description}</p> : null}
@@ -161,7 +200,11 @@ function OperationCard({ path, method, op, schemas }: { path: string; method: st
               const schema = response.content?.["application/json"]?.schema;
               return (
                 <li key={status} className="flex flex-wrap gap-x-3 py-1.5">
-                  <span className={`font-mono font-semibold ${status.startsWith("2") ? "text-emerald-700" : "text-red-700"}`}>{status}</span>
+                  <span
+                    className={`font-mono font-semibold ${status.startsWith("2") ? "text-emerald-700" : "text-red-700"}`}
+                  >
+                    {status}
+                  </span>
                   <span className="min-w-0 flex-1 text-slate-700">{response.description}</span>
                   {schema ? <SchemaLink schema={schema} /> : null}
                 </li>
@@ -196,7 +239,8 @@ function SchemaLink({ schema }: { schema: Schema }) {
 
 function typeLabel(schema: Schema): string {
   if (schema.$ref) return refName(schema.$ref);
-  if (schema.enum) return schema.enum.length > 8 ? `one of ${schema.enum.length} values` : schema.enum.map(String).join(" | ");
+  if (schema.enum)
+    return schema.enum.length > 8 ? `one of ${schema.enum.length} values` : schema.enum.map(String).join(" | ");
   if (schema.const !== undefined) return JSON.stringify(schema.const);
   const variants = schema.anyOf ?? schema.oneOf;
   if (variants) return variants.map(typeLabel).join(" | ");
@@ -205,7 +249,17 @@ function typeLabel(schema: Schema): string {
   return schema.format ? `${type} (${schema.format})` : type;
 }
 
-function SchemaView({ schema, schemas, depth, expandRefs }: { schema: Schema; schemas: Record<string, Schema>; depth: number; expandRefs: boolean }) {
+function SchemaView({
+  schema,
+  schemas,
+  depth,
+  expandRefs,
+}: {
+  schema: Schema;
+  schemas: Record<string, Schema>;
+  depth: number;
+  expandRefs: boolean;
+}) {
   const resolved = schema.$ref && expandRefs && depth < 3 ? schemas[refName(schema.$ref)] : undefined;
   const target = resolved ?? schema;
   if (target.properties && (resolved || !schema.$ref)) {

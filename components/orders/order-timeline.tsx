@@ -6,7 +6,10 @@ import { dateTime, usd } from "../format";
 import { Badge, ErrorPanel, Loading } from "../status";
 import { FINAL_STATUSES, useOrder } from "./use-order";
 
-const STATUS_TEXT: Record<Order["orderStatus"], { label: string; tone: "green" | "red" | "amber" | "slate" | "indigo" }> = {
+const STATUS_TEXT: Record<
+  Order["orderStatus"],
+  { label: string; tone: "green" | "red" | "amber" | "slate" | "indigo" }
+> = {
   PENDING: { label: "Awaiting payment", tone: "amber" },
   PAID: { label: "Paid — registering", tone: "indigo" },
   COMPLETED: { label: "Completed", tone: "green" },
@@ -30,7 +33,11 @@ function stepsOf(order: Order): { title: string; state: StepState; detail?: stri
     {
       title: stopped && !paid ? (status === "EXPIRED" ? "Payment not received in time" : "Payment failed") : "Payment",
       state: paid ? "done" : stopped ? "failed" : "current",
-      detail: paid ? `${order.price} ${order.currency} received` : stopped ? order.orderStatusReason : `Waiting for ${order.price} ${order.currency}`,
+      detail: paid
+        ? `${order.price} ${order.currency} received`
+        : stopped
+          ? order.orderStatusReason
+          : `Waiting for ${order.price} ${order.currency}`,
     },
     {
       title: "Name registered",
@@ -47,7 +54,12 @@ const DOT: Record<StepState, string> = {
   failed: "bg-red-600 ring-red-100",
 };
 
-const STATE_TEXT: Record<StepState, string> = { done: "done", current: "in progress", upcoming: "not yet", failed: "stopped" };
+const STATE_TEXT: Record<StepState, string> = {
+  done: "done",
+  current: "in progress",
+  upcoming: "not yet",
+  failed: "stopped",
+};
 
 export function OrderView({ orderId }: { orderId: string }) {
   const query = useOrder(orderId);
@@ -77,8 +89,13 @@ export function OrderView({ orderId }: { orderId: string }) {
           <ol className="mt-4 space-y-0">
             {stepsOf(order).map((step, index, steps) => (
               <li key={step.title} className="relative flex gap-3 pb-6 last:pb-0">
-                {index < steps.length - 1 ? <span className="absolute left-[7px] top-5 h-full w-0.5 bg-slate-200" aria-hidden="true" /> : null}
-                <span className={`relative mt-1 size-4 shrink-0 rounded-full ring-4 ${DOT[step.state]}`} aria-hidden="true" />
+                {index < steps.length - 1 ? (
+                  <span className="absolute left-[7px] top-5 h-full w-0.5 bg-slate-200" aria-hidden="true" />
+                ) : null}
+                <span
+                  className={`relative mt-1 size-4 shrink-0 rounded-full ring-4 ${DOT[step.state]}`}
+                  aria-hidden="true"
+                />
                 <div className="min-w-0">
                   <p className="font-medium">
                     {step.title} <span className="sr-only">({STATE_TEXT[step.state]})</span>
@@ -91,7 +108,9 @@ export function OrderView({ orderId }: { orderId: string }) {
           <p className="mt-6 text-sm text-slate-700" aria-live="polite" data-testid="order-reason">
             {order.orderStatusReason}
           </p>
-          {!final ? <p className="mt-2 text-xs text-slate-500">This page refreshes by itself until the order is final.</p> : null}
+          {!final ? (
+            <p className="mt-2 text-xs text-slate-500">This page refreshes by itself until the order is final.</p>
+          ) : null}
           {order.orderStatus === "COMPLETED" ? (
             <Link href={`/resolve/${encodeURIComponent(order.domain)}`} className="btn-primary mt-4">
               See how {order.domain} resolves
@@ -110,8 +129,14 @@ export function OrderView({ orderId }: { orderId: string }) {
           <dl className="mt-3 space-y-2">
             <Detail label="Order" value={<span className="mono">{order.id}</span>} />
             <Detail label="Owner" value={<span className="mono">{order.ownerAddress}</span>} />
-            <Detail label="Price" value={`${order.baseCurrency === "USD" ? usd(order.basePrice) : `${order.basePrice} ${order.baseCurrency}`}`} />
-            <Detail label="Paid with" value={`${order.paymentType === "card" ? "Card" : "Crypto"} · ${order.price} ${order.currency}`} />
+            <Detail
+              label="Price"
+              value={`${order.baseCurrency === "USD" ? usd(order.basePrice) : `${order.basePrice} ${order.baseCurrency}`}`}
+            />
+            <Detail
+              label="Paid with"
+              value={`${order.paymentType === "card" ? "Card" : "Crypto"} · ${order.price} ${order.currency}`}
+            />
             <Detail label="Updated" value={dateTime(order.updatedAt)} />
           </dl>
         </section>

@@ -10,7 +10,8 @@ export function useOrder(orderId: string, intervalMs = 2_000) {
   return useQuery({
     queryKey: ["order", orderId],
     queryFn: ({ signal }) => api<Order>(`/v1/market/order/${encodeURIComponent(orderId)}`, { signal }),
-    refetchInterval: (query) => (query.state.data && FINAL_STATUSES.includes(query.state.data.orderStatus) ? false : intervalMs),
+    refetchInterval: (query) =>
+      query.state.data && FINAL_STATUSES.includes(query.state.data.orderStatus) ? false : intervalMs,
     refetchIntervalInBackground: false,
     staleTime: 0,
   });

@@ -2,7 +2,7 @@
 // Parent domains of the partner: validation status with its reasons, the per-day chart and the
 // sub-domain list, loaded page by page as it is scrolled.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { Badge, Empty, ErrorPanel, Loading } from "../status";
 import { PerDayChart, type DayCount } from "./per-day-chart";
 import { usePartnerApi } from "./use-partner-api";
@@ -31,27 +31,50 @@ function path(parent: string, suffix = "") {
   return `/v1/parentdomains/${encodeURIComponent(parent)}${suffix}`;
 }
 
+const savedListeners = new Set<() => void>();
+
+function subscribeToSaved(onChange: () => void): () => void {
+  savedListeners.add(onChange);
+  window.addEventListener("storage", onChange);
+  return () => {
+    savedListeners.delete(onChange);
+    window.removeEventListener("storage", onChange);
+  };
+}
+
+function readSaved(): string {
+  try {
+    return window.localStorage.getItem(PARENTS_KEY) ?? "[]";
+  } catch {
+    return "[]";
+  }
+}
+
+function parseSaved(text: string): string[] {
+  try {
+    const saved: unknown = JSON.parse(text);
+    return Array.isArray(saved) ? saved.filter((p): p is string => typeof p === "string") : [];
+  } catch {
+    // A corrupt preference is simply forgotten.
+    return [];
+  }
+}
+
 export function ParentDomains() {
   const id = useId();
-  const [parents, setParents] = useState<string[]>([]);
+  const saved = useSyncExternalStore(subscribeToSaved, readSaved, () => "[]");
+  // Where storage refuses writes (private windows), the list lives in this tab only.
+  const [unsaved, setUnsaved] = useState<string[] | null>(null);
+  const parents = useMemo(() => unsaved ?? parseSaved(saved), [unsaved, saved]);
   const [input, setInput] = useState("");
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => {
-    try {
-      const saved = JSON.parse(window.localStorage.getItem(PARENTS_KEY) ?? "[]");
-      if (Array.isArray(saved)) setParents(saved.filter((p): p is string => typeof p === "string"));
-    } catch {
-      // A corrupt preference is simply forgotten.
-    }
-  }, []);
-
   function save(next: string[]) {
-    setParents(next);
     try {
       window.localStorage.setItem(PARENTS_KEY, JSON.stringify(next));
+      for (const notify of savedListeners) notify();
     } catch {
-      // Not remembered across visits; the list still works now.
+      setUnsaved(next);
     }
   }
 
@@ -94,7 +117,11 @@ export function ParentDomains() {
         <p id={`${id}-parent-error`} className="text-sm text-red-700" aria-live="polite">
           {error}
         </p>
-        {parents.length === 0 ? <p className="text-sm text-slate-600">Add a parent domain you own to see its status, sub-domains and daily activity.</p> : null}
+        {parents.length === 0 ? (
+          <p className="text-sm text-slate-600">
+            Add a parent domain you own to see its status, sub-domains and daily activity.
+          </p>
+        ) : null}
       </div>
       {parents.map((parent) => (
         <ParentDomainCard key={parent} parent={parent} onRemove={() => save(parents.filter((p) => p !== parent))} />
@@ -105,8 +132,14 @@ export function ParentDomains() {
 
 function ParentDomainCard({ parent, onRemove }: { parent: string; onRemove: () => void }) {
   const call = usePartnerApi();
-  const validation = useQuery({ queryKey: ["parent", parent, "validation"], queryFn: () => call<Validation>(path(parent)) });
-  const perDay = useQuery({ queryKey: ["parent", parent, "per-day"], queryFn: () => call<PerDayPage>(path(parent, `/per-day?pageSize=1000`)) });
+  const validation = useQuery({
+    queryKey: ["parent", parent, "validation"],
+    queryFn: () => call<Validation>(path(parent)),
+  });
+  const perDay = useQuery({
+    queryKey: ["parent", parent, "per-day"],
+    queryFn: () => call<PerDayPage>(path(parent, `/per-day?pageSize=1000`)),
+  });
 
   return (
     <article className="card space-y-5" aria-label={`Parent domain ${parent}`} data-testid={`parent-${parent}`}>
@@ -119,7 +152,9 @@ function ParentDomainCard({ parent, onRemove }: { parent: string; onRemove: () =
             <p className="text-sm text-red-700">{validation.error.message}</p>
           ) : (
             <div className="mt-1 space-y-1">
-              <Badge tone={validation.data.status ? "green" : "red"}>{validation.data.status ? "Configured for sub-domains" : "Not configured"}</Badge>
+              <Badge tone={validation.data.status ? "green" : "red"}>
+                {validation.data.status ? "Configured for sub-domains" : "Not configured"}
+              </Badge>
               {validation.data.reason ? (
                 <ul className="list-inside list-disc text-sm text-slate-700" data-testid="validation-reasons">
                   {validation.data.reason
@@ -133,7 +168,12 @@ function ParentDomainCard({ parent, onRemove }: { parent: string; onRemove: () =
             </div>
           )}
         </div>
-        <button type="button" className="btn-secondary px-3 py-1" onClick={onRemove} aria-label={`Stop showing ${parent}`}>
+        <button
+          type="button"
+          className="btn-secondary px-3 py-1"
+          onClick={onRemove}
+          aria-label={`Stop showing ${parent}`}
+        >
           Remove
         </button>
       </div>
@@ -160,7 +200,10 @@ function SubdomainList({ parent }: { parent: string }) {
   const sentinel = useRef<HTMLLIElement>(null);
   const list = useInfiniteQuery({
     queryKey: ["parent", parent, "list"],
-    queryFn: ({ pageParam }) => call<ListPage>(path(parent, `/list?pageSize=${PAGE_SIZE}${pageParam ? `&pageToken=${encodeURIComponent(pageParam)}` : ""}`)),
+    queryFn: ({ pageParam }) =>
+      call<ListPage>(
+        path(parent, `/list?pageSize=${PAGE_SIZE}${pageParam ? `&pageToken=${encodeURIComponent(pageParam)}` : ""}`),
+      ),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextPaginationToken || undefined,
   });
@@ -181,7 +224,8 @@ function SubdomainList({ parent }: { parent: string }) {
 
   const nextPageError = list.isFetchNextPageError ? list.error : null;
   if (list.isPending) return <Loading label="Loading sub-domains…" />;
-  if (list.isError) return <ErrorPanel error={list.error} title="Sub-domains could not be loaded" onRetry={() => list.refetch()} />;
+  if (list.isError)
+    return <ErrorPanel error={list.error} title="Sub-domains could not be loaded" onRetry={() => list.refetch()} />;
   const names = list.data.pages.flatMap((page) => page.names);
   const total = list.data.pages[0]?.total ?? 0;
 
@@ -193,7 +237,13 @@ function SubdomainList({ parent }: { parent: string }) {
       {names.length === 0 ? (
         <Empty title="No sub-domains yet">Sub-domains sold or issued under {parent} appear here.</Empty>
       ) : (
-        <div ref={scroller} className="max-h-96 overflow-y-auto rounded-lg border border-slate-200" tabIndex={0} aria-label={`Sub-domains of ${parent}`} data-testid="subdomain-scroller">
+        <div
+          ref={scroller}
+          className="max-h-96 overflow-y-auto rounded-lg border border-slate-200"
+          tabIndex={0}
+          aria-label={`Sub-domains of ${parent}`}
+          data-testid="subdomain-scroller"
+        >
           <ul className="divide-y divide-slate-100 text-sm" data-testid="subdomain-list">
             {names.map((item) => (
               <li key={item.name} className="flex flex-wrap justify-between gap-x-4 px-3 py-2">
@@ -215,7 +265,11 @@ function SubdomainList({ parent }: { parent: string }) {
           </ul>
         </div>
       )}
-      {nextPageError ? <p role="alert" className="mt-2 text-sm text-red-700">More sub-domains could not be loaded: {nextPageError.message}. Scroll or use “Load more” to retry.</p> : null}
+      {nextPageError ? (
+        <p role="alert" className="mt-2 text-sm text-red-700">
+          More sub-domains could not be loaded: {nextPageError.message}. Scroll or use “Load more” to retry.
+        </p>
+      ) : null}
     </div>
   );
 }

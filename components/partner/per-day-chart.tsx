@@ -25,7 +25,8 @@ function fillDays(aggregates: DayCount[]): DayCount[] {
 
 export function PerDayChart({ aggregates, parent }: { aggregates: DayCount[]; parent: string }) {
   const days = fillDays(aggregates);
-  if (days.length === 0) return <p className="text-sm text-slate-600">No sub-domains have been created under {parent} yet.</p>;
+  if (days.length === 0)
+    return <p className="text-sm text-slate-600">No sub-domains have been created under {parent} yet.</p>;
   const width = 600;
   const height = 160;
   const padBottom = 18;
@@ -47,7 +48,15 @@ export function PerDayChart({ aggregates, parent }: { aggregates: DayCount[]; pa
         {days.map((day, index) => {
           const barHeight = ((height - padBottom - 4) * day.count) / max;
           return (
-            <rect key={day.date} x={index * barWidth + barWidth * 0.15} width={Math.max(barWidth * 0.7, 1)} y={height - padBottom - barHeight} height={barHeight} fill="#6366f1" rx="1">
+            <rect
+              key={day.date}
+              x={index * barWidth + barWidth * 0.15}
+              width={Math.max(barWidth * 0.7, 1)}
+              y={height - padBottom - barHeight}
+              height={barHeight}
+              fill="#6366f1"
+              rx="1"
+            >
               <title>{`${day.date}: ${day.count}`}</title>
             </rect>
           );
@@ -64,8 +73,12 @@ export function PerDayChart({ aggregates, parent }: { aggregates: DayCount[]; pa
           <table className="w-full text-left">
             <thead>
               <tr className="text-slate-500">
-                <th scope="col" className="font-medium">Day (UTC)</th>
-                <th scope="col" className="text-right font-medium">Sub-domains</th>
+                <th scope="col" className="font-medium">
+                  Day (UTC)
+                </th>
+                <th scope="col" className="text-right font-medium">
+                  Sub-domains
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -7,7 +7,10 @@ import { usePartnerApi } from "./use-partner-api";
 
 export function PurchasesTable() {
   const call = usePartnerApi();
-  const purchases = useQuery({ queryKey: ["partner", "purchases"], queryFn: () => call<z.infer<typeof PartnerPurchases>>("/v1/partner/purchases") });
+  const purchases = useQuery({
+    queryKey: ["partner", "purchases"],
+    queryFn: () => call<z.infer<typeof PartnerPurchases>>("/v1/partner/purchases"),
+  });
   return (
     <section className="card space-y-3" aria-labelledby="purchases-heading">
       <h2 id="purchases-heading" className="text-lg font-semibold">
@@ -18,15 +21,23 @@ export function PurchasesTable() {
       ) : purchases.isError ? (
         <ErrorPanel error={purchases.error} title="Purchases could not be loaded" onRetry={() => purchases.refetch()} />
       ) : purchases.data.purchases.length === 0 ? (
-        <Empty title="No purchases yet">Names bought through your checkout or sub-domains sold under your parent domains appear here.</Empty>
+        <Empty title="No purchases yet">
+          Names bought through your checkout or sub-domains sold under your parent domains appear here.
+        </Empty>
       ) : (
         <div className="relative -mx-4 overflow-x-auto px-4 sm:mx-0 sm:px-0">
           <table className="w-full min-w-[32rem] text-left text-sm">
             <thead className="text-slate-500">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">Name</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Owner</th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">Price</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Name
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Owner
+                </th>
+                <th scope="col" className="py-2 pr-3 text-right font-medium">
+                  Price
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">

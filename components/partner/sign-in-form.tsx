@@ -20,7 +20,9 @@ export function SignInForm({ checkPath, intro }: { checkPath?: string; intro: st
     event.preventDefault();
     const token = value.trim();
     if (!JWT_SHAPE.test(token)) {
-      setError("That is not an access token: it should be three dot-separated parts (a JWT), as printed by `npm run partner -- create`.");
+      setError(
+        "That is not an access token: it should be three dot-separated parts (a JWT), as printed by `npm run partner -- create`.",
+      );
       return;
     }
     if (checkPath) {

@@ -19,7 +19,10 @@ function localInputValue(date: Date): string {
 
 export function TokensPanel() {
   const call = usePartnerApi();
-  const tokens = useQuery({ queryKey: TOKENS_KEY, queryFn: () => call<AccessToken[]>("/v1/partner/access-token") });
+  const tokens = useQuery({
+    queryKey: TOKENS_KEY,
+    queryFn: async () => withValidity(await call<AccessToken[]>("/v1/partner/access-token")),
+  });
   const [created, setCreated] = useState<AccessToken | null>(null);
   const [toDelete, setToDelete] = useState<AccessToken | null>(null);
 
@@ -30,7 +33,11 @@ export function TokensPanel() {
       </h2>
       <CreateTokenForm onCreated={setCreated} />
       {created ? (
-        <div role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm" data-testid="new-token">
+        <div
+          role="status"
+          className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm"
+          data-testid="new-token"
+        >
           <p className="font-semibold text-emerald-900">Token &ldquo;{created.label}&rdquo; created</p>
           <p className="mt-1 text-emerald-900">Copy it now: this is the only time its value is shown.</p>
           <div className="mt-2 flex items-start gap-2">
@@ -55,11 +62,21 @@ export function TokensPanel() {
           <table className="w-full min-w-[36rem] text-left text-sm" data-testid="tokens-table">
             <thead className="text-slate-500">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">Label</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Type</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Valid</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Value</th>
-                <th scope="col" className="py-2 font-medium"><span className="sr-only">Actions</span></th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Label
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Type
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Valid
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Value
+                </th>
+                <th scope="col" className="py-2 font-medium">
+                  <span className="sr-only">Actions</span>
+                </th>
               </tr>
             </thead>
             <tbody className="divide-y divide-slate-100">
@@ -75,9 +92,20 @@ export function TokensPanel() {
   );
 }
 
-function TokenRow({ token, onDelete }: { token: AccessToken; onDelete: () => void }) {
+type ListedToken = AccessToken & { state: "not yet valid" | "expired" | "active" };
+
+/** Each token's state as of the moment the list was loaded (rendering stays pure). */
+function withValidity(tokens: AccessToken[]): ListedToken[] {
   const now = Date.now();
-  const state = now < Date.parse(token.validFrom) ? "not yet valid" : now >= Date.parse(token.validTill) ? "expired" : "active";
+  return tokens.map((token) => ({
+    ...token,
+    state:
+      now < Date.parse(token.validFrom) ? "not yet valid" : now >= Date.parse(token.validTill) ? "expired" : "active",
+  }));
+}
+
+function TokenRow({ token, onDelete }: { token: ListedToken; onDelete: () => void }) {
+  const { state } = token;
   return (
     <tr>
       <td className="py-2 pr-3 font-medium break-all">{token.label}</td>
@@ -91,7 +119,12 @@ function TokenRow({ token, onDelete }: { token: AccessToken; onDelete: () => voi
       </td>
       <td className="mono max-w-[10rem] truncate py-2 pr-3 text-slate-500">{token.value}</td>
       <td className="py-2 text-right">
-        <button type="button" className="btn-secondary px-3 py-1" onClick={onDelete} aria-label={`Delete token ${token.label}`}>
+        <button
+          type="button"
+          className="btn-secondary px-3 py-1"
+          onClick={onDelete}
+          aria-label={`Delete token ${token.label}`}
+        >
           Delete
         </button>
       </td>
@@ -112,7 +145,12 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: AccessToken) => voi
     mutationFn: () =>
       call<AccessToken>("/v1/partner/access-token", {
         method: "POST",
-        body: { label: label.trim(), type, validFrom: new Date(validFrom).toISOString(), validTill: new Date(validTill).toISOString() },
+        body: {
+          label: label.trim(),
+          type,
+          validFrom: new Date(validFrom).toISOString(),
+          validTill: new Date(validTill).toISOString(),
+        },
       }),
     onSuccess: (token) => {
       onCreated(token);
@@ -134,7 +172,12 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: AccessToken) => voi
 
   const apiError = create.error as ApiRequestError | null;
   return (
-    <form onSubmit={submit} noValidate className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2" aria-labelledby={`${id}-title`}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2"
+      aria-labelledby={`${id}-title`}
+    >
       <h3 id={`${id}-title`} className="font-medium sm:col-span-2">
         Create a token
       </h3>
@@ -142,13 +185,26 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: AccessToken) => voi
         <label htmlFor={`${id}-label`} className="label">
           Label
         </label>
-        <input id={`${id}-label`} value={label} onChange={(e) => setLabel(e.target.value)} maxLength={100} className="input" placeholder="Mobile app" />
+        <input
+          id={`${id}-label`}
+          value={label}
+          onChange={(e) => setLabel(e.target.value)}
+          maxLength={100}
+          className="input"
+          placeholder="Mobile app"
+        />
       </div>
       <div>
         <label htmlFor={`${id}-type`} className="label">
           Type
         </label>
-        <select id={`${id}-type`} value={type} onChange={(e) => setType(e.target.value as typeof type)} className="input" aria-describedby={`${id}-type-hint`}>
+        <select
+          id={`${id}-type`}
+          value={type}
+          onChange={(e) => setType(e.target.value as typeof type)}
+          className="input"
+          aria-describedby={`${id}-type-hint`}
+        >
           <option value="CUSTOMER">CUSTOMER — lookups only</option>
           <option value="ADMIN">ADMIN — everything</option>
         </select>
@@ -160,13 +216,25 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: AccessToken) => voi
         <label htmlFor={`${id}-from`} className="label">
           Valid from
         </label>
-        <input id={`${id}-from`} type="datetime-local" value={validFrom} onChange={(e) => setValidFrom(e.target.value)} className="input" />
+        <input
+          id={`${id}-from`}
+          type="datetime-local"
+          value={validFrom}
+          onChange={(e) => setValidFrom(e.target.value)}
+          className="input"
+        />
       </div>
       <div>
         <label htmlFor={`${id}-till`} className="label">
           Valid until
         </label>
-        <input id={`${id}-till`} type="datetime-local" value={validTill} onChange={(e) => setValidTill(e.target.value)} className="input" />
+        <input
+          id={`${id}-till`}
+          type="datetime-local"
+          value={validTill}
+          onChange={(e) => setValidTill(e.target.value)}
+          className="input"
+        />
       </div>
       <div className="sm:col-span-2">
         {formError || apiError ? (
@@ -216,7 +284,9 @@ function DeleteDialog({ token, onClose }: { token: AccessToken | null; onClose: 
           <h3 id="delete-token-title" className="text-lg font-semibold">
             Delete &ldquo;{token.label}&rdquo;?
           </h3>
-          <p className="text-sm text-slate-600">Apps using this {token.type} token stop working at once. This cannot be undone.</p>
+          <p className="text-sm text-slate-600">
+            Apps using this {token.type} token stop working at once. This cannot be undone.
+          </p>
           {remove.isError ? (
             <p role="alert" className="text-sm text-red-700">
               {remove.error.message}
@@ -226,7 +296,12 @@ function DeleteDialog({ token, onClose }: { token: AccessToken | null; onClose: 
             <button type="button" className="btn-secondary" onClick={onClose} autoFocus>
               Cancel
             </button>
-            <button type="button" className="btn-danger" onClick={() => remove.mutate(token.id)} disabled={remove.isPending}>
+            <button
+              type="button"
+              className="btn-danger"
+              onClick={() => remove.mutate(token.id)}
+              disabled={remove.isPending}
+            >
               {remove.isPending ? "Deleting…" : "Delete token"}
             </button>
           </div>

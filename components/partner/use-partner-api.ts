@@ -8,7 +8,7 @@ import { setSessionToken, useSessionToken } from "../session-token";
 export function usePartnerApi() {
   const token = useSessionToken();
   return useCallback(
-    async <T,>(path: string, options: Omit<ApiOptions, "token"> = {}): Promise<T> => {
+    async <T>(path: string, options: Omit<ApiOptions, "token"> = {}): Promise<T> => {
       try {
         return await api<T>(path, { ...options, token: token ?? undefined });
       } catch (error) {

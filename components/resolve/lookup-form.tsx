@@ -25,7 +25,9 @@ export function LookupForm({ initial = "" }: { initial?: string }) {
       return;
     }
     setError(null);
-    router.push(looksLikeAddress(text) ? `/reverse/${encodeURIComponent(text)}` : `/resolve/${encodeURIComponent(text)}`);
+    router.push(
+      looksLikeAddress(text) ? `/reverse/${encodeURIComponent(text)}` : `/resolve/${encodeURIComponent(text)}`,
+    );
   }
 
   return (

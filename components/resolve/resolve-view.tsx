@@ -26,19 +26,32 @@ export function ReverseResolution({ address }: { address: string }) {
   return <ResolutionState query={useReverse(address)} subject={address} kind="address" />;
 }
 
-function ResolutionState({ query, subject, kind }: { query: UseQueryResult<ResolveResult>; subject: string; kind: "name" | "address" }) {
+function ResolutionState({
+  query,
+  subject,
+  kind,
+}: {
+  query: UseQueryResult<ResolveResult>;
+  subject: string;
+  kind: "name" | "address";
+}) {
   const token = useSessionToken();
   if (token === null) return <TokenNeeded />;
   if (token === undefined || query.isPending) return <Loading label={`Resolving ${subject}…`} />;
   if (query.isError) {
     const error = query.error;
-    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) return <TokenNeeded refusal={error.message} />;
+    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403))
+      return <TokenNeeded refusal={error.message} />;
     if (error instanceof ApiRequestError && error.status === 404) {
       return (
         <Empty title={kind === "name" ? `${subject} has no records` : `No name points to ${subject}`}>
           {kind === "name" ? (
             <>
-              {error.message} <Link href="/" className="text-indigo-700 underline">Search for it</Link> to see whether you can buy it.
+              {error.message}{" "}
+              <Link href="/" className="text-indigo-700 underline">
+                Search for it
+              </Link>{" "}
+              to see whether you can buy it.
             </>
           ) : (
             "A reverse record is returned only for a name whose own records point back to this address."
@@ -91,13 +104,21 @@ export function ResolutionDetails({ result }: { result: ResolveResult }) {
           <div>
             <dt className="text-slate-500">Owner</dt>
             <dd className="mt-1 flex items-start gap-2">
-              <span className="mono min-w-0" data-testid="owner-address">{result.ownerAddress || "—"}</span>
+              <span className="mono min-w-0" data-testid="owner-address">
+                {result.ownerAddress || "—"}
+              </span>
               {result.ownerAddress ? <CopyButton value={result.ownerAddress} label="owner address" /> : null}
             </dd>
           </div>
           <div>
             <dt className="text-slate-500">Content hash</dt>
-            <dd className="mt-1">{result.contentHash ? <ContentHash uri={result.contentHash} /> : <span className="text-slate-500">None set</span>}</dd>
+            <dd className="mt-1">
+              {result.contentHash ? (
+                <ContentHash uri={result.contentHash} />
+              ) : (
+                <span className="text-slate-500">None set</span>
+              )}
+            </dd>
           </div>
         </dl>
       </section>
@@ -139,10 +160,18 @@ export function ResolutionDetails({ result }: { result: ResolveResult }) {
             <table className="w-full text-left text-sm">
               <thead className="text-slate-500">
                 <tr>
-                  <th scope="col" className="py-1 pr-3 font-medium">Type</th>
-                  <th scope="col" className="py-1 pr-3 font-medium">Name</th>
-                  <th scope="col" className="py-1 pr-3 font-medium">Value</th>
-                  <th scope="col" className="py-1 font-medium">TTL</th>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    Type
+                  </th>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    Name
+                  </th>
+                  <th scope="col" className="py-1 pr-3 font-medium">
+                    Value
+                  </th>
+                  <th scope="col" className="py-1 font-medium">
+                    TTL
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-slate-100">
@@ -183,7 +212,11 @@ export function ResolutionDetails({ result }: { result: ResolveResult }) {
 
 function ContentHash({ uri }: { uri: string }) {
   const match = /^(ipfs|ipns):\/\/(.+)$/.exec(uri);
-  const gateway = match ? `https://dweb.link/${match[1]}/${match[2]}` : /^bzz:\/\//.test(uri) ? `https://gateway.ethswarm.org/bzz/${uri.slice(6)}` : undefined;
+  const gateway = match
+    ? `https://dweb.link/${match[1]}/${match[2]}`
+    : /^bzz:\/\//.test(uri)
+      ? `https://gateway.ethswarm.org/bzz/${uri.slice(6)}`
+      : undefined;
   return (
     <span className="block space-y-2">
       <span className="mono block">{uri}</span>

@@ -10,7 +10,8 @@ export function useResolve(name: string) {
   const token = useSessionToken();
   return useQuery({
     queryKey: ["resolve", name, token ?? null],
-    queryFn: ({ signal }) => api<ResolveResult>(`/v1/resolve/${encodeURIComponent(name)}`, { token: token ?? undefined, signal }),
+    queryFn: ({ signal }) =>
+      api<ResolveResult>(`/v1/resolve/${encodeURIComponent(name)}`, { token: token ?? undefined, signal }),
     enabled: typeof token === "string" && name.length > 0,
   });
 }
@@ -19,7 +20,8 @@ export function useReverse(address: string) {
   const token = useSessionToken();
   return useQuery({
     queryKey: ["reverse", address, token ?? null],
-    queryFn: ({ signal }) => api<ResolveResult>(`/v1/reverse/${encodeURIComponent(address)}`, { token: token ?? undefined, signal }),
+    queryFn: ({ signal }) =>
+      api<ResolveResult>(`/v1/reverse/${encodeURIComponent(address)}`, { token: token ?? undefined, signal }),
     enabled: typeof token === "string" && address.length > 0,
   });
 }

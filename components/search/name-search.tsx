@@ -23,7 +23,9 @@ export function NameSearch() {
   const [input, setInput] = useState("");
   const debounced = useDebounced(input, 250);
   const names = namesToSearch(debounced);
-  const query = useApiGet<{ results: NameAvailability[] }>(names.length > 0 ? `/v1/market/search?q=${encodeURIComponent(names.join(" "))}` : null);
+  const query = useApiGet<{ results: NameAvailability[] }>(
+    names.length > 0 ? `/v1/market/search?q=${encodeURIComponent(names.join(" "))}` : null,
+  );
   const typing = input.trim() !== debounced.trim();
 
   return (
@@ -49,7 +51,10 @@ export function NameSearch() {
             className="input py-3 pr-10 text-base sm:text-base"
           />
           {(typing || query.isFetching) && names.length > 0 ? (
-            <span className="absolute right-3 top-1/2 size-4 -translate-y-1/2 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600" aria-hidden="true" />
+            <span
+              className="absolute right-3 top-1/2 size-4 -translate-y-1/2 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600"
+              aria-hidden="true"
+            />
           ) : null}
         </div>
         <p id={`${inputId}-hint`} className="mt-1 text-xs text-slate-500">
@@ -87,17 +92,31 @@ function SearchResult({ result }: { result: NameAvailability }) {
         <div className="min-w-0">
           <p className="break-all text-lg font-semibold">{result.name}</p>
           <div className="mt-1 flex flex-wrap items-center gap-2 text-sm text-slate-600">
-            {result.available ? <Badge tone="green">Available</Badge> : <Badge tone={result.reason === "taken" ? "slate" : "amber"}>{result.reason ? REASON_LABEL[result.reason] : "Unavailable"}</Badge>}
+            {result.available ? (
+              <Badge tone="green">Available</Badge>
+            ) : (
+              <Badge tone={result.reason === "taken" ? "slate" : "amber"}>
+                {result.reason ? REASON_LABEL[result.reason] : "Unavailable"}
+              </Badge>
+            )}
             {result.priceUsdPerYear !== undefined ? <span>{usd(result.priceUsdPerYear)} / year</span> : null}
           </div>
           {!result.available && result.message ? <p className="mt-1 text-sm text-slate-600">{result.message}</p> : null}
         </div>
         {result.available ? (
-          <Link href={`/checkout/${encodeURIComponent(result.name)}`} className="btn-primary" aria-label={`Buy ${result.name}`}>
+          <Link
+            href={`/checkout/${encodeURIComponent(result.name)}`}
+            className="btn-primary"
+            aria-label={`Buy ${result.name}`}
+          >
             Buy
           </Link>
         ) : result.reason === "taken" ? (
-          <Link href={`/resolve/${encodeURIComponent(result.name)}`} className="btn-secondary" aria-label={`View records of ${result.name}`}>
+          <Link
+            href={`/resolve/${encodeURIComponent(result.name)}`}
+            className="btn-secondary"
+            aria-label={`View records of ${result.name}`}
+          >
             View records
           </Link>
         ) : null}

@@ -31,5 +31,8 @@ export function addressKey(address: string): string {
   const tailGroups = tail ? tail.split(":") : [];
   const missing = zoneless.includes("::") ? 8 - headGroups.length - tailGroups.length : 0;
   const groups = [...headGroups, ...Array<string>(Math.max(missing, 0)).fill("0"), ...tailGroups];
-  return `${groups.slice(0, 4).map((g) => g.replace(/^0+(?=.)/, "")).join(":")}::/64`;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .join(":")}::/64`;
 }

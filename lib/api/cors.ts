@@ -16,7 +16,9 @@ let parsed: { cfg: Config; origins: Set<string> } | undefined;
 function partnerOrigins(): Set<string> {
   const cfg = config();
   if (parsed?.cfg !== cfg) {
-    const origins = cfg.CORS_ORIGINS.split(",").map((o) => o.trim().replace(/\/+$/, "")).filter(Boolean);
+    const origins = cfg.CORS_ORIGINS.split(",")
+      .map((o) => o.trim().replace(/\/+$/, ""))
+      .filter(Boolean);
     parsed = { cfg, origins: new Set(origins) };
   }
   return parsed.origins;

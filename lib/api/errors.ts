@@ -25,7 +25,8 @@ export class ApiError extends Error {
 }
 
 export const badRequest = (field: string, info: string) => new ApiError(400, field, info);
-export const unauthorized = (info: string) => new ApiError(401, "Authorization", info, { "WWW-Authenticate": "Bearer" });
+export const unauthorized = (info: string) =>
+  new ApiError(401, "Authorization", info, { "WWW-Authenticate": "Bearer" });
 export const forbidden = (info: string) => new ApiError(403, "Authorization", info);
 export const notFound = (field: string, info: string) => new ApiError(404, field, info);
 export const conflict = (field: string, info: string) => new ApiError(409, field, info);
@@ -47,11 +48,22 @@ interface PrismaLikeError {
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 export const databaseUnavailable = () =>
-  new ApiError(503, "database", "The database is unavailable; retry shortly.", { "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS) });
+  new ApiError(503, "database", "The database is unavailable; retry shortly.", {
+    "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
+  });
 
 // The signs of a database that cannot be reached or is going away, as node-postgres, Prisma and
 // Prisma's driver adapters report them. Anything else from the database stays a 500.
-const SOCKET_CODES = new Set(["ECONNREFUSED", "ECONNRESET", "ETIMEDOUT", "ENOTFOUND", "EHOSTUNREACH", "ENETUNREACH", "EPIPE", "EAI_AGAIN"]);
+const SOCKET_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "ENOTFOUND",
+  "EHOSTUNREACH",
+  "ENETUNREACH",
+  "EPIPE",
+  "EAI_AGAIN",
+]);
 // 57P01-57P03: administrator or crash shutdown, cannot connect now; 57014: statement timeout;
 // 53300: too many connections; class 08: connection exceptions.
 const SQLSTATES = new Set(["57P01", "57P02", "57P03", "57014", "53300"]);
@@ -75,16 +87,24 @@ export function isDatabaseUnavailable(error: unknown, depth = 0): boolean {
   const e = error as DatabaseLikeError;
   for (const code of [e.code, e.originalCode]) {
     if (typeof code !== "string") continue;
-    if (SOCKET_CODES.has(code) || SQLSTATES.has(code) || PRISMA_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code)) return true;
+    if (SOCKET_CODES.has(code) || SQLSTATES.has(code) || PRISMA_CODES.has(code) || /^08[0-9A-Z]{3}$/.test(code))
+      return true;
   }
   if (typeof e.kind === "string" && ADAPTER_KINDS.has(e.kind)) return true;
   if (typeof e.message === "string" && MESSAGES.test(e.message)) return true;
   const first = Array.isArray((e as { errors?: unknown }).errors) ? (e as { errors: unknown[] }).errors[0] : undefined;
-  return isDatabaseUnavailable(e.cause, depth + 1) || isDatabaseUnavailable(e.meta?.driverAdapterError, depth + 1) || isDatabaseUnavailable(first, depth + 1);
+  return (
+    isDatabaseUnavailable(e.cause, depth + 1) ||
+    isDatabaseUnavailable(e.meta?.driverAdapterError, depth + 1) ||
+    isDatabaseUnavailable(first, depth + 1)
+  );
 }
 
 /** Maps a thrown value to an HTTP status and body in the endpoint's error shape. */
-export function errorBody(error: unknown, shape: ErrorShape): { status: number; body: unknown; headers: Record<string, string> } {
+export function errorBody(
+  error: unknown,
+  shape: ErrorShape,
+): { status: number; body: unknown; headers: Record<string, string> } {
   if (error instanceof z.ZodError) error = fromZodError(error);
   if (!(error instanceof ApiError) && isDatabaseUnavailable(error)) error = databaseUnavailable();
   const code = (error as PrismaLikeError | null)?.code;

@@ -72,7 +72,8 @@ export function endpoint(
       }
       limit = enforceRateLimit(policy.rateLimit, request, caller?.tokenId);
       response = await handler({ request, url, params, caller });
-      if (options.headers) for (const [name, value] of Object.entries(options.headers)) response.headers.set(name, value);
+      if (options.headers)
+        for (const [name, value] of Object.entries(options.headers)) response.headers.set(name, value);
     } catch (error) {
       const { status, body, headers } = errorBody(error, options.errors);
       // Made only here: a successful request needs no id.
@@ -104,7 +105,12 @@ export function requestUrl(request: Request): URL {
   return url;
 }
 
-function withApiHeaders(response: Response, request: Request, policy: RoutePolicy, limit: RateLimitDecision | undefined): Response {
+function withApiHeaders(
+  response: Response,
+  request: Request,
+  policy: RoutePolicy,
+  limit: RateLimitDecision | undefined,
+): Response {
   let headers = response.headers;
   try {
     setApiSecurityHeaders(headers);
@@ -141,9 +147,12 @@ function decodeParams(raw: RawParams): Record<string, string> {
 /** PostgreSQL text cannot hold U+0000: refused here as a 400 instead of failing in the database. */
 function refuseNul(value: unknown, field: string): void {
   if (typeof value === "string") {
-    if (value.includes("\u0000")) throw new ApiError(400, field || "body", `${field || "The body"} must not contain NUL characters.`);
-  } else if (Array.isArray(value)) value.forEach((item, index) => refuseNul(item, field ? `${field}.${index}` : String(index)));
-  else if (value !== null && typeof value === "object") for (const [key, item] of Object.entries(value)) refuseNul(item, field ? `${field}.${key}` : key);
+    if (value.includes("\u0000"))
+      throw new ApiError(400, field || "body", `${field || "The body"} must not contain NUL characters.`);
+  } else if (Array.isArray(value))
+    value.forEach((item, index) => refuseNul(item, field ? `${field}.${index}` : String(index)));
+  else if (value !== null && typeof value === "object")
+    for (const [key, item] of Object.entries(value)) refuseNul(item, field ? `${field}.${key}` : key);
 }
 
 /**
@@ -220,7 +229,11 @@ class JsonResponse {
 
   /** What console.log and util.inspect show. */
   [Symbol.for("nodejs.util.inspect.custom")](): object {
-    return { status: this.status, headers: Object.fromEntries(this.headers.entries()), body: bytesOf(this.serialized).toString("utf8") };
+    return {
+      status: this.status,
+      headers: Object.fromEntries(this.headers.entries()),
+      body: bytesOf(this.serialized).toString("utf8"),
+    };
   }
 
   private take(): Buffer {
@@ -274,7 +287,12 @@ export function noContent(headers: Record<string, string> = {}): Response {
  * Serializes a success body. Outside production the body is checked against its schema first,
  * so a field the interface does not name fails the tests instead of reaching a client.
  */
-export function respond<S extends z.ZodType>(schema: S, body: z.input<S>, status = 200, headers: Record<string, string> = {}): Response {
+export function respond<S extends z.ZodType>(
+  schema: S,
+  body: z.input<S>,
+  status = 200,
+  headers: Record<string, string> = {},
+): Response {
   if (config().NODE_ENV !== "production") {
     const checked = (schema as z.ZodType).safeParse(body);
     if (!checked.success) throw new Error(`Response does not match its schema: ${checked.error.message}`);
@@ -328,7 +346,11 @@ export const MAX_BODY_BYTES = 64 * 1024;
  * Reads a JSON body whatever its content type (endpoint 9 is sent with any), within the size
  * limit, and validates it.
  */
-export async function readJson<S extends z.ZodType>(request: Request, schema: S, options: { anyContentType?: boolean } = {}): Promise<z.output<S>> {
+export async function readJson<S extends z.ZodType>(
+  request: Request,
+  schema: S,
+  options: { anyContentType?: boolean } = {},
+): Promise<z.output<S>> {
   const type = request.headers.get("content-type") ?? "";
   if (!options.anyContentType && type !== "" && !/^application\/(.+\+)?json\b/i.test(type)) {
     throw new ApiError(415, "Content-Type", "Send the body as application/json.");
@@ -336,7 +358,8 @@ export async function readJson<S extends z.ZodType>(request: Request, schema: S,
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > MAX_BODY_BYTES) throw new ApiError(413, "body", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
   const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES) throw new ApiError(413, "body", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
+  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
+    throw new ApiError(413, "body", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
   if (text.trim() === "") throw new ApiError(400, "body", "The request needs a JSON body.");
   let value: unknown;
   try {

@@ -10,7 +10,8 @@ export class PlainHeaders implements Headers {
 
   constructor(init?: Record<string, string> | Headers) {
     if (init instanceof PlainHeaders) this.list = init.list.slice();
-    else if (init && typeof (init as Headers).forEach === "function") (init as Headers).forEach((value, name) => this.append(name, value));
+    else if (init && typeof (init as Headers).forEach === "function")
+      (init as Headers).forEach((value, name) => this.append(name, value));
     else if (init) for (const name in init) this.set(name, (init as Record<string, string>)[name]);
   }
 

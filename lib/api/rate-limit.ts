@@ -212,7 +212,9 @@ export function rateLimiter(): RateLimiter | null {
       },
       onStoreError: (error) => {
         if (!storeFailing && cfg.LOG_LEVEL !== "silent") {
-          console.warn(`[rate-limit] shared counters unreachable, limiting per instance: ${error instanceof Error ? error.message : error}`);
+          console.warn(
+            `[rate-limit] shared counters unreachable, limiting per instance: ${error instanceof Error ? error.message : error}`,
+          );
         }
         storeFailing = true;
       },
@@ -235,7 +237,12 @@ export function tooManyRequests(decision: RateLimitDecision, per: "token" | "add
     429,
     "rate",
     `Too many requests: at most ${decision.limit} per ${config().RATE_LIMIT_WINDOW_SECONDS} seconds per ${per === "token" ? "access token" : "client address"}; retry in ${seconds} seconds.`,
-    { "Retry-After": seconds, "RateLimit-Limit": String(decision.limit), "RateLimit-Remaining": "0", "RateLimit-Reset": seconds },
+    {
+      "Retry-After": seconds,
+      "RateLimit-Limit": String(decision.limit),
+      "RateLimit-Remaining": "0",
+      "RateLimit-Reset": seconds,
+    },
   );
 }
 
@@ -243,7 +250,11 @@ export function tooManyRequests(decision: RateLimitDecision, per: "token" | "add
  * Counts the request against its class's limit: per access token where the endpoint
  * authenticates, per client address otherwise. Throws the 429 when the limit is spent.
  */
-export function enforceRateLimit(limitClass: RateLimitClass | null, request: Request, tokenId: string | undefined): RateLimitDecision | undefined {
+export function enforceRateLimit(
+  limitClass: RateLimitClass | null,
+  request: Request,
+  tokenId: string | undefined,
+): RateLimitDecision | undefined {
   if (limitClass === null) return undefined;
   const limiter = rateLimiter();
   if (!limiter) return undefined;

@@ -148,7 +148,10 @@ function responseCache(): ResponseCache {
   if (!cache) {
     const cfg = config();
     cache = new ResponseCache(cfg.RESPONSE_CACHE_MB * 1024 * 1024, cfg.RESPONSE_CACHE_TTL_SECONDS * 1000);
-    onAnyInvalidation((message) => cache!.dropTag(message), () => cache!.clear());
+    onAnyInvalidation(
+      (message) => cache!.dropTag(message),
+      () => cache!.clear(),
+    );
   }
   return cache;
 }
@@ -172,7 +175,8 @@ export function cachedRead(key: string, produce: () => Promise<Cacheable>): Resp
   return produce().then(({ response, tags }) => {
     const body = serializedBodyOf(response);
     const headers = headerListOf(response);
-    if (tags && body && headers && response.status === 200) store.set(key, { status: response.status, body, headers, tags });
+    if (tags && body && headers && response.status === 200)
+      store.set(key, { status: response.status, body, headers, tags });
     return response;
   });
 }

@@ -41,7 +41,8 @@ export function routePolicy(pathname: string): RoutePolicy {
     }
   }
   // The built-in test processor's checkout form posts here from our own pages.
-  if (root === "api" && area === "test-processor") return { cors: "none", rateLimit: rest[0] === "pay" ? "purchase" : "read" };
+  if (root === "api" && area === "test-processor")
+    return { cors: "none", rateLimit: rest[0] === "pay" ? "purchase" : "read" };
   return NONE;
 }
 

@@ -69,14 +69,20 @@ async function main() {
     // read path and the caches hold the answers before anything is measured.
     for (const target of targets) await load(ours + target.path, headers, WARM_UP_SECONDS);
 
-    const rows: string[][] = [["endpoint", "ours req/s", "p50 ms", "p99 ms", "bare req/s", "p50 ms", "p99 ms", "ours/bare"]];
+    const rows: string[][] = [
+      ["endpoint", "ours req/s", "p50 ms", "p99 ms", "bare req/s", "p50 ms", "p99 ms", "ours/bare"],
+    ];
     for (const target of targets) {
       const b = await load(bare + target.path, headers);
       const o = await load(ours + target.path, headers);
       rows.push([
         target.label,
-        o.rps.toFixed(0), String(o.p50), String(o.p99),
-        b.rps.toFixed(0), String(b.p50), String(b.p99),
+        o.rps.toFixed(0),
+        String(o.p50),
+        String(o.p99),
+        b.rps.toFixed(0),
+        String(b.p50),
+        String(b.p99),
         `${((o.rps / b.rps) * 100).toFixed(0)}%`,
       ]);
       if (o.errors > 0) rows.push([`  (${o.errors} non-2xx or errors on ours)`]);
@@ -107,19 +113,32 @@ async function prepareDatabase(dataDir: string, databaseUrl: string | undefined)
        FROM generate_series(1, $1::int) AS g, (SELECT id FROM "domain" WHERE name = 'brand.web3') AS p`,
     [DISTINCT_NAMES],
   );
-  await database().query(`UPDATE "domain" SET subdomain_count = subdomain_count + $1 WHERE name = 'brand.web3'`, [DISTINCT_NAMES]);
+  await database().query(`UPDATE "domain" SET subdomain_count = subdomain_count + $1 WHERE name = 'brand.web3'`, [
+    DISTINCT_NAMES,
+  ]);
   await database().exec(`ANALYZE`);
   const [partner] = await database().query<{ id: string }>(`SELECT id FROM partner ORDER BY created_at LIMIT 1`);
   await closeDatabase();
   return partner.id;
 }
 
-async function startServer(dataDir: string, databaseUrl: string | undefined, children: ChildProcess[]): Promise<string> {
+async function startServer(
+  dataDir: string,
+  databaseUrl: string | undefined,
+  children: ChildProcess[],
+): Promise<string> {
   const database: Record<string, string> = databaseUrl ? { DATABASE_URL: databaseUrl } : {};
   const server = await startServerProcess({
     env: {
-      ...database, JWT_SECRET: BENCH_JWT_SECRET, NODE_ENV: "production", DATA_DIR: dataDir, PORT: "0",
-      HOST: "127.0.0.1", API_ONLY: "1", LOG_LEVEL: "error", RATE_LIMIT_ENABLED: "0",
+      ...database,
+      JWT_SECRET: BENCH_JWT_SECRET,
+      NODE_ENV: "production",
+      DATA_DIR: dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      API_ONLY: "1",
+      LOG_LEVEL: "error",
+      RATE_LIMIT_ENABLED: "0",
     },
   });
   children.push(server.child);
@@ -201,7 +220,9 @@ async function memoryRun(origin: string, headers: Record<string, string>, server
   let nextReport = step;
   const progress = setInterval(() => {
     if (counter < nextReport) return;
-    console.log(`  after ${counter.toLocaleString("en")} requests: resident memory ${rssMb(server.pid!).toFixed(0)} MB`);
+    console.log(
+      `  after ${counter.toLocaleString("en")} requests: resident memory ${rssMb(server.pid!).toFixed(0)} MB`,
+    );
     nextReport += step;
   }, 250);
   const result = await autocannon({
@@ -209,7 +230,14 @@ async function memoryRun(origin: string, headers: Record<string, string>, server
     connections: CONNECTIONS,
     amount: MEMORY_REQUESTS,
     headers,
-    requests: [{ setupRequest: (request) => ({ ...request, path: `/v1/resolve/m${(counter++ % DISTINCT_NAMES) + 1}.brand.web3` }) }],
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          path: `/v1/resolve/m${(counter++ % DISTINCT_NAMES) + 1}.brand.web3`,
+        }),
+      },
+    ],
   });
   clearInterval(progress);
   const seconds = (performance.now() - started) / 1000;
@@ -229,7 +257,8 @@ function rssMb(pid: number): number {
 
 function printTable(rows: string[][]) {
   const widths = rows[0].map((_, i) => Math.max(...rows.map((row) => (row[i] ?? "").length)));
-  for (const row of rows) console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "));
+  for (const row of rows)
+    console.log(row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  "));
 }
 
 main().then(

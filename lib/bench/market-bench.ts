@@ -40,10 +40,23 @@ async function timed(work: () => Promise<Response>): Promise<number> {
 
 async function runAgainstServer(origin: string): Promise<Figures> {
   const post = (path: string, body: unknown) =>
-    fetch(origin + path, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+    fetch(origin + path, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(body),
+    });
   const name = () => `bench${randomBytes(6).toString("hex")}.web3`;
-  const crypto = () => post("/v1/market/crypto/purchase", { currency: "ETH", domain: name(), ownerAddress: OWNER, ownerEmail: "bench@example.com", ownerName: "Bench", years: 1 });
-  const card = () => post("/v1/market/purchase", { checkoutId: randomUUID(), domain: name(), ownerAddress: OWNER, years: 1 });
+  const crypto = () =>
+    post("/v1/market/crypto/purchase", {
+      currency: "ETH",
+      domain: name(),
+      ownerAddress: OWNER,
+      ownerEmail: "bench@example.com",
+      ownerName: "Bench",
+      years: 1,
+    });
+  const card = () =>
+    post("/v1/market/purchase", { checkoutId: randomUUID(), domain: name(), ownerAddress: OWNER, years: 1 });
 
   for (let i = 0; i < 20; i++) await timed(crypto);
   const cryptoPurchaseMs: number[] = [];

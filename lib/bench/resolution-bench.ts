@@ -53,26 +53,65 @@ export async function benchResolution(): Promise<string[]> {
       await ens.setText(`${label}.eth`, "url", `https://${label}.example`);
     }
     const ensProvider = new EnsProvider({ rpcUrl: node.rpcUrl, registryAddress: ens.registry, timeoutMs: 10_000 });
-    lines.push(line("ens", await measure(ensProvider, names.map((l) => `${l}.eth`)), 20));
+    lines.push(
+      line(
+        "ens",
+        await measure(
+          ensProvider,
+          names.map((l) => `${l}.eth`),
+        ),
+        20,
+      ),
+    );
 
     const uns = await deployUns(node);
-    for (const label of names) await uns.mint(`${label}.crypto`, owner, { "crypto.ETH.address": owner, "dns.A": '["192.0.2.1"]' });
-    const udProvider = new UdProvider({ ethereum: { rpcUrl: node.rpcUrl, proxyReader: uns.proxyReader }, timeoutMs: 10_000 });
-    lines.push(line("ud", await measure(udProvider, names.map((l) => `${l}.crypto`))));
+    for (const label of names)
+      await uns.mint(`${label}.crypto`, owner, { "crypto.ETH.address": owner, "dns.A": '["192.0.2.1"]' });
+    const udProvider = new UdProvider({
+      ethereum: { rpcUrl: node.rpcUrl, proxyReader: uns.proxyReader },
+      timeoutMs: 10_000,
+    });
+    lines.push(
+      line(
+        "ud",
+        await measure(
+          udProvider,
+          names.map((l) => `${l}.crypto`),
+        ),
+      ),
+    );
   } finally {
     await node.stop();
   }
 
   const zone = Object.fromEntries(
     names.flatMap((label) => [
-      [`${label}.test`, [{ type: "A" as const, ttl: 300, address: "192.0.2.1" }, { type: "TXT" as const, ttl: 300, data: "oa1:btc recipient_address=bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4;" }]],
+      [
+        `${label}.test`,
+        [
+          { type: "A" as const, ttl: 300, address: "192.0.2.1" },
+          {
+            type: "TXT" as const,
+            ttl: 300,
+            data: "oa1:btc recipient_address=bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4;",
+          },
+        ],
+      ],
       [`_dnslink.${label}.test`, [{ type: "TXT" as const, ttl: 300, data: "dnslink=/ipfs/QmBench" }]],
     ]),
   );
   const dns = await startDnsServer(zone);
   try {
     const icannProvider = new IcannProvider({ servers: [dns.address], timeoutMs: 5000 });
-    lines.push(line("icann", await measure(icannProvider, names.map((l) => `${l}.test`))));
+    lines.push(
+      line(
+        "icann",
+        await measure(
+          icannProvider,
+          names.map((l) => `${l}.test`),
+        ),
+      ),
+    );
   } finally {
     await dns.stop();
   }

@@ -112,7 +112,14 @@ async function soakPostgres() {
 async function soakOn(label: string, databaseUrl: string | undefined): Promise<{ report: string; ok: boolean }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "namesvc-soak-"));
   console.log(`\n== ${label}: starting the server on ${databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`}`);
-  const env = { NODE_ENV: "production", DATA_DIR: dataDir, DATABASE_URL: databaseUrl ?? "", JWT_SECRET, SEED_DEMO_DATA: "1", BACKGROUND_JOBS: "1" };
+  const env = {
+    NODE_ENV: "production",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? "",
+    JWT_SECRET,
+    SEED_DEMO_DATA: "1",
+    BACKGROUND_JOBS: "1",
+  };
   const server = await startServer(env);
   const run: Run = {
     origin: server.origin,
@@ -160,18 +167,32 @@ function pickStep(): Step {
   return "resolve";
 }
 
-async function call(run: Run, kind: Kind, method: string, pathname: string, options: { token?: boolean; json?: unknown } = {}): Promise<{ status: number; body: any }> {
+/** The answer fields the soak reads: ids and secrets, all strings. */
+type AnswerBody = Record<string, string>;
+
+async function call(
+  run: Run,
+  kind: Kind,
+  method: string,
+  pathname: string,
+  options: { token?: boolean; json?: unknown } = {},
+): Promise<{ status: number; body: AnswerBody }> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${run.token}`;
   if (options.json !== undefined) headers["content-type"] = "application/json";
   const started = performance.now();
   let status = 0;
-  let body: any = null;
+  let body: AnswerBody = {};
   try {
-    const res = await fetch(run.origin + pathname, { method, headers, body: options.json === undefined ? undefined : JSON.stringify(options.json), signal: AbortSignal.timeout(30_000) });
+    const res = await fetch(run.origin + pathname, {
+      method,
+      headers,
+      body: options.json === undefined ? undefined : JSON.stringify(options.json),
+      signal: AbortSignal.timeout(30_000),
+    });
     status = res.status;
     const text = await res.text();
-    body = text ? JSON.parse(text) : null;
+    body = text ? JSON.parse(text) : {};
   } catch (error) {
     run.serverErrors.push(`${kind}: ${error instanceof Error ? error.message : String(error)}`);
   }
@@ -200,7 +221,10 @@ async function client(run: Run, index: number, deadline: number) {
         await call(run, "reverse", "GET", `/v1/reverse/${ALICE_OWNER}`, { token: true });
         break;
       case "batch resolve":
-        await call(run, "batch resolve", "POST", "/v1/resolve", { token: true, json: { names: ["alice.web3", "bob.web3", "brand.web3", "nobody.web3"] } });
+        await call(run, "batch resolve", "POST", "/v1/resolve", {
+          token: true,
+          json: { names: ["alice.web3", "bob.web3", "brand.web3", "nobody.web3"] },
+        });
         break;
       case "subdomain list":
         await call(run, "subdomain list", "GET", "/v1/parentdomains/brand.web3/list?pageSize=50", { token: true });
@@ -212,34 +236,62 @@ async function client(run: Run, index: number, deadline: number) {
         const now = Date.now();
         const created = await call(run, "token create", "POST", "/v1/partner/access-token", {
           token: true,
-          json: { label: unique, validFrom: new Date(now - 60_000).toISOString(), validTill: new Date(now + 3_600_000).toISOString() },
+          json: {
+            label: unique,
+            validFrom: new Date(now - 60_000).toISOString(),
+            validTill: new Date(now + 3_600_000).toISOString(),
+          },
         });
-        if (created.status === 201) await call(run, "token delete", "DELETE", "/v1/partner/access-token", { token: true, json: { id: created.body.id } });
+        if (created.status === 201)
+          await call(run, "token delete", "DELETE", "/v1/partner/access-token", {
+            token: true,
+            json: { id: created.body.id },
+          });
         break;
       }
       case "token list":
         await call(run, "token list", "GET", "/v1/partner/access-token", { token: true });
         break;
       case "market search":
-        await call(run, "market search", "GET", `/v1/market/search?q=${unique}.web3%20alice.web3%20${unique}.brand.web3`);
+        await call(
+          run,
+          "market search",
+          "GET",
+          `/v1/market/search?q=${unique}.web3%20alice.web3%20${unique}.brand.web3`,
+        );
         break;
       case "card": {
         const domain = `${unique}.web3`;
         const bought = await call(run, "card purchase", "POST", "/v1/market/purchase", {
-          json: { checkoutId: randomUUID(), domain, ownerAddress: ALICE_OWNER, walletAddrs: [{ coinId: 60, addr: ETH_WALLET }], years: 1 },
+          json: {
+            checkoutId: randomUUID(),
+            domain,
+            ownerAddress: ALICE_OWNER,
+            walletAddrs: [{ coinId: 60, addr: ETH_WALLET }],
+            years: 1,
+          },
         });
         if (bought.status !== 200) break;
         const purchase: Purchase = { kind: "card", orderId: bought.body.orderId, domain, paid: false };
         run.purchases.push(purchase);
         run.orderIds.push(purchase.orderId);
-        const paid = await call(run, "card pay", "POST", "/api/test-processor/pay", { json: { clientSecret: bought.body.processorCheckoutSession, cardNumber: "4242424242424242" } });
+        const paid = await call(run, "card pay", "POST", "/api/test-processor/pay", {
+          json: { clientSecret: bought.body.processorCheckoutSession, cardNumber: "4242424242424242" },
+        });
         purchase.paid = paid.status === 200 && paid.body?.status === "succeeded";
         break;
       }
       case "crypto purchase": {
         const domain = `${unique}.web3`;
         const bought = await call(run, "crypto purchase", "POST", "/v1/market/crypto/purchase", {
-          json: { currency: "ETH", domain, ownerAddress: ALICE_OWNER, ownerEmail: "soak@example.com", ownerName: "Soak", years: 1 },
+          json: {
+            currency: "ETH",
+            domain,
+            ownerAddress: ALICE_OWNER,
+            ownerEmail: "soak@example.com",
+            ownerName: "Soak",
+            years: 1,
+          },
         });
         if (bought.status === 200) {
           run.purchases.push({ kind: "crypto", orderId: bought.body.orderId, domain, paid: false });
@@ -248,7 +300,8 @@ async function client(run: Run, index: number, deadline: number) {
         break;
       }
       case "order read": {
-        const id = run.orderIds.length > 0 ? run.orderIds[Math.floor(Math.random() * run.orderIds.length)] : randomUUID();
+        const id =
+          run.orderIds.length > 0 ? run.orderIds[Math.floor(Math.random() * run.orderIds.length)] : randomUUID();
         await call(run, "order read", "GET", `/v1/market/order/${id}`);
         break;
       }
@@ -272,24 +325,38 @@ async function reconcile(run: Run, dataDir: string, databaseUrl: string | undefi
   let cardCompleted = 0;
   try {
     const orders = new Map(
-      (await database().query<{ id: string; domain: string; order_status: string; payment_type: string }>(`SELECT id, domain, order_status::text, payment_type FROM "order"`)).map((row) => [row.id, row]),
+      (
+        await database().query<{ id: string; domain: string; order_status: string; payment_type: string }>(
+          `SELECT id, domain, order_status::text, payment_type FROM "order"`,
+        )
+      ).map((row) => [row.id, row]),
     );
     const domainCounts = new Map(
-      (await database().query<{ name: string; n: number }>(`SELECT name, count(*)::int AS n FROM "domain" WHERE name LIKE 'soak%' GROUP BY name`)).map((row) => [row.name, row.n]),
+      (
+        await database().query<{ name: string; n: number }>(
+          `SELECT name, count(*)::int AS n FROM "domain" WHERE name LIKE 'soak%' GROUP BY name`,
+        )
+      ).map((row) => [row.name, row.n]),
     );
     const ordersPerDomain = new Map<string, number>();
-    for (const order of orders.values()) if (order.domain.startsWith("soak")) ordersPerDomain.set(order.domain, (ordersPerDomain.get(order.domain) ?? 0) + 1);
+    for (const order of orders.values())
+      if (order.domain.startsWith("soak"))
+        ordersPerDomain.set(order.domain, (ordersPerDomain.get(order.domain) ?? 0) + 1);
     for (const purchase of run.purchases) {
       const order = orders.get(purchase.orderId);
       if (!order) {
         problems.push(`${purchase.kind} order ${purchase.orderId} (${purchase.domain}) is missing`);
         continue;
       }
-      if (ordersPerDomain.get(purchase.domain) !== 1) problems.push(`${purchase.domain} has ${ordersPerDomain.get(purchase.domain)} orders`);
+      if (ordersPerDomain.get(purchase.domain) !== 1)
+        problems.push(`${purchase.domain} has ${ordersPerDomain.get(purchase.domain)} orders`);
       const registrations = domainCounts.get(purchase.domain) ?? 0;
       if (purchase.kind === "card" && purchase.paid) {
         if (order.order_status === "COMPLETED" && registrations === 1) cardCompleted++;
-        else problems.push(`paid card order ${order.id} is ${order.order_status} with ${registrations} registrations of ${purchase.domain}`);
+        else
+          problems.push(
+            `paid card order ${order.id} is ${order.order_status} with ${registrations} registrations of ${purchase.domain}`,
+          );
       } else if (purchase.kind === "card") {
         if (registrations !== 0) problems.push(`unpaid card order ${order.id} has a registration`);
       } else if (!["PENDING", "EXPIRED"].includes(order.order_status) || registrations !== 0) {
@@ -317,21 +384,32 @@ function percentile(sorted: number[], p: number): number {
 function formatReport(label: string, run: Run, elapsed: number, rss: number[], rec: Reconciliation): string {
   const rows: string[] = [];
   rows.push(`soak on ${label}: ${CLIENTS} clients, ${elapsed.toFixed(1)} s`);
-  rows.push(`${"kind".padEnd(16)} ${"requests".padStart(9)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}  statuses`);
+  rows.push(
+    `${"kind".padEnd(16)} ${"requests".padStart(9)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}  statuses`,
+  );
   let total = 0;
   for (const [kind, values] of [...run.latencies].sort(([a], [b]) => a.localeCompare(b))) {
     const sorted = [...values].sort((a, b) => a - b);
     total += values.length;
-    const statuses = [...(run.statuses.get(kind) ?? [])].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ");
-    rows.push(`${kind.padEnd(16)} ${String(values.length).padStart(9)} ${(values.length / elapsed).toFixed(1).padStart(8)} ${percentile(sorted, 50).toFixed(1).padStart(8)} ${percentile(sorted, 99).toFixed(1).padStart(8)}  ${statuses}`);
+    const statuses = [...(run.statuses.get(kind) ?? [])]
+      .sort(([a], [b]) => a - b)
+      .map(([s, n]) => `${s}×${n}`)
+      .join(" ");
+    rows.push(
+      `${kind.padEnd(16)} ${String(values.length).padStart(9)} ${(values.length / elapsed).toFixed(1).padStart(8)} ${percentile(sorted, 50).toFixed(1).padStart(8)} ${percentile(sorted, 99).toFixed(1).padStart(8)}  ${statuses}`,
+    );
   }
   rows.push(`${"all".padEnd(16)} ${String(total).padStart(9)} ${(total / elapsed).toFixed(1).padStart(8)}`);
-  rows.push(`5xx or no answer: ${run.serverErrors.length}${run.serverErrors.length ? ` (first: ${run.serverErrors.slice(0, 3).join(" | ")})` : ""}`);
+  rows.push(
+    `5xx or no answer: ${run.serverErrors.length}${run.serverErrors.length ? ` (first: ${run.serverErrors.slice(0, 3).join(" | ")})` : ""}`,
+  );
   rows.push(
     `reconciliation: ${run.purchases.length} accepted purchases, each with exactly one order; ${rec.cardCompleted}/${rec.cardPaid} paid card orders COMPLETED with one registration; ${rec.crypto} crypto orders PENDING/EXPIRED, unregistered; problems: ${rec.problems.length}${rec.problems.length ? ` (${rec.problems.slice(0, 3).join("; ")})` : ""}`,
   );
   const max = Math.max(...rss);
-  rows.push(`server RSS (MB, every ${RSS_EVERY_MS / 1000} s): first ${rss[0].toFixed(0)}, last ${rss[rss.length - 1].toFixed(0)}, max ${max.toFixed(0)}; samples ${rss.map((r) => r.toFixed(0)).join(" ")}`);
+  rows.push(
+    `server RSS (MB, every ${RSS_EVERY_MS / 1000} s): first ${rss[0].toFixed(0)}, last ${rss[rss.length - 1].toFixed(0)}, max ${max.toFixed(0)}; samples ${rss.map((r) => r.toFixed(0)).join(" ")}`,
+  );
   return rows.join("\n");
 }
 

@@ -24,7 +24,9 @@ const STEP_MS = 189_216;
 export async function benchSubdomains(): Promise<string[]> {
   if (isDatabaseOpen()) throw new Error("benchSubdomains opens its own databases: close the current one first.");
   const cfg = setConfig({ JWT_SECRET: randomBytes(32).toString("hex"), LOG_LEVEL: "silent" });
-  const lines = [`${SUBDOMAINS.toLocaleString("en")} sub-domains under one parent, page size ${PAGE_SIZE}, median of ${RUNS} runs`];
+  const lines = [
+    `${SUBDOMAINS.toLocaleString("en")} sub-domains under one parent, page size ${PAGE_SIZE}, median of ${RUNS} runs`,
+  ];
   lines.push(...(await benchOn("PGlite (in memory)", () => openDatabase({}))));
   if (cfg.BENCH_DATABASE_URL) {
     const { url, drop } = await createThrowAwayDatabase(cfg.BENCH_DATABASE_URL, "bench");
@@ -49,7 +51,8 @@ async function benchOn(label: string, open: () => Promise<unknown>): Promise<str
     const start = await medianMs(() => listSubdomainsOfPartner(caller, PARENT, { pageSize: PAGE_SIZE }));
     const end = await medianMs(async () => {
       const page = await listSubdomainsOfPartner(caller, PARENT, { pageSize: PAGE_SIZE, pageToken: endToken });
-      if (page.names.length !== PAGE_SIZE || page.nextPaginationToken !== "") throw new Error("the end page is not the listing's last page");
+      if (page.names.length !== PAGE_SIZE || page.nextPaginationToken !== "")
+        throw new Error("the end page is not the listing's last page");
       return page;
     });
     const perDay = await medianMs(() => countSubdomainsPerDayOfPartner(caller, PARENT, { pageSize: PAGE_SIZE }));

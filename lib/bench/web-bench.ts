@@ -16,7 +16,15 @@ import { buildIfStale } from "@/tests/e2e/support/build";
 
 const RUNS = Number(process.env.WEB_BENCH_RUNS ?? 5);
 const QUIET_WINDOW_MS = 5_000;
-const CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run"];
+const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-dev-shm-usage",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+];
 
 interface Profile {
   name: string;
@@ -26,7 +34,11 @@ interface Profile {
 
 const PROFILES: Profile[] = [
   { name: "local", cpuSlowdown: 1 },
-  { name: "throttled (4x CPU, 150 ms RTT, 1.6 Mbps)", cpuSlowdown: 4, network: { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 } },
+  {
+    name: "throttled (4x CPU, 150 ms RTT, 1.6 Mbps)",
+    cpuSlowdown: 4,
+    network: { latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 },
+  },
 ];
 
 export interface HomeRun {
@@ -53,7 +65,8 @@ async function measureOnce(browser: Browser, url: string, profile: Profile): Pro
     w.__longTasks = [];
     try {
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) w.__longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
+        for (const entry of list.getEntries())
+          w.__longTasks.push({ start: entry.startTime, end: entry.startTime + entry.duration });
       }).observe({ type: "longtask", buffered: true });
     } catch {
       // No long-task support: TTI falls back to DOMContentLoaded.
@@ -67,7 +80,15 @@ async function measureOnce(browser: Browser, url: string, profile: Profile): Pro
 
   const scripts = new Map<string, { url: string; encoding: string; wire: number; done: boolean }>();
   cdp.on("Network.responseReceived", (event) => {
-    if (event.type === "Script") scripts.set(event.requestId, { url: event.response.url, encoding: String(event.response.headers["content-encoding"] ?? event.response.headers["Content-Encoding"] ?? ""), wire: 0, done: false });
+    if (event.type === "Script")
+      scripts.set(event.requestId, {
+        url: event.response.url,
+        encoding: String(
+          event.response.headers["content-encoding"] ?? event.response.headers["Content-Encoding"] ?? "",
+        ),
+        wire: 0,
+        done: false,
+      });
   });
   cdp.on("Network.loadingFinished", (event) => {
     const script = scripts.get(event.requestId);
@@ -81,7 +102,10 @@ async function measureOnce(browser: Browser, url: string, profile: Profile): Pro
     const sinceLast = await page.evaluate(() => {
       const tasks = (window as unknown as { __longTasks: { end: number }[] }).__longTasks;
       const lastEnd = tasks.length ? Math.max(...tasks.map((t) => t.end)) : 0;
-      const lastResponse = Math.max(0, ...performance.getEntriesByType("resource").map((r) => (r as PerformanceResourceTiming).responseEnd));
+      const lastResponse = Math.max(
+        0,
+        ...performance.getEntriesByType("resource").map((r) => (r as PerformanceResourceTiming).responseEnd),
+      );
       return performance.now() - Math.max(lastEnd, lastResponse);
     });
     if (sinceLast >= QUIET_WINDOW_MS || Date.now() > deadline) break;
@@ -90,7 +114,9 @@ async function measureOnce(browser: Browser, url: string, profile: Profile): Pro
   const timeline = await page.evaluate((quietMs) => {
     const nav = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
     const fcp = performance.getEntriesByName("first-contentful-paint")[0]?.startTime ?? nav.domContentLoadedEventEnd;
-    const tasks = (window as unknown as { __longTasks: { start: number; end: number }[] }).__longTasks.filter((t) => t.end > fcp).sort((a, b) => a.start - b.start);
+    const tasks = (window as unknown as { __longTasks: { start: number; end: number }[] }).__longTasks
+      .filter((t) => t.end > fcp)
+      .sort((a, b) => a.start - b.start);
     const resources = performance.getEntriesByType("resource") as PerformanceResourceTiming[];
     const inFlight = (at: number) => resources.filter((r) => r.startTime <= at && r.responseEnd > at).length;
     // Candidate starts: FCP, then the end of each long task; the first one followed by a quiet window wins.
@@ -98,14 +124,21 @@ async function measureOnce(browser: Browser, url: string, profile: Profile): Pro
     for (const candidate of [fcp, ...tasks.map((t) => t.end)]) {
       const windowEnd = candidate + quietMs;
       const taskInWindow = tasks.some((t) => t.start < windowEnd && t.end > candidate);
-      const busyNetwork = resources.some((r) => r.startTime >= candidate && r.startTime < windowEnd && inFlight(r.startTime) > 2);
+      const busyNetwork = resources.some(
+        (r) => r.startTime >= candidate && r.startTime < windowEnd && inFlight(r.startTime) > 2,
+      );
       if (!taskInWindow && !busyNetwork) {
         tti = candidate;
         break;
       }
       tti = candidate;
     }
-    return { fcp, dcl: nav.domContentLoadedEventEnd, tti: Math.max(tti, nav.domContentLoadedEventEnd), longTasks: tasks.length };
+    return {
+      fcp,
+      dcl: nav.domContentLoadedEventEnd,
+      tti: Math.max(tti, nav.domContentLoadedEventEnd),
+      longTasks: tasks.length,
+    };
   }, QUIET_WINDOW_MS);
 
   let wireBytes = 0;
@@ -124,7 +157,18 @@ async function measureOnce(browser: Browser, url: string, profile: Profile): Pro
     compressedByServer ||= /gzip|br|deflate|zstd/.test(script.encoding);
   }
   await context.close();
-  return { scripts: scripts.size, wireBytes, gzipBytes, rawBytes, compressedByServer, fcpMs: timeline.fcp, dclMs: timeline.dcl, ttiMs: timeline.tti, longTasks: timeline.longTasks, perScript: perScript.sort((a, b) => b.gzipBytes - a.gzipBytes) };
+  return {
+    scripts: scripts.size,
+    wireBytes,
+    gzipBytes,
+    rawBytes,
+    compressedByServer,
+    fcpMs: timeline.fcp,
+    dclMs: timeline.dcl,
+    ttiMs: timeline.tti,
+    longTasks: timeline.longTasks,
+    perScript: perScript.sort((a, b) => b.gzipBytes - a.gzipBytes),
+  };
 }
 
 const median = (values: number[]) => {
@@ -152,7 +196,12 @@ export async function benchWeb(): Promise<string[]> {
         lines.push(
           `home page JavaScript: ${first.scripts} scripts, ${kb(first.gzipBytes)} gzip (-6 of each body), ${kb(first.rawBytes)} uncompressed, ${kb(first.wireBytes)} on the wire (${first.compressedByServer ? "server compressed" : "server sent uncompressed"}); target < 150 KB gzip`,
         );
-        lines.push(`  largest: ${first.perScript.slice(0, 5).map((script) => `${script.path.split("/").pop()} ${kb(script.gzipBytes)}`).join(", ")}`);
+        lines.push(
+          `  largest: ${first.perScript
+            .slice(0, 5)
+            .map((script) => `${script.path.split("/").pop()} ${kb(script.gzipBytes)}`)
+            .join(", ")}`,
+        );
       }
       lines.push(
         `home page, ${profile.name}, median of ${RUNS} cold loads: FCP ${ms(median(runs.map((r) => r.fcpMs)))}, DOMContentLoaded ${ms(median(runs.map((r) => r.dclMs)))}, TTI ${ms(median(runs.map((r) => r.ttiMs)))} (long tasks after FCP: median ${median(runs.map((r) => r.longTasks))})`,

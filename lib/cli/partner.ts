@@ -19,7 +19,10 @@ async function main(argv: string[]): Promise<number> {
     return 2;
   }
   const cfg = config();
-  const created = !usesPostgresServer(cfg) && dataDirOwner(cfg.DATA_DIR) !== undefined ? await viaRunningServer(name) : await directly(name);
+  const created =
+    !usesPostgresServer(cfg) && dataDirOwner(cfg.DATA_DIR) !== undefined
+      ? await viaRunningServer(name)
+      : await directly(name);
   console.log(`partner id:   ${created.partnerId}`);
   console.log(`ADMIN token:  ${created.token}`);
   console.log(`valid until:  ${created.validTill}`);
@@ -47,7 +50,8 @@ async function viaRunningServer(name: string) {
     headers: { "content-type": "application/json", "x-local-admin-secret": localAdminSecret() },
     body: JSON.stringify({ name }),
   });
-  if (res.status !== 201) throw new Error(`the running server (port ${port}) refused: ${res.status} ${await res.text()}`);
+  if (res.status !== 201)
+    throw new Error(`the running server (port ${port}) refused: ${res.status} ${await res.text()}`);
   const body = (await res.json()) as { partnerId: string; token: { value: string; validTill: string } };
   return { partnerId: body.partnerId, token: body.token.value, validTill: body.token.validTill };
 }

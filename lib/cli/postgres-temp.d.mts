@@ -1,3 +1,16 @@
 export function findPostgresBin(): string | undefined;
-export function startTempPostgres(options?: { log?: (message: string) => void }): Promise<{ url: string; pause(): Promise<void>; resume(): Promise<void>; freeze(): void; thaw(): void; stop(): Promise<void> } | undefined>;
-export function createThrowAwayDatabase(serverUrl: string, prefix?: string): Promise<{ url: string; drop(): Promise<void> }>;
+export function startTempPostgres(options?: { log?: (message: string) => void }): Promise<
+  | {
+      url: string;
+      pause(): Promise<void>;
+      resume(): Promise<void>;
+      freeze(): void;
+      thaw(): void;
+      stop(): Promise<void>;
+    }
+  | undefined
+>;
+export function createThrowAwayDatabase(
+  serverUrl: string,
+  prefix?: string,
+): Promise<{ url: string; drop(): Promise<void> }>;

@@ -10,7 +10,9 @@ import path from "node:path";
 export function findPostgresBin() {
   const root = "/usr/lib/postgresql";
   if (existsSync(root)) {
-    const versions = readdirSync(root).filter((v) => existsSync(path.join(root, v, "bin", "initdb"))).sort((a, b) => Number(b) - Number(a));
+    const versions = readdirSync(root)
+      .filter((v) => existsSync(path.join(root, v, "bin", "initdb")))
+      .sort((a, b) => Number(b) - Number(a));
     if (versions.length > 0) return path.join(root, versions[0], "bin");
   }
   try {
@@ -41,14 +43,48 @@ export async function startTempPostgres({ log = () => {} } = {}) {
   const port = await freePort();
   // initdb and postgres refuse to run as root; run them as the `postgres` system user then.
   const asRoot = process.getuid?.() === 0;
-  if (asRoot) chownSync(dir, Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" })), Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" })));
-  const run = (cmd, args, opts = {}) => (asRoot ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args], opts] : [path.join(bin, cmd), args, opts]);
-  const [initCmd, initArgs] = run("initdb", ["-D", data, "-U", "postgres", "-A", "trust", "--no-sync", "-E", "UTF8", "--locale=C"]);
+  if (asRoot)
+    chownSync(
+      dir,
+      Number(execFileSync("id", ["-u", "postgres"], { encoding: "utf8" })),
+      Number(execFileSync("id", ["-g", "postgres"], { encoding: "utf8" })),
+    );
+  const run = (cmd, args, opts = {}) =>
+    asRoot
+      ? ["runuser", ["-u", "postgres", "--", path.join(bin, cmd), ...args], opts]
+      : [path.join(bin, cmd), args, opts];
+  const [initCmd, initArgs] = run("initdb", [
+    "-D",
+    data,
+    "-U",
+    "postgres",
+    "-A",
+    "trust",
+    "--no-sync",
+    "-E",
+    "UTF8",
+    "--locale=C",
+  ]);
   execFileSync(initCmd, initArgs, { stdio: "ignore" });
   const [cmd, args] = run("postgres", [
-    "-D", data, "-p", String(port), "-h", "127.0.0.1", "-k", dir,
-    "-c", "fsync=off", "-c", "synchronous_commit=off", "-c", "full_page_writes=off", "-c", "max_connections=300",
-    "-c", "shared_buffers=256MB",
+    "-D",
+    data,
+    "-p",
+    String(port),
+    "-h",
+    "127.0.0.1",
+    "-k",
+    dir,
+    "-c",
+    "fsync=off",
+    "-c",
+    "synchronous_commit=off",
+    "-c",
+    "full_page_writes=off",
+    "-c",
+    "max_connections=300",
+    "-c",
+    "shared_buffers=256MB",
   ]);
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   const pg = (await import("pg")).default;
@@ -103,7 +139,10 @@ export async function startTempPostgres({ log = () => {} } = {}) {
     if (!pid) return;
     let children = [];
     try {
-      children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" }).split("\n").filter(Boolean).map(Number);
+      children = execFileSync("pgrep", ["-P", String(pid)], { encoding: "utf8" })
+        .split("\n")
+        .filter(Boolean)
+        .map(Number);
     } catch {
       // pgrep exits 1 when the postmaster has no children.
     }

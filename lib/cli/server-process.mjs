@@ -9,16 +9,28 @@ const root = path.resolve(import.meta.dirname, "..", "..");
 /** Node flags of the server process: a bounded heap (every cache is bounded too). */
 // V8 would otherwise grow its heap to gigabytes before collecting (SERVER_HEAP_MB to change it).
 export function serverNodeArgs(env = process.env) {
-  return [`--max-old-space-size=${env.SERVER_HEAP_MB ?? 256}`, "--max-semi-space-size=8", "--import", "./lib/cli/register.mjs"];
+  return [
+    `--max-old-space-size=${env.SERVER_HEAP_MB ?? 256}`,
+    "--max-semi-space-size=8",
+    "--import",
+    "./lib/cli/register.mjs",
+  ];
 }
 
 export async function startServerProcess({ env = {}, timeoutMs = 120_000, onOutput } = {}) {
   const fullEnv = { ...process.env, ...env };
-  const child = spawn(process.execPath, [...serverNodeArgs(fullEnv), "lib/server/main.ts"], { cwd: root, env: fullEnv, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...serverNodeArgs(fullEnv), "lib/server/main.ts"], {
+    cwd: root,
+    env: fullEnv,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
   let output = "";
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   const origin = await new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start in ${timeoutMs / 1000} s:\n${output}`)), timeoutMs);
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${timeoutMs / 1000} s:\n${output}`)),
+      timeoutMs,
+    );
     const onData = (chunk) => {
       onOutput?.(chunk);
       // Only the start-up output is kept, for the error message; afterwards it is just drained.

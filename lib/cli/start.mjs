@@ -44,7 +44,9 @@ export function ensurePrismaClient() {
 
 export function ensureNextBuild() {
   const sources = ["app", "components", "lib", "public"].flatMap((d) => filesUnder(path.join(root, d)));
-  sources.push(...["next.config.mjs", "postcss.config.mjs", "package-lock.json", "tsconfig.json"].map((f) => path.join(root, f)));
+  sources.push(
+    ...["next.config.mjs", "postcss.config.mjs", "package-lock.json", "tsconfig.json"].map((f) => path.join(root, f)),
+  );
   const hash = hashOf(sources);
   const marker = path.join(root, ".next", "namesvc-source-hash");
   if (existsSync(path.join(root, ".next", "BUILD_ID")) && existsSync(marker) && readFileSync(marker, "utf8") === hash) {
@@ -57,7 +59,11 @@ export function ensureNextBuild() {
 
 function serve() {
   const env = { ...process.env, NODE_ENV: dev ? "development" : "production", NEXT_TELEMETRY_DISABLED: "1" };
-  const child = spawn(process.execPath, [...serverNodeArgs(env), "lib/server/main.ts"], { cwd: root, stdio: "inherit", env });
+  const child = spawn(process.execPath, [...serverNodeArgs(env), "lib/server/main.ts"], {
+    cwd: root,
+    stdio: "inherit",
+    env,
+  });
   for (const signal of ["SIGINT", "SIGTERM"]) process.on(signal, () => child.kill(signal));
   child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 }

@@ -21,7 +21,8 @@ export function countVitest(report, exitCode) {
     } else {
       count.failed += module.failed;
       count.skipped += module.skipped;
-      if (module.state === "failed" && module.failed === 0) withProblem(count, `${module.file}: failed with no failing test`);
+      if (module.state === "failed" && module.failed === 0)
+        withProblem(count, `${module.file}: failed with no failing test`);
     }
     if (module.passed + module.failed + module.skipped === 0 && module.errors.length === 0) {
       count.failed++;
@@ -47,7 +48,11 @@ export function countPlaywright(report, exitCode) {
   if (stats.flaky) count.problems.push(`${stats.flaky} flaky`);
   for (const error of report.errors ?? []) {
     count.failed++;
-    count.problems.push(String(error.message ?? error).split("\n")[0].slice(0, 300));
+    count.problems.push(
+      String(error.message ?? error)
+        .split("\n")[0]
+        .slice(0, 300),
+    );
   }
   if (count.passed + count.failed + count.skipped === 0) withProblem(count, "no tests ran");
   return explainExit(count, exitCode);
@@ -55,7 +60,9 @@ export function countPlaywright(report, exitCode) {
 
 /** One check whose exit code is its result (the type check, lint). */
 export function countCommand(exitCode) {
-  return exitCode === 0 ? { passed: 1, failed: 0, skipped: 0, problems: [] } : { passed: 0, failed: 1, skipped: 0, problems: [`exit code ${exitCode}`] };
+  return exitCode === 0
+    ? { passed: 1, failed: 0, skipped: 0, problems: [] }
+    : { passed: 0, failed: 1, skipped: 0, problems: [`exit code ${exitCode}`] };
 }
 
 function withProblem(count, problem) {

@@ -1,6 +1,7 @@
 // `npm test`: every suite, each suite's numbers, then one summary line `N passed, N failed[, N skipped]`
 // (CI reads that last line). Suites, in order:
 //   types      the type check (tsc)                                   counts as one test
+//   lint       ESLint and Prettier (`npm run lint`)                    counts as one test
 //   unit       unit, API, integration, security and runner suites on PGlite (vitest)
 //   postgres   the API and security suites on a real PostgreSQL server: TEST_DATABASE_URL, or a
 //              throw-away server started from the machine's PostgreSQL binaries (Debian's `postgresql`)
@@ -46,7 +47,8 @@ function record(suite, count) {
   totals.passed += count.passed;
   totals.failed += count.failed;
   totals.skipped += count.skipped;
-  const problems = count.problems.length > 0 ? `\n${count.problems.map((p) => `${" ".repeat(13)}- ${p}`).join("\n")}` : "";
+  const problems =
+    count.problems.length > 0 ? `\n${count.problems.map((p) => `${" ".repeat(13)}- ${p}`).join("\n")}` : "";
   lines.push(`${suite.padEnd(12)} ${summaryLine(count)}${problems}`);
 }
 
@@ -62,21 +64,33 @@ function vitest(suite, patterns, env = {}) {
   const file = path.join(results, `vitest-${suite.replace(/\W+/g, "-")}.json`);
   rmSync(file, { force: true });
   const reporter = path.join(root, "lib", "cli", "vitest-reporter.mjs");
-  const code = run(bin("vitest"), ["run", "--config", vitestConfig, "--reporter=default", `--reporter=${reporter}`, ...patterns], {
-    ...env,
-    NAMESVC_VITEST_REPORT: file,
-  });
+  const code = run(
+    bin("vitest"),
+    ["run", "--config", vitestConfig, "--reporter=default", `--reporter=${reporter}`, ...patterns],
+    {
+      ...env,
+      NAMESVC_VITEST_REPORT: file,
+    },
+  );
   record(suite, countVitest(readJson(file), code));
 }
 
 mkdirSync(results, { recursive: true });
 ensurePrismaClient();
 const [major] = process.versions.node.split(".").map(Number);
-if (major < 22) console.warn(`[test] Node ${process.versions.node} is past its end of life; the project is tested on Node 24 (README: "Node").`);
+if (major < 22)
+  console.warn(
+    `[test] Node ${process.versions.node} is past its end of life; the project is tested on Node 24 (README: "Node").`,
+  );
 
 if (runs("types")) {
   console.log("\n== type check ==");
   record("types", countCommand(run(bin("tsc"), ["--noEmit", "-p", "tsconfig.json"])));
+}
+
+if (runs("lint")) {
+  console.log("\n== lint and format ==");
+  record("lint", countCommand(run("npm", ["run", "--silent", "lint"])));
 }
 
 if (runs("unit")) {
@@ -115,7 +129,9 @@ if (runs("e2e")) {
   console.log("\n== browser suite (Playwright) ==");
   const file = path.join(results, "playwright.json");
   rmSync(file, { force: true });
-  const code = run(bin("playwright"), ["test", "-c", playwrightConfig, "--reporter=list,json"], { PLAYWRIGHT_JSON_OUTPUT_NAME: file });
+  const code = run(bin("playwright"), ["test", "-c", playwrightConfig, "--reporter=list,json"], {
+    PLAYWRIGHT_JSON_OUTPUT_NAME: file,
+  });
   record("e2e", countPlaywright(readJson(file), code));
 }
 

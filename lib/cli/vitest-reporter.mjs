@@ -4,7 +4,10 @@
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 
-const messageOf = (error) => String(error?.message ?? error).split("\n")[0].slice(0, 300);
+const messageOf = (error) =>
+  String(error?.message ?? error)
+    .split("\n")[0]
+    .slice(0, 300);
 
 export default class SummaryReporter {
   onTestRunEnd(testModules, unhandledErrors = [], reason = "") {
@@ -20,7 +23,12 @@ export default class SummaryReporter {
       }
       const errors = [...module.errors()];
       for (const suite of module.children.allSuites()) errors.push(...suite.errors());
-      return { file: module.relativeModuleId ?? module.moduleId, state: module.state(), ...counts, errors: errors.map(messageOf) };
+      return {
+        file: module.relativeModuleId ?? module.moduleId,
+        state: module.state(),
+        ...counts,
+        errors: errors.map(messageOf),
+      };
     });
     mkdirSync(path.dirname(file), { recursive: true });
     writeFileSync(file, JSON.stringify({ reason, modules, unhandledErrors: unhandledErrors.map(messageOf) }, null, 1));

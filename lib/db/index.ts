@@ -142,7 +142,8 @@ async function openPostgres(url: string, poolSize = config().DB_POOL_SIZE): Prom
       const client = await pool.connect();
       try {
         return await work({
-          query: async <T extends Row>(text: string, params: unknown[] = []) => (await client.query(text, params)).rows as T[],
+          query: async <T extends Row>(text: string, params: unknown[] = []) =>
+            (await client.query(text, params)).rows as T[],
           exec: async (script: string) => void (await client.query(script)),
         });
       } finally {

@@ -46,7 +46,11 @@ function dispatch(message: string): void {
  * Drops `topic:key` here at once and tells the other instances. Pass the transaction's raw
  * executor to have the notification sent only if that transaction commits.
  */
-export async function invalidate(topic: Topic, key: string, run?: (sql: string, value: string) => Promise<unknown>): Promise<void> {
+export async function invalidate(
+  topic: Topic,
+  key: string,
+  run?: (sql: string, value: string) => Promise<unknown>,
+): Promise<void> {
   const message = `${topic}:${key}`;
   dispatch(message);
   const sql = `SELECT pg_notify('${INVALIDATION_CHANNEL}', $1)`;

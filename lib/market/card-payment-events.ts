@@ -16,7 +16,10 @@ export interface CardSucceeded {
 }
 
 async function paymentOfIntent(paymentIntentId: string) {
-  return db().payment.findUnique({ where: { processorRef: paymentIntentId }, select: { id: true, orderId: true, amountDue: true, processor: true } });
+  return db().payment.findUnique({
+    where: { processorRef: paymentIntentId },
+    select: { id: true, orderId: true, amountDue: true, processor: true },
+  });
 }
 
 export async function onCardPaymentSucceeded(event: CardSucceeded): Promise<OrderStatus | null> {
@@ -24,14 +27,25 @@ export async function onCardPaymentSucceeded(event: CardSucceeded): Promise<Orde
   if (!payment) return null;
   if (event.currency.toLowerCase() !== "usd" || event.amountReceivedCents < Number(payment.amountDue)) {
     const reason = `The card payment of ${event.amountReceivedCents} ${event.currency} cents does not cover the ${payment.amountDue} USD cents due.`;
-    await inTransaction((tx) => transitionOrder(tx, { orderId: payment.orderId, to: "FAILED", from: ["PENDING"], reason }));
-    return (await db().order.findUnique({ where: { id: payment.orderId }, select: { orderStatus: true } }))?.orderStatus ?? null;
+    await inTransaction((tx) =>
+      transitionOrder(tx, { orderId: payment.orderId, to: "FAILED", from: ["PENDING"], reason }),
+    );
+    return (
+      (await db().order.findUnique({ where: { id: payment.orderId }, select: { orderStatus: true } }))?.orderStatus ??
+      null
+    );
   }
-  await db().payment.update({ where: { id: payment.id }, data: { status: "succeeded", amountReceived: String(event.amountReceivedCents) } });
+  await db().payment.update({
+    where: { id: payment.id },
+    data: { status: "succeeded", amountReceived: String(event.amountReceivedCents) },
+  });
   return settlePaidOrder(payment.orderId, "Card payment succeeded; registering the name.");
 }
 
-export async function onCardPaymentFailed(event: { paymentIntentId: string; message?: string }): Promise<OrderStatus | null> {
+export async function onCardPaymentFailed(event: {
+  paymentIntentId: string;
+  message?: string;
+}): Promise<OrderStatus | null> {
   const payment = await paymentOfIntent(event.paymentIntentId);
   if (!payment) return null;
   const reason = `The card payment was declined: ${event.message ?? "no reason given"}. The name was released; a new purchase may try again.`;
@@ -40,7 +54,10 @@ export async function onCardPaymentFailed(event: { paymentIntentId: string; mess
       await tx.payment.update({ where: { id: payment.id }, data: { status: "failed" } });
     }
   });
-  return (await db().order.findUnique({ where: { id: payment.orderId }, select: { orderStatus: true } }))?.orderStatus ?? null;
+  return (
+    (await db().order.findUnique({ where: { id: payment.orderId }, select: { orderStatus: true } }))?.orderStatus ??
+    null
+  );
 }
 
 /**
@@ -48,12 +65,19 @@ export async function onCardPaymentFailed(event: { paymentIntentId: string; mess
  * order completes even when the webhook is late or lost (Stripe recommends fulfilling from both).
  */
 export async function syncCardPayment(orderId: string): Promise<void> {
-  const payment = await db().payment.findUnique({ where: { orderId }, select: { processor: true, processorRef: true } });
+  const payment = await db().payment.findUnique({
+    where: { orderId },
+    select: { processor: true, processorRef: true },
+  });
   if (!payment?.processorRef || payment.processor !== "stripe") return;
   const processor = cardProcessorNamed(payment.processor);
   if (!processor) return;
   const intent = await processor.retrieveIntent(payment.processorRef);
   if (intent.state === "succeeded") {
-    await onCardPaymentSucceeded({ paymentIntentId: payment.processorRef, amountReceivedCents: intent.amountReceivedCents, currency: intent.currency });
+    await onCardPaymentSucceeded({
+      paymentIntentId: payment.processorRef,
+      amountReceivedCents: intent.amountReceivedCents,
+      currency: intent.currency,
+    });
   }
 }

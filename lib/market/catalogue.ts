@@ -49,22 +49,44 @@ function parse(input: string): Parsed {
   }
   const labels = name.split(".");
   if (labels.length < 2) {
-    return { input, problem: { available: false, name, reason: "invalid", message: "A name for sale has a label and a TLD, e.g. alice.web3." } };
+    return {
+      input,
+      problem: {
+        available: false,
+        name,
+        reason: "invalid",
+        message: "A name for sale has a label and a TLD, e.g. alice.web3.",
+      },
+    };
   }
   const long = labels.find((label) => Buffer.byteLength(label) > MAX_LABEL_BYTES);
-  if (long) return { input, problem: { available: false, name, reason: "invalid", message: `Each label may hold at most ${MAX_LABEL_BYTES} bytes.` } };
+  if (long)
+    return {
+      input,
+      problem: {
+        available: false,
+        name,
+        reason: "invalid",
+        message: `Each label may hold at most ${MAX_LABEL_BYTES} bytes.`,
+      },
+    };
   return { input, name };
 }
 
 /** Availability and price of each name, in the order given; one round of queries for all of them. */
-export async function checkAvailability(inputs: string[], options: { client?: Client; now?: Date } = {}): Promise<Availability[]> {
+export async function checkAvailability(
+  inputs: string[],
+  options: { client?: Client; now?: Date } = {},
+): Promise<Availability[]> {
   const client = options.client ?? db();
   const now = options.now ?? new Date();
   const parsed = inputs.map(parse);
   const names = [...new Set(parsed.flatMap((p) => (p.name ? [p.name] : [])))];
   if (names.length === 0) return parsed.map((p) => p.problem!);
 
-  const parentNames = [...new Set(names.filter((n) => n.split(".").length > 2).map((n) => n.slice(n.indexOf(".") + 1)))];
+  const parentNames = [
+    ...new Set(names.filter((n) => n.split(".").length > 2).map((n) => n.slice(n.indexOf(".") + 1))),
+  ];
   const tldNames = [...new Set(names.map((n) => n.slice(n.lastIndexOf(".") + 1)))];
   const [tlds, registered, parents, reservations] = await Promise.all([
     client.tld.findMany({ where: { name: { in: tldNames } }, select: { name: true } }),
@@ -72,7 +94,14 @@ export async function checkAvailability(inputs: string[], options: { client?: Cl
     parentNames.length
       ? client.domain.findMany({
           where: { name: { in: parentNames } },
-          select: { id: true, name: true, partnerId: true, subdomainsEnabled: true, subdomainPriceCents: true, expiresAt: true },
+          select: {
+            id: true,
+            name: true,
+            partnerId: true,
+            subdomainsEnabled: true,
+            subdomainPriceCents: true,
+            expiresAt: true,
+          },
         })
       : Promise.resolve([]),
     client.nameReservation.findMany({ where: { domain: { in: names } }, select: { domain: true, orderId: true } }),
@@ -88,7 +117,12 @@ export async function checkAvailability(inputs: string[], options: { client?: Cl
     const labels = name.split(".");
     const tld = labels[labels.length - 1];
     if (!tldSet.has(tld)) {
-      return { available: false, name, reason: "unsupported_tld", message: `.${tld} is not a TLD of the native registry.` };
+      return {
+        available: false,
+        name,
+        reason: "unsupported_tld",
+        message: `.${tld} is not a TLD of the native registry.`,
+      };
     }
     let perYearCents: number;
     let parent: ForSale["parent"] = null;
@@ -110,16 +144,27 @@ export async function checkAvailability(inputs: string[], options: { client?: Cl
       perYearCents = row.subdomainPriceCents!;
       parent = { id: row.id, name: row.name, partnerId: row.partnerId };
     }
-    if (registeredSet.has(name)) return { available: false, name, reason: "taken", message: `${name} is already registered.`, perYearCents };
+    if (registeredSet.has(name))
+      return { available: false, name, reason: "taken", message: `${name} is already registered.`, perYearCents };
     if (heldBy.has(name)) {
-      return { available: false, name, reason: "reserved", message: `${name} is reserved by an order awaiting payment.`, perYearCents };
+      return {
+        available: false,
+        name,
+        reason: "reserved",
+        message: `${name} is reserved by an order awaiting payment.`,
+        perYearCents,
+      };
     }
     return { available: true, name, perYearCents, parent };
   });
 }
 
 /** Names whose reservation still belongs to a live order; a hold of an unpaid, expired offer no longer counts. */
-async function activeHolds(client: Client, reservations: { domain: string; orderId: string }[], now: Date): Promise<Set<string>> {
+async function activeHolds(
+  client: Client,
+  reservations: { domain: string; orderId: string }[],
+  now: Date,
+): Promise<Set<string>> {
   if (reservations.length === 0) return new Set();
   const orders = await client.order.findMany({
     where: { id: { in: reservations.map((r) => r.orderId) } },
@@ -127,7 +172,11 @@ async function activeHolds(client: Client, reservations: { domain: string; order
   });
   const live = new Set(
     orders
-      .filter((o) => o.orderStatus === "PAID" || (o.orderStatus === "PENDING" && (o.expiresAt === null || o.expiresAt.getTime() > now.getTime())))
+      .filter(
+        (o) =>
+          o.orderStatus === "PAID" ||
+          (o.orderStatus === "PENDING" && (o.expiresAt === null || o.expiresAt.getTime() > now.getTime())),
+      )
       .map((o) => o.id),
   );
   return new Set(reservations.filter((r) => live.has(r.orderId)).map((r) => r.domain));

@@ -99,7 +99,10 @@ function findByCheckoutId(checkoutId: string): Promise<OrderWithPayment | null> 
 
 async function replay(order: OrderWithPayment, hash: string): Promise<CardPurchaseResult> {
   if (order.requestHash !== hash) {
-    throw conflict("checkoutId", "This checkoutId was already used with a different request body; use a new checkoutId for a new purchase.");
+    throw conflict(
+      "checkoutId",
+      "This checkoutId was already used with a different request body; use a new checkoutId for a new purchase.",
+    );
   }
   return ensureSession(order);
 }
@@ -108,11 +111,20 @@ async function replay(order: OrderWithPayment, hash: string): Promise<CardPurcha
 async function ensureSession(order: OrderWithPayment): Promise<CardPurchaseResult> {
   const payment = order.payment!;
   const processor = cardProcessorNamed(payment.processor);
-  if (!processor) throw new ApiError(409, "checkoutId", `This order was started with the ${payment.processor} processor, which is no longer configured.`);
+  if (!processor)
+    throw new ApiError(
+      409,
+      "checkoutId",
+      `This order was started with the ${payment.processor} processor, which is no longer configured.`,
+    );
   let session: CardSession;
   try {
     session = payment.processorRef
-      ? await processor.resumeSession({ paymentIntentId: payment.processorRef, customerId: payment.processorCustomerId ?? "", checkoutId: order.checkoutId! })
+      ? await processor.resumeSession({
+          paymentIntentId: payment.processorRef,
+          customerId: payment.processorCustomerId ?? "",
+          checkoutId: order.checkoutId!,
+        })
       : await processor.openSession({
           checkoutId: order.checkoutId!,
           orderId: order.id,
@@ -125,16 +137,28 @@ async function ensureSession(order: OrderWithPayment): Promise<CardPurchaseResul
   } catch (error) {
     if (!payment.processorRef) {
       await inTransaction((tx) =>
-        transitionOrder(tx, { orderId: order.id, to: "FAILED", from: ["PENDING"], reason: "The card processor could not start the payment; the name was released." }),
+        transitionOrder(tx, {
+          orderId: order.id,
+          to: "FAILED",
+          from: ["PENDING"],
+          reason: "The card processor could not start the payment; the name was released.",
+        }),
       );
     }
-    console.error(`[market] card processor ${processor.name} failed for order ${order.id}:`, error instanceof Error ? error.message : error);
+    console.error(
+      `[market] card processor ${processor.name} failed for order ${order.id}:`,
+      error instanceof Error ? error.message : error,
+    );
     throw new ApiError(502, "processor", "The card processor did not answer; retry with the same checkoutId.");
   }
   if (!payment.processorRef) {
     await db().payment.update({
       where: { id: payment.id },
-      data: { processorRef: session.paymentIntentId, processorCustomerId: session.customerId, status: "requires_payment_method" },
+      data: {
+        processorRef: session.paymentIntentId,
+        processorCustomerId: session.customerId,
+        status: "requires_payment_method",
+      },
     });
   }
   return {

@@ -26,7 +26,15 @@ export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise
 
   const offer = await inTransaction(async (tx) => {
     await reserveNameOrThrow(tx, quote.name, orderId, now);
-    const offer = await createCryptoOffer({ paymentId, orderId, currency: body.currency, usdCents: quote.totalCents, client: tx, now, label: quote.name });
+    const offer = await createCryptoOffer({
+      paymentId,
+      orderId,
+      currency: body.currency,
+      usdCents: quote.totalCents,
+      client: tx,
+      now,
+      label: quote.name,
+    });
     const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;
     await tx.order.create({
       data: {

@@ -22,9 +22,12 @@ export async function expireUnpaidOffers(now = new Date(), limit = 200): Promise
     let reason = EXPIRED_UNPAID_REASON;
     if (order.paymentType === "crypto" && order.payment) {
       const progress = await readPaymentProgress(order.payment.id);
-      if (progress) reason = `${classifyPayment({ ...progress, now }).reason} The offer expired; the name was released.`;
+      if (progress)
+        reason = `${classifyPayment({ ...progress, now }).reason} The offer expired; the name was released.`;
     }
-    const moved = await inTransaction((tx) => transitionOrder(tx, { orderId: order.id, to: "EXPIRED", from: ["PENDING"], reason }));
+    const moved = await inTransaction((tx) =>
+      transitionOrder(tx, { orderId: order.id, to: "EXPIRED", from: ["PENDING"], reason }),
+    );
     if (!moved) continue;
     expired.push(order.id);
     if (order.paymentType === "card" && order.payment?.processorRef) {

@@ -22,7 +22,12 @@ export function walletsOf(walletAddrs: unknown): NewWallet[] {
   for (const entry of (Array.isArray(walletAddrs) ? walletAddrs : []) as StoredWalletAddr[]) {
     const wallet = walletOfCoinType(entry.coinId);
     if (!wallet) continue;
-    wallets.set(`${wallet.coin}/${wallet.version}`, { coin: wallet.coin, version: wallet.version, coinType: entry.coinId, address: entry.addr });
+    wallets.set(`${wallet.coin}/${wallet.version}`, {
+      coin: wallet.coin,
+      version: wallet.version,
+      coinType: entry.coinId,
+      address: entry.addr,
+    });
   }
   return [...wallets.values()];
 }
@@ -57,7 +62,9 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
         reason: `Payment received, but ${order.domain} was registered by someone else before this order could be fulfilled; a refund is due.`,
       }),
     );
-    return (await db().order.findUnique({ where: { id: orderId }, select: { orderStatus: true } }))?.orderStatus ?? null;
+    return (
+      (await db().order.findUnique({ where: { id: orderId }, select: { orderStatus: true } }))?.orderStatus ?? null
+    );
   }
 
   const expiresAt = addYears(now, order.years);
@@ -85,7 +92,10 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
 /** Start-up recovery: every order paid but not yet registered (a crash in between) is completed now. */
 export async function completePaidOrders(options: { paidBefore?: Date; limit?: number } = {}): Promise<string[]> {
   const orders = await db().order.findMany({
-    where: { orderStatus: "PAID", ...(options.paidBefore && { OR: [{ paidAt: null }, { paidAt: { lte: options.paidBefore } }] }) },
+    where: {
+      orderStatus: "PAID",
+      ...(options.paidBefore && { OR: [{ paidAt: null }, { paidAt: { lte: options.paidBefore } }] }),
+    },
     select: { id: true },
     orderBy: { paidAt: "asc" },
     take: options.limit ?? 500,

@@ -17,7 +17,10 @@ export async function getOrderOrThrow(orderId: string): Promise<Order> {
       order = (await db().order.findUnique({ where: { id: orderId } }))!;
     } catch (error) {
       // The stored state is still right; the webhook will bring the news.
-      console.warn(`[market] could not re-read the card payment of ${orderId}:`, error instanceof Error ? error.message : error);
+      console.warn(
+        `[market] could not re-read the card payment of ${orderId}:`,
+        error instanceof Error ? error.message : error,
+      );
     }
   }
   return {

@@ -19,7 +19,8 @@ registerBackgroundJob({
   name: "market: complete paid orders left by a crash",
   async start() {
     const completed = await completePaidOrders();
-    if (completed.length > 0) console.log(`[market] completed ${completed.length} paid order(s) left unregistered by the last run`);
+    if (completed.length > 0)
+      console.log(`[market] completed ${completed.length} paid order(s) left unregistered by the last run`);
     return () => undefined;
   },
 });
@@ -44,7 +45,10 @@ registerBackgroundJob({
   name: "market: crypto payment watchers",
   start() {
     for (const line of describeCryptoSetup().lines) console.log(`[market] ${line}`);
-    const watchers = startPaymentWatchers({ onPaymentCredited: (paymentId) => onCryptoPaymentCredited(paymentId).then(() => undefined), log });
+    const watchers = startPaymentWatchers({
+      onPaymentCredited: (paymentId) => onCryptoPaymentCredited(paymentId).then(() => undefined),
+      log,
+    });
     return () => watchers.stop();
   },
 });

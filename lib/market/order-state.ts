@@ -51,14 +51,21 @@ export async function transitionOrder(tx: Prisma.TransactionClient, input: Trans
     data: { ...input.data, orderStatus: input.to, orderStatusReason: input.reason },
   });
   if (count === 0) return false;
-  await tx.orderEvent.create({ data: { id: randomUUID(), orderId: input.orderId, status: input.to, reason: input.reason } });
+  await tx.orderEvent.create({
+    data: { id: randomUUID(), orderId: input.orderId, status: input.to, reason: input.reason },
+  });
   if (!holdsReservation(input.to)) await tx.nameReservation.deleteMany({ where: { orderId: input.orderId } });
   await invalidateOrder(tx, input.orderId);
   return true;
 }
 
 /** Updates the reason of an order that stays in `status` (an underpayment seen while PENDING). */
-export async function noteOrder(tx: Prisma.TransactionClient, orderId: string, status: OrderStatus, reason: string): Promise<boolean> {
+export async function noteOrder(
+  tx: Prisma.TransactionClient,
+  orderId: string,
+  status: OrderStatus,
+  reason: string,
+): Promise<boolean> {
   const { count } = await tx.order.updateMany({
     where: { id: orderId, orderStatus: status, NOT: { orderStatusReason: reason } },
     data: { orderStatusReason: reason },

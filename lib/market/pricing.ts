@@ -23,7 +23,8 @@ export function tldNamePricePerYearCents(label: string): number {
 }
 
 export function totalPriceCents(perYearCents: number, years: number): number {
-  if (!Number.isInteger(years) || years < 1 || years > 10) throw new RangeError("years must be a whole number from 1 to 10");
+  if (!Number.isInteger(years) || years < 1 || years > 10)
+    throw new RangeError("years must be a whole number from 1 to 10");
   return perYearCents * years;
 }
 

@@ -37,7 +37,10 @@ export function unavailableError(reason: string, message: string): ApiError {
   return reason === "taken" || reason === "reserved" ? conflict("domain", message) : badRequest("domain", message);
 }
 
-export async function quotePurchase(input: { domain: string; ownerAddress: string; years: number; partnerId?: string }, client?: Prisma.TransactionClient): Promise<PurchaseQuote> {
+export async function quotePurchase(
+  input: { domain: string; ownerAddress: string; years: number; partnerId?: string },
+  client?: Prisma.TransactionClient,
+): Promise<PurchaseQuote> {
   const [availability] = await checkAvailability([input.domain], { client });
   if (!availability.available) throw unavailableError(availability.reason, availability.message);
   if (input.partnerId) {

@@ -18,5 +18,7 @@ function canonical(value: unknown): unknown {
 }
 
 export function requestHash(body: Record<string, unknown>): string {
-  return createHash("sha256").update(JSON.stringify(canonical(body))).digest("hex");
+  return createHash("sha256")
+    .update(JSON.stringify(canonical(body)))
+    .digest("hex");
 }

@@ -10,7 +10,12 @@ import { transitionOrder } from "./order-state";
 export const EXPIRED_UNPAID_REASON = "The offer expired before it was paid; the name was released.";
 
 /** Takes the hold on `name` for `orderId`, or returns false when a live order holds it. */
-export async function tryReserveName(tx: Prisma.TransactionClient, name: string, orderId: string, now = new Date()): Promise<boolean> {
+export async function tryReserveName(
+  tx: Prisma.TransactionClient,
+  name: string,
+  orderId: string,
+  now = new Date(),
+): Promise<boolean> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const inserted = await tx.$queryRaw<{ order_id: string }[]>`
       INSERT INTO "name_reservation" ("domain", "order_id", "created_at") VALUES (${name}, ${orderId}::uuid, ${now})
@@ -24,20 +29,34 @@ export async function tryReserveName(tx: Prisma.TransactionClient, name: string,
     }
     const hold = await tx.nameReservation.findUnique({ where: { domain: name }, select: { orderId: true } });
     if (!hold) continue;
-    const holder = await tx.order.findUnique({ where: { id: hold.orderId }, select: { orderStatus: true, expiresAt: true } });
+    const holder = await tx.order.findUnique({
+      where: { id: hold.orderId },
+      select: { orderStatus: true, expiresAt: true },
+    });
     const stale =
       !holder ||
       (holder.orderStatus === "PENDING" && holder.expiresAt !== null && holder.expiresAt.getTime() <= now.getTime()) ||
       (holder.orderStatus !== "PENDING" && holder.orderStatus !== "PAID");
     if (!stale) return false;
     if (holder?.orderStatus === "PENDING") {
-      await transitionOrder(tx, { orderId: hold.orderId, to: "EXPIRED", from: ["PENDING"], reason: EXPIRED_UNPAID_REASON });
+      await transitionOrder(tx, {
+        orderId: hold.orderId,
+        to: "EXPIRED",
+        from: ["PENDING"],
+        reason: EXPIRED_UNPAID_REASON,
+      });
     }
     await tx.nameReservation.deleteMany({ where: { domain: name, orderId: hold.orderId } });
   }
   return false;
 }
 
-export async function reserveNameOrThrow(tx: Prisma.TransactionClient, name: string, orderId: string, now = new Date()): Promise<void> {
-  if (!(await tryReserveName(tx, name, orderId, now))) throw conflict("domain", `${name} is not available: another order holds it or it is registered.`);
+export async function reserveNameOrThrow(
+  tx: Prisma.TransactionClient,
+  name: string,
+  orderId: string,
+  now = new Date(),
+): Promise<void> {
+  if (!(await tryReserveName(tx, name, orderId, now)))
+    throw conflict("domain", `${name} is not available: another order holds it or it is registered.`);
 }

@@ -29,7 +29,8 @@ export function candidatesFor(name: string, tlds: string[]): string[] {
 }
 
 function present(result: Availability): NameAvailability {
-  if (result.available) return { name: result.name, available: true, priceUsdPerYear: centsToNumber(result.perYearCents) };
+  if (result.available)
+    return { name: result.name, available: true, priceUsdPerYear: centsToNumber(result.perYearCents) };
   return {
     name: result.name,
     available: false,

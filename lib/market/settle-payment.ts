@@ -12,7 +12,11 @@ import { inTransaction } from "./in-transaction";
 export const PAID_REASON = "Payment confirmed; registering the name.";
 
 /** Marks the order PAID (idempotent); answers the status it has afterwards. */
-export async function markOrderPaid(orderId: string, reason = PAID_REASON, now = new Date()): Promise<OrderStatus | null> {
+export async function markOrderPaid(
+  orderId: string,
+  reason = PAID_REASON,
+  now = new Date(),
+): Promise<OrderStatus | null> {
   return inTransaction(async (tx) => {
     const order = await tx.order.findUnique({ where: { id: orderId }, select: { orderStatus: true, domain: true } });
     if (!order) return null;
@@ -20,18 +24,25 @@ export async function markOrderPaid(orderId: string, reason = PAID_REASON, now =
     if (order.orderStatus === "PENDING") {
       const held = await tx.nameReservation.findUnique({ where: { orderId }, select: { domain: true } });
       if (held) {
-        if (await transitionOrder(tx, { orderId, to: "PAID", from: ["PENDING"], reason, data: { paidAt: now } })) return "PAID";
+        if (await transitionOrder(tx, { orderId, to: "PAID", from: ["PENDING"], reason, data: { paidAt: now } }))
+          return "PAID";
         const current = await tx.order.findUnique({ where: { id: orderId }, select: { orderStatus: true } });
         if (current?.orderStatus === "PAID" || current?.orderStatus === "COMPLETED") return current.orderStatus;
       }
     }
     // Expired, failed, or its hold was taken over: the payment still counts if the name is free.
     if (await tryReserveName(tx, order.domain, orderId, now)) {
-      await transitionOrder(tx, { orderId, to: "PAID", reason: `${reason} It arrived after the order had ${order.orderStatus === "FAILED" ? "failed" : "expired"}; the name was still free.`, data: { paidAt: now } });
+      await transitionOrder(tx, {
+        orderId,
+        to: "PAID",
+        reason: `${reason} It arrived after the order had ${order.orderStatus === "FAILED" ? "failed" : "expired"}; the name was still free.`,
+        data: { paidAt: now },
+      });
       return "PAID";
     }
     const refund = `Payment received after the order had ${order.orderStatus === "FAILED" ? "failed" : "expired"}, but ${order.domain} is no longer available; a refund is due.`;
-    if (!(await transitionOrder(tx, { orderId, to: "FAILED", reason: refund }))) await noteOrder(tx, orderId, "FAILED", refund);
+    if (!(await transitionOrder(tx, { orderId, to: "FAILED", reason: refund })))
+      await noteOrder(tx, orderId, "FAILED", refund);
     return "FAILED";
   });
 }

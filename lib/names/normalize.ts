@@ -27,7 +27,8 @@ export function normalizeWeb3Name(input: string): string {
 function normalizeWeb3NameOnce(input: string): string {
   const trimmed = input.trim().replace(/\.$/, "");
   if (trimmed === "") throw new InvalidNameError("The name is empty.");
-  if (trimmed.length > MAX_NAME_LENGTH) throw new InvalidNameError(`The name is longer than ${MAX_NAME_LENGTH} characters.`);
+  if (trimmed.length > MAX_NAME_LENGTH)
+    throw new InvalidNameError(`The name is longer than ${MAX_NAME_LENGTH} characters.`);
   let normalized: string;
   try {
     normalized = ens_normalize(trimmed);
@@ -43,10 +44,15 @@ export function normalizeIcannName(input: string): { ascii: string; unicode: str
   const trimmed = input.trim().replace(/\.$/, "");
   // domainToASCII applies UTS-46 processing (mapping, validity, punycode) and answers "" when it fails.
   const ascii = trimmed.length > 0 && trimmed.length <= MAX_NAME_LENGTH ? domainToASCII(trimmed) : "";
-  if (ascii === "" || !ascii.includes(".") || ascii.split(".").some((label) => label.length === 0 || label.length > 63)) {
+  if (
+    ascii === "" ||
+    !ascii.includes(".") ||
+    ascii.split(".").some((label) => label.length === 0 || label.length > 63)
+  ) {
     throw new InvalidNameError("The name is not a valid domain name (UTS-46).");
   }
-  if (!/^[a-z0-9.-]+$/.test(ascii)) throw new InvalidNameError("The name contains characters a domain name cannot hold.");
+  if (!/^[a-z0-9.-]+$/.test(ascii))
+    throw new InvalidNameError("The name contains characters a domain name cannot hold.");
   return { ascii, unicode: domainToUnicode(ascii) };
 }
 

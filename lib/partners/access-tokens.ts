@@ -31,13 +31,24 @@ export async function createAccessToken(partnerId: string, input: NewAccessToken
     signingSecret(),
   );
   const row = await db().accessToken.create({
-    data: { id, partnerId, label: input.label, type: input.type, validFrom: input.validFrom, validTill: input.validTill, hint: value.slice(-6) },
+    data: {
+      id,
+      partnerId,
+      label: input.label,
+      type: input.type,
+      validFrom: input.validFrom,
+      validTill: input.validTill,
+      hint: value.slice(-6),
+    },
   });
   return toAccessToken(row, value);
 }
 
 export async function listAccessTokensOfPartner(partnerId: string): Promise<AccessToken[]> {
-  const rows = await db().accessToken.findMany({ where: { partnerId }, orderBy: [{ createdAt: "desc" }, { id: "asc" }] });
+  const rows = await db().accessToken.findMany({
+    where: { partnerId },
+    orderBy: [{ createdAt: "desc" }, { id: "asc" }],
+  });
   return rows.map((row) => toAccessToken(row, redacted(row.hint)));
 }
 

@@ -34,7 +34,11 @@ interface KnownToken {
 const MAX_CACHED_TOKENS = 10_000;
 const tokenCache = new Map<string, KnownToken>();
 
-onInvalidate("token", (id) => tokenCache.delete(id), () => tokenCache.clear());
+onInvalidate(
+  "token",
+  (id) => tokenCache.delete(id),
+  () => tokenCache.clear(),
+);
 onInvalidate("partner", (partnerId) => {
   for (const [id, token] of tokenCache) if (token.caller.partnerId === partnerId) tokenCache.delete(id);
 });
@@ -70,7 +74,9 @@ function claimsOf(header: string): TokenClaims {
   if (!match) throw unauthorized("Malformed Authorization header: expected `Bearer <access token>`.");
   const verified = verifyToken(match[1], secret);
   if (!verified.ok) {
-    throw unauthorized(verified.reason === "signature" ? "The access token's signature is not valid." : "The access token is malformed.");
+    throw unauthorized(
+      verified.reason === "signature" ? "The access token's signature is not valid." : "The access token is malformed.",
+    );
   }
   if (claimsByHeader.size >= MAX_KNOWN_HEADERS) claimsByHeader.delete(claimsByHeader.keys().next().value!);
   claimsByHeader.set(header, { secret, claims: verified.claims });
@@ -94,9 +100,12 @@ export function authenticate(request: Request, allow: readonly TokenType[]): Cal
 function admit(token: KnownToken | undefined, claims: TokenClaims, allow: readonly TokenType[]): Caller {
   if (!token || token.caller.partnerId !== claims.sub) throw unauthorized("The access token has been deleted.");
   const now = Date.now();
-  if (now < token.validFrom) throw unauthorized(`The access token is not valid before ${new Date(token.validFrom).toISOString()}.`);
-  if (now >= token.validTill) throw unauthorized(`The access token expired at ${new Date(token.validTill).toISOString()}.`);
+  if (now < token.validFrom)
+    throw unauthorized(`The access token is not valid before ${new Date(token.validFrom).toISOString()}.`);
+  if (now >= token.validTill)
+    throw unauthorized(`The access token expired at ${new Date(token.validTill).toISOString()}.`);
   const { type } = token.caller;
-  if (!allow.includes(type)) throw forbidden(`This endpoint needs a token of type ${allow.join(" or ")}; this token is ${type}.`);
+  if (!allow.includes(type))
+    throw forbidden(`This endpoint needs a token of type ${allow.join(" or ")}; this token is ${type}.`);
   return token.caller;
 }

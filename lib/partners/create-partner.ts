@@ -10,6 +10,11 @@ export async function createPartner(name: string, now = new Date()) {
   const partner = await db().partner.create({ data: { id: randomUUID(), name } });
   const validTill = new Date(now);
   validTill.setUTCFullYear(validTill.getUTCFullYear() + FIRST_TOKEN_YEARS);
-  const token = await createAccessToken(partner.id, { label: "first admin token", type: "ADMIN", validFrom: now, validTill });
+  const token = await createAccessToken(partner.id, {
+    label: "first admin token",
+    type: "ADMIN",
+    validFrom: now,
+    validTill,
+  });
   return { partner, token };
 }

@@ -28,7 +28,10 @@ export function signToken(claims: TokenClaims, secret: string): string {
 export type VerifyFailure = "malformed" | "signature";
 
 /** Checks the form and signature; the time window and revocation are the caller's. */
-export function verifyToken(token: string, secret: string): { ok: true; claims: TokenClaims } | { ok: false; reason: VerifyFailure } {
+export function verifyToken(
+  token: string,
+  secret: string,
+): { ok: true; claims: TokenClaims } | { ok: false; reason: VerifyFailure } {
   const parts = token.split(".");
   if (parts.length !== 3 || token.length > 2048) return { ok: false, reason: "malformed" };
   const [header, payload, signature] = parts;

@@ -15,12 +15,20 @@ export interface SubdomainPerDayPage {
  * Endpoint 5: sub-domains created per UTC day, newest day first, from the counts kept with each
  * insert; days without any are absent. `total` is the number of sub-domains, as in endpoint 4.
  */
-export async function countSubdomainsPerDayOfPartner(caller: Caller, parentDomain: string, page: PageRequest): Promise<SubdomainPerDayPage> {
+export async function countSubdomainsPerDayOfPartner(
+  caller: Caller,
+  parentDomain: string,
+  page: PageRequest,
+): Promise<SubdomainPerDayPage> {
   const parent = await getParentDomainOfPartner(caller, parentDomain);
   return subdomainsPerDayPage(parent.id, parent.subdomain_count, page);
 }
 
-export async function subdomainsPerDayPage(parentId: string, total: number, page: PageRequest): Promise<SubdomainPerDayPage> {
+export async function subdomainsPerDayPage(
+  parentId: string,
+  total: number,
+  page: PageRequest,
+): Promise<SubdomainPerDayPage> {
   const after = page.pageToken ? decodePageToken(page.pageToken, { listing: "days", parentId }) : undefined;
   const rows = await database().query<{ date: string; count: number }>(
     `SELECT to_char(day, 'YYYY-MM-DD') AS date, count FROM subdomain_daily_count
@@ -32,7 +40,8 @@ export async function subdomainsPerDayPage(parentId: string, total: number, page
   const last = shown[shown.length - 1];
   return {
     aggregates: shown.map((row) => ({ count: Number(row.count), date: row.date })),
-    nextPaginationToken: rows.length > page.pageSize && last ? encodePageToken({ listing: "days", parentId, day: last.date }) : "",
+    nextPaginationToken:
+      rows.length > page.pageSize && last ? encodePageToken({ listing: "days", parentId, day: last.date }) : "",
     total,
   };
 }

@@ -60,7 +60,23 @@ export function seededRandom(seed: number): () => number {
 }
 
 const DAY_MS = 86_400_000;
-const WORDS = ["shop", "blog", "team", "pay", "app", "news", "dev", "art", "club", "hub", "lab", "play", "store", "vault", "zone"];
+const WORDS = [
+  "shop",
+  "blog",
+  "team",
+  "pay",
+  "app",
+  "news",
+  "dev",
+  "art",
+  "club",
+  "hub",
+  "lab",
+  "play",
+  "store",
+  "vault",
+  "zone",
+];
 
 export interface DemoSubdomain {
   label: string;
@@ -76,11 +92,15 @@ export function demoSubdomains(now: Date, count = BRAND_SUBDOMAIN_COUNT, days = 
   const random = seededRandom(20261122);
   const owners = Array.from({ length: 400 }, (_, i) => demoAddress(`brand.web3 sub-domain owner ${i}`));
   // Quiet days weigh nothing; others grow towards today with bursts.
-  const weights = Array.from({ length: days }, (_, ago) => (random() < 0.15 ? 0 : (1 + (days - ago) / days) * (random() < 0.1 ? 4 : 0.3 + random())));
+  const weights = Array.from({ length: days }, (_, ago) =>
+    random() < 0.15 ? 0 : (1 + (days - ago) / days) * (random() < 0.1 ? 4 : 0.3 + random()),
+  );
   const sum = weights.reduce((a, b) => a + b, 0);
   const exact = weights.map((w) => (w / sum) * count);
   const perDay = exact.map(Math.floor);
-  const byRemainder = exact.map((value, ago) => ({ ago, rest: value - Math.floor(value) })).sort((a, b) => b.rest - a.rest);
+  const byRemainder = exact
+    .map((value, ago) => ({ ago, rest: value - Math.floor(value) }))
+    .sort((a, b) => b.rest - a.rest);
   const missing = count - perDay.reduce((a, b) => a + b, 0);
   for (let i = 0; i < missing; i++) perDay[byRemainder[i].ago]++;
 

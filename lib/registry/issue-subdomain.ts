@@ -18,13 +18,18 @@ export interface IssuedSubdomain {
  * Our extension: a partner ADMIN issues `label.parentDomain` to an owner directly, without a
  * sale. The parent must be the partner's, enabled and unexpired; a price is needed only to sell.
  */
-export async function issueSubdomain(caller: Caller, parentDomain: string, input: { label: string; ownerAddress: string }): Promise<IssuedSubdomain> {
+export async function issueSubdomain(
+  caller: Caller,
+  parentDomain: string,
+  input: { label: string; ownerAddress: string },
+): Promise<IssuedSubdomain> {
   const parent = await getParentDomainOfPartner(caller, parentDomain);
   const blocking = configurationProblems(parent, new Date(), { needsPrice: false });
   if (blocking.length > 0) throw badRequest("parentDomain", blocking.join(" "));
   if (input.label.includes(".")) throw badRequest("label", "label must be one label, without dots.");
   const name = normalizeNativeName(`${input.label}.${parent.name}`, "label");
-  if (name.split(".").length !== parent.name.split(".").length + 1) throw badRequest("label", "label must be one label, without dots.");
+  if (name.split(".").length !== parent.name.split(".").length + 1)
+    throw badRequest("label", "label must be one label, without dots.");
 
   const ownerAddress = getAddress(input.ownerAddress.toLowerCase());
   const domain = await db().$transaction((tx) => registerName(tx, { name, ownerAddress }));

@@ -20,12 +20,20 @@ export interface SubdomainListPage {
  * Endpoint 4: the parent's sub-domains, newest first. Keyset on (created_at, id) descending,
  * served by the (parent_id, created_at DESC, id DESC) index, so a page costs the same at any depth.
  */
-export async function listSubdomainsOfPartner(caller: Caller, parentDomain: string, page: PageRequest): Promise<SubdomainListPage> {
+export async function listSubdomainsOfPartner(
+  caller: Caller,
+  parentDomain: string,
+  page: PageRequest,
+): Promise<SubdomainListPage> {
   const parent = await getParentDomainOfPartner(caller, parentDomain);
   return listSubdomainsPage(parent.id, parent.subdomain_count, page);
 }
 
-export async function listSubdomainsPage(parentId: string, total: number, page: PageRequest): Promise<SubdomainListPage> {
+export async function listSubdomainsPage(
+  parentId: string,
+  total: number,
+  page: PageRequest,
+): Promise<SubdomainListPage> {
   const after = page.pageToken ? decodePageToken(page.pageToken, { listing: "names", parentId }) : undefined;
   const rows = after
     ? await database().query<{ id: string; name: string; created_at: Date }>(
@@ -44,7 +52,12 @@ export async function listSubdomainsPage(parentId: string, total: number, page: 
     names: shown.map((row) => ({ createdTimestamp: listTimestamp(new Date(row.created_at)), name: row.name })),
     nextPaginationToken:
       rows.length > page.pageSize && last
-        ? encodePageToken({ listing: "names", parentId, createdAt: new Date(last.created_at).toISOString(), id: last.id })
+        ? encodePageToken({
+            listing: "names",
+            parentId,
+            createdAt: new Date(last.created_at).toISOString(),
+            id: last.id,
+          })
         : "",
     total,
   };

@@ -53,7 +53,8 @@ export function decodePageToken<L extends PagePosition["listing"]>(
   if (!body || !mac || extra !== undefined) throw refuse("is not a token this service issued");
   const given = Buffer.from(mac, "base64url");
   const wanted = macOf(body, secret);
-  if (given.length !== wanted.length || !timingSafeEqual(given, wanted)) throw refuse("is not a token this service issued");
+  if (given.length !== wanted.length || !timingSafeEqual(given, wanted))
+    throw refuse("is not a token this service issued");
   let payload: Payload;
   try {
     payload = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Payload;
@@ -61,13 +62,15 @@ export function decodePageToken<L extends PagePosition["listing"]>(
     throw refuse("is not a token this service issued");
   }
   const listing = payload.l === "n" ? "names" : payload.l === "d" ? "days" : undefined;
-  if (payload.v !== 1 || listing !== expected.listing || !Array.isArray(payload.k)) throw refuse("belongs to another listing");
+  if (payload.v !== 1 || listing !== expected.listing || !Array.isArray(payload.k))
+    throw refuse("belongs to another listing");
   if (payload.p !== expected.parentId) throw refuse("belongs to another parent domain");
   if (!Number.isInteger(payload.t) || now / 1000 - payload.t > MAX_AGE_SECONDS) throw refuse("has expired");
 
   if (listing === "names") {
     const [createdAt, id] = payload.k;
-    if (typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt)) || typeof id !== "string") throw refuse("is not a token this service issued");
+    if (typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt)) || typeof id !== "string")
+      throw refuse("is not a token this service issued");
     return { listing, parentId: payload.p, createdAt, id } as Extract<PagePosition, { listing: L }>;
   }
   const [day] = payload.k;

@@ -45,6 +45,7 @@ export async function getParentDomainOfPartner(caller: Caller, rawName: string):
   const name = normalizeNativeName(rawName, "parentDomain");
   const parent = await findParentDomain(name);
   if (!parent) throw notFound("parentDomain", `${name} is not registered in the native registry.`);
-  if (parent.partner_id !== caller.partnerId) throw forbidden(`${name} belongs to another partner; a token sees only its own partner's parent domains.`);
+  if (parent.partner_id !== caller.partnerId)
+    throw forbidden(`${name} belongs to another partner; a token sees only its own partner's parent domains.`);
   return parent;
 }

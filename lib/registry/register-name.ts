@@ -67,7 +67,10 @@ export async function registerName(tx: Prisma.TransactionClient, input: NewName)
   // Cached answers about this name, its owner's and wallets' reverse lookups and its parent's
   // listings are dropped here now and on every instance when the transaction commits.
   const notify = (sql: string, value: string) => tx.$executeRawUnsafe(sql, value);
-  const tags: [Topic, string][] = [["name", input.name], ["address", input.ownerAddress.toLowerCase()]];
+  const tags: [Topic, string][] = [
+    ["name", input.name],
+    ["address", input.ownerAddress.toLowerCase()],
+  ];
   for (const wallet of input.wallets ?? []) tags.push(["address", wallet.address.toLowerCase()]);
   if (parentName) tags.push(["name", parentName]);
   for (const [topic, key] of tags) await invalidate(topic, key, notify);

@@ -9,7 +9,8 @@ import { findParentDomain, normalizeNativeName } from "./parent-domain";
  * letter case ignored. When the address owns several, the newest (latest created) is returned.
  */
 export async function reverseResolveInParent(rawParent: string, ethAddress: string): Promise<{ domain: string }> {
-  if (!isEvmAddress(ethAddress)) throw badRequest("ethAddress", "ethAddress must be a 0x-prefixed 20-byte hex address.");
+  if (!isEvmAddress(ethAddress))
+    throw badRequest("ethAddress", "ethAddress must be a 0x-prefixed 20-byte hex address.");
   const name = normalizeNativeName(rawParent, "parentDomain");
   const parent = await findParentDomain(name);
   if (!parent) throw notFound("parentDomain", `${name} is not registered in the native registry.`);

@@ -8,8 +8,19 @@ import { db } from "@/lib/db";
 import { createAccessToken } from "@/lib/partners/access-tokens";
 import { createPartner } from "@/lib/partners/create-partner";
 import {
-  ALICE_CONTENT_HASH, ALICE_DNS, ALICE_OWNER, ALICE_TEXT, ALICE_WALLETS, BOB_DNS, BOB_OWNER, BOB_TEXT, BOB_WALLETS,
-  BRAND_OWNER, BRAND_PRICE_CENTS, DEMO_PARTNER_NAME, demoSubdomains,
+  ALICE_CONTENT_HASH,
+  ALICE_DNS,
+  ALICE_OWNER,
+  ALICE_TEXT,
+  ALICE_WALLETS,
+  BOB_DNS,
+  BOB_OWNER,
+  BOB_TEXT,
+  BOB_WALLETS,
+  BRAND_OWNER,
+  BRAND_PRICE_CENTS,
+  DEMO_PARTNER_NAME,
+  demoSubdomains,
 } from "./demo-data";
 import { forgetNativeTlds } from "./native-tlds";
 import { registerName } from "./register-name";
@@ -35,41 +46,78 @@ export async function seedDemoData(now = new Date()): Promise<boolean> {
   const existingPartnerId = await demoPartnerId();
   const created = existingPartnerId ? undefined : await createPartner(DEMO_PARTNER_NAME, now);
   const partnerId = existingPartnerId ?? created!.partner.id;
-  await db().$transaction(async (tx) => {
-    await tx.tld.createMany({ data: [{ name: "web3" }, { name: "meta" }], skipDuplicates: true });
+  await db().$transaction(
+    async (tx) => {
+      await tx.tld.createMany({ data: [{ name: "web3" }, { name: "meta" }], skipDuplicates: true });
 
-    const alice = await registerName(tx, { name: "alice.web3", ownerAddress: ALICE_OWNER, wallets: ALICE_WALLETS, createdAt: now });
-    await tx.domain.update({ where: { id: alice.id }, data: { contentHash: ALICE_CONTENT_HASH } });
-    await tx.dnsRecord.createMany({ data: ALICE_DNS.map((record) => ({ id: randomUUID(), domainId: alice.id, ...record })) });
-    await tx.textRecord.createMany({ data: Object.entries(ALICE_TEXT).map(([key, value]) => ({ id: randomUUID(), domainId: alice.id, key, value })) });
-    await tx.reverseRecord.create({ data: { address: ALICE_OWNER.toLowerCase(), domainId: alice.id } });
+      const alice = await registerName(tx, {
+        name: "alice.web3",
+        ownerAddress: ALICE_OWNER,
+        wallets: ALICE_WALLETS,
+        createdAt: now,
+      });
+      await tx.domain.update({ where: { id: alice.id }, data: { contentHash: ALICE_CONTENT_HASH } });
+      await tx.dnsRecord.createMany({
+        data: ALICE_DNS.map((record) => ({ id: randomUUID(), domainId: alice.id, ...record })),
+      });
+      await tx.textRecord.createMany({
+        data: Object.entries(ALICE_TEXT).map(([key, value]) => ({ id: randomUUID(), domainId: alice.id, key, value })),
+      });
+      await tx.reverseRecord.create({ data: { address: ALICE_OWNER.toLowerCase(), domainId: alice.id } });
 
-    const bob = await registerName(tx, { name: "bob.web3", ownerAddress: BOB_OWNER, wallets: BOB_WALLETS, createdAt: now });
-    await tx.dnsRecord.createMany({ data: BOB_DNS.map((record) => ({ id: randomUUID(), domainId: bob.id, ...record })) });
-    await tx.textRecord.createMany({ data: Object.entries(BOB_TEXT).map(([key, value]) => ({ id: randomUUID(), domainId: bob.id, key, value })) });
+      const bob = await registerName(tx, {
+        name: "bob.web3",
+        ownerAddress: BOB_OWNER,
+        wallets: BOB_WALLETS,
+        createdAt: now,
+      });
+      await tx.dnsRecord.createMany({
+        data: BOB_DNS.map((record) => ({ id: randomUUID(), domainId: bob.id, ...record })),
+      });
+      await tx.textRecord.createMany({
+        data: Object.entries(BOB_TEXT).map(([key, value]) => ({ id: randomUUID(), domainId: bob.id, key, value })),
+      });
 
-    const expiresAt = new Date(now.getTime() + YEAR_MS);
-    const brand = await registerName(tx, { name: "brand.web3", ownerAddress: BRAND_OWNER, partnerId, expiresAt, createdAt: new Date(now.getTime() - 100 * 86_400_000) });
-    await tx.domain.update({ where: { id: brand.id }, data: { subdomainsEnabled: true, subdomainPriceCents: BRAND_PRICE_CENTS } });
-    await registerName(tx, { name: "plain.web3", ownerAddress: BRAND_OWNER, partnerId, expiresAt, createdAt: now });
+      const expiresAt = new Date(now.getTime() + YEAR_MS);
+      const brand = await registerName(tx, {
+        name: "brand.web3",
+        ownerAddress: BRAND_OWNER,
+        partnerId,
+        expiresAt,
+        createdAt: new Date(now.getTime() - 100 * 86_400_000),
+      });
+      await tx.domain.update({
+        where: { id: brand.id },
+        data: { subdomainsEnabled: true, subdomainPriceCents: BRAND_PRICE_CENTS },
+      });
+      await registerName(tx, { name: "plain.web3", ownerAddress: BRAND_OWNER, partnerId, expiresAt, createdAt: now });
 
-    // 2,500 rows in one statement; the parent's count and the per-day counts follow in two more.
-    const subdomains = demoSubdomains(now);
-    await tx.domain.createMany({
-      data: subdomains.map((sub) => {
-        const name = `${sub.label}.brand.web3`;
-        return {
-          id: randomUUID(), name, node: namehash(name), label: sub.label, tld: "web3", parentId: brand.id,
-          ownerAddress: sub.ownerAddress, ownerKey: sub.ownerAddress.toLowerCase(), createdAt: sub.createdAt,
-        };
-      }),
-    });
-    await tx.$executeRaw`UPDATE "domain" SET subdomain_count = subdomain_count + ${subdomains.length} WHERE id = ${brand.id}::uuid`;
-    await tx.$executeRaw`
+      // 2,500 rows in one statement; the parent's count and the per-day counts follow in two more.
+      const subdomains = demoSubdomains(now);
+      await tx.domain.createMany({
+        data: subdomains.map((sub) => {
+          const name = `${sub.label}.brand.web3`;
+          return {
+            id: randomUUID(),
+            name,
+            node: namehash(name),
+            label: sub.label,
+            tld: "web3",
+            parentId: brand.id,
+            ownerAddress: sub.ownerAddress,
+            ownerKey: sub.ownerAddress.toLowerCase(),
+            createdAt: sub.createdAt,
+          };
+        }),
+      });
+      await tx.$executeRaw`UPDATE "domain" SET subdomain_count = subdomain_count + ${subdomains.length} WHERE id = ${brand.id}::uuid`;
+      await tx.$executeRaw`
       INSERT INTO subdomain_daily_count (parent_id, day, count)
       SELECT parent_id, (created_at AT TIME ZONE 'UTC')::date, count(*) FROM "domain" WHERE parent_id = ${brand.id}::uuid GROUP BY 1, 2
       ON CONFLICT (parent_id, day) DO UPDATE SET count = EXCLUDED.count`;
-  }, { timeout: 120_000, maxWait: 30_000 });
+    },
+    { timeout: 120_000, maxWait: 30_000 },
+  );
   forgetNativeTlds();
 
   if (created) saveToken(tokenFile, created.token.value);
@@ -78,13 +126,24 @@ export async function seedDemoData(now = new Date()): Promise<boolean> {
 }
 
 async function demoPartnerId(): Promise<string | undefined> {
-  return (await db().partner.findFirst({ where: { name: DEMO_PARTNER_NAME }, orderBy: { createdAt: "asc" }, select: { id: true } }))?.id;
+  return (
+    await db().partner.findFirst({
+      where: { name: DEMO_PARTNER_NAME },
+      orderBy: { createdAt: "asc" },
+      select: { id: true },
+    })
+  )?.id;
 }
 
 async function writeDemoToken(file: string, partnerId: string | undefined, now = new Date()): Promise<void> {
   if (!partnerId) return;
   const validTill = new Date(now.getTime() + YEAR_MS);
-  const token = await createAccessToken(partnerId, { label: "demo admin token", type: "ADMIN", validFrom: now, validTill });
+  const token = await createAccessToken(partnerId, {
+    label: "demo admin token",
+    type: "ADMIN",
+    validFrom: now,
+    validTill,
+  });
   saveToken(file, token.value);
 }
 

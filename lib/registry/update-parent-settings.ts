@@ -14,13 +14,22 @@ export interface ParentSettings {
 }
 
 /** Our extension: the owning partner turns sub-domain issuance on or off and sets its price. */
-export async function updateParentSettings(caller: Caller, parentDomain: string, change: ParentSettingsRequest): Promise<ParentSettings> {
+export async function updateParentSettings(
+  caller: Caller,
+  parentDomain: string,
+  change: ParentSettingsRequest,
+): Promise<ParentSettings> {
   const parent = await getParentDomainOfPartner(caller, parentDomain);
   const updated = await db().domain.update({
     where: { id: parent.id },
     data: {
       subdomainsEnabled: change.subdomainsEnabled,
-      subdomainPriceCents: change.subdomainPriceUsd === undefined ? undefined : change.subdomainPriceUsd === null ? null : Math.round(change.subdomainPriceUsd * 100),
+      subdomainPriceCents:
+        change.subdomainPriceUsd === undefined
+          ? undefined
+          : change.subdomainPriceUsd === null
+            ? null
+            : Math.round(change.subdomainPriceUsd * 100),
     },
   });
   await invalidate("name", updated.name);

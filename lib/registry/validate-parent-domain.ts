@@ -12,7 +12,11 @@ export interface ParentDomainValidation {
  * Endpoint 3: whether a parent domain is configured for sub-domains, with one sentence per
  * failed check. Another partner's name fails the ownership check and reveals nothing more.
  */
-export async function validateParentDomain(caller: Caller, rawName: string, now = new Date()): Promise<ParentDomainValidation> {
+export async function validateParentDomain(
+  caller: Caller,
+  rawName: string,
+  now = new Date(),
+): Promise<ParentDomainValidation> {
   const name = normalizeNativeName(rawName, "parentDomain");
   const parent = await findParentDomain(name);
   if (!parent) return failed(name, [`${name} is not registered in the native registry.`]);
@@ -21,13 +25,18 @@ export async function validateParentDomain(caller: Caller, rawName: string, now 
 }
 
 /** The checks beyond existence and ownership, shared with sub-domain issuance. */
-export function configurationProblems(parent: ParentDomainRow, now = new Date(), options: { needsPrice: boolean } = { needsPrice: true }): string[] {
+export function configurationProblems(
+  parent: ParentDomainRow,
+  now = new Date(),
+  options: { needsPrice: boolean } = { needsPrice: true },
+): string[] {
   const problems: string[] = [];
   if (!parent.subdomains_enabled) problems.push(`Sub-domain issuance is not enabled for ${parent.name}.`);
   if (parent.expires_at && new Date(parent.expires_at).getTime() <= now.getTime()) {
     problems.push(`${parent.name} expired at ${new Date(parent.expires_at).toISOString()}.`);
   }
-  if (options.needsPrice && (parent.subdomain_price_cents === null || parent.subdomain_price_cents <= 0)) problems.push(`${parent.name} has no sub-domain price.`);
+  if (options.needsPrice && (parent.subdomain_price_cents === null || parent.subdomain_price_cents <= 0))
+    problems.push(`${parent.name} has no sub-domain price.`);
   return problems;
 }
 

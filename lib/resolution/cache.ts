@@ -32,7 +32,8 @@ export class TtlCache<V> {
   private readonly now: () => number;
 
   constructor(options: TtlCacheOptions) {
-    if (!Number.isInteger(options.maxEntries) || options.maxEntries < 1) throw new Error("maxEntries must be a positive integer");
+    if (!Number.isInteger(options.maxEntries) || options.maxEntries < 1)
+      throw new Error("maxEntries must be a positive integer");
     this.maxEntries = options.maxEntries;
     this.staleMs = Math.max(0, options.staleMs);
     this.now = options.now ?? Date.now;

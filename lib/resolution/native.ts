@@ -41,8 +41,12 @@ export const nativeProvider: ResolutionProvider = {
 
   async reverse(address) {
     const key = address.toLowerCase();
-    const primary = await db().reverseRecord.findUnique({ where: { address: key }, include: { domain: { include: withRecords } } });
-    if (primary && !isExpired(primary.domain) && pointsBack(primary.domain, key)) return toResolveResult(primary.domain);
+    const primary = await db().reverseRecord.findUnique({
+      where: { address: key },
+      include: { domain: { include: withRecords } },
+    });
+    if (primary && !isExpired(primary.domain) && pointsBack(primary.domain, key))
+      return toResolveResult(primary.domain);
 
     const owned = await db().domain.findMany({
       where: { ownerKey: key },

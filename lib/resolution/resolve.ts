@@ -60,7 +60,10 @@ const REVERSE_ORDER: NameService[] = ["native", "ens", "ud"];
  * Endpoint 2: the verified name of an address. With `nameservice`, only that service is asked;
  * without it, native, then ENS, then UD (those configured), and the first name found wins.
  */
-export async function reverseAddress(address: string, options: Pick<ResolveOptions, "nameservice" | "signal"> = {}): Promise<ResolveResult> {
+export async function reverseAddress(
+  address: string,
+  options: Pick<ResolveOptions, "nameservice" | "signal"> = {},
+): Promise<ResolveResult> {
   const trimmed = address.trim();
   if (options.nameservice) {
     if (options.nameservice !== "icann" && !isEvmAddress(trimmed)) throw invalidEvmAddress();

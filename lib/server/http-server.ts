@@ -40,7 +40,11 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
         for (const [name, value] of pageSecurityHeaders(pagePath(req.url), dev)) res.setHeader(name, value);
         return await options.next(req, res);
       }
-      await sendWebResponse(res, json({ message: "Not found." }, 404, { "x-content-type-options": "nosniff" }), request.method);
+      await sendWebResponse(
+        res,
+        json({ message: "Not found." }, 404, { "x-content-type-options": "nosniff" }),
+        request.method,
+      );
     } catch (error) {
       console.error("[server] request failed:", error instanceof Error ? error.message : error);
       if (!res.headersSent) await sendWebResponse(res, json({ message: "Internal server error." }, 500), "GET");

@@ -21,7 +21,8 @@ async function main() {
   // Writes reach every instance's caches through NOTIFY, this one's included once they commit.
   const stopListening = await listenForInvalidations();
   const seeded = cfg.SEED_DEMO_DATA === "1" && (await seedDemoData());
-  if (seeded) console.log(`[start] demo data seeded; demo ADMIN token in ${path.join(cfg.DATA_DIR, "demo-admin-token")}`);
+  if (seeded)
+    console.log(`[start] demo data seeded; demo ADMIN token in ${path.join(cfg.DATA_DIR, "demo-admin-token")}`);
   const stopJobs = cfg.BACKGROUND_JOBS === "1" ? await startBackgroundJobs() : async () => undefined;
 
   const next = cfg.API_ONLY === "1" ? undefined : await startNext(cfg.NODE_ENV !== "production", cfg.PORT);

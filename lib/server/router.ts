@@ -47,20 +47,32 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
     if (!route.handlers) {
       const module = (await import(pathToFileURL(route.file).href)) as Record<string, unknown>;
       const handlers: Partial<Record<Method, RouteHandler>> = {};
-      for (const method of METHODS) if (typeof module[method] === "function") handlers[method] = module[method] as RouteHandler;
+      for (const method of METHODS)
+        if (typeof module[method] === "function") handlers[method] = module[method] as RouteHandler;
       route.handlers = handlers;
     }
     return route.handlers;
   }
 
-  function dispatch(request: Request, route: Route, handlers: Partial<Record<Method, RouteHandler>>, values: string[], pathname: string) {
+  function dispatch(
+    request: Request,
+    route: Route,
+    handlers: Partial<Record<Method, RouteHandler>>,
+    values: string[],
+    pathname: string,
+  ) {
     const method = request.method.toUpperCase() as Method;
     const handler = handlers[method] ?? (method === "HEAD" ? handlers.GET : undefined);
     // Browsers' CORS preflights are answered here for every route, from the path's policy.
-    if (!handler && method === "OPTIONS") return preflightResponse(request, routePolicy(pathname).cors, Object.keys(handlers));
+    if (!handler && method === "OPTIONS")
+      return preflightResponse(request, routePolicy(pathname).cors, Object.keys(handlers));
     if (!handler) {
       const allow = Object.keys(handlers).join(", ");
-      return json({ message: `Method ${method} is not allowed here; allowed: ${allow}.` }, 405, { allow, "x-content-type-options": "nosniff", "cache-control": "no-store" });
+      return json({ message: `Method ${method} is not allowed here; allowed: ${allow}.` }, 405, {
+        allow,
+        "x-content-type-options": "nosniff",
+        "cache-control": "no-store",
+      });
     }
     const params: Record<string, string> = {};
     let next = 0;
@@ -131,7 +143,10 @@ function findRoutes(appDir: string, prefix: string[]): Route[] {
   for (const entry of entries) {
     if (entry.isDirectory()) found.push(...findRoutes(appDir, [...prefix, entry.name]));
     else if (/^route\.(ts|js|mjs)$/.test(entry.name)) {
-      found.push({ file: path.join(dir, entry.name), segments: prefix.filter((s) => !/^\(.*\)$/.test(s)).map(toSegment) });
+      found.push({
+        file: path.join(dir, entry.name),
+        segments: prefix.filter((s) => !/^\(.*\)$/.test(s)).map(toSegment),
+      });
     }
   }
   return found;

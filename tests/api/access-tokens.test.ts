@@ -22,10 +22,24 @@ const window = (fromOffset: number, tillOffset: number) => ({
 
 describe("access tokens (7, 8, 9)", () => {
   test("create returns the value once; listing redacts it; the new token works", async () => {
-    const res = await app.fetch("/v1/partner/access-token", { method: "POST", token: admin, json: { label: "ci", ...window(-hour, hour) } });
+    const res = await app.fetch("/v1/partner/access-token", {
+      method: "POST",
+      token: admin,
+      json: { label: "ci", ...window(-hour, hour) },
+    });
     expect(res.status).toBe(201);
     const token = await res.json();
-    expect(Object.keys(token).sort()).toEqual(["createdAt", "id", "label", "partnerId", "type", "updatedAt", "validFrom", "validTill", "value"]);
+    expect(Object.keys(token).sort()).toEqual([
+      "createdAt",
+      "id",
+      "label",
+      "partnerId",
+      "type",
+      "updatedAt",
+      "validFrom",
+      "validTill",
+      "value",
+    ]);
     expect(token).toMatchObject({ label: "ci", type: "CUSTOMER", partnerId });
     expect(token.value.split(".")).toHaveLength(3);
 
@@ -37,15 +51,26 @@ describe("access tokens (7, 8, 9)", () => {
     // A CUSTOMER token may not manage tokens.
     const asCustomer = await app.fetch("/v1/partner/access-token", { token: token.value });
     expect(asCustomer.status).toBe(403);
-    expect(await asCustomer.json()).toEqual({ errors: [{ field: "Authorization", info: expect.stringContaining("ADMIN") }] });
+    expect(await asCustomer.json()).toEqual({
+      errors: [{ field: "Authorization", info: expect.stringContaining("ADMIN") }],
+    });
   });
 
   test("delete answers 204 with no body, and the token is refused at once", async () => {
     const created = await (
-      await app.fetch("/v1/partner/access-token", { method: "POST", token: admin, json: { label: "tmp", type: "ADMIN", ...window(-hour, hour) } })
+      await app.fetch("/v1/partner/access-token", {
+        method: "POST",
+        token: admin,
+        json: { label: "tmp", type: "ADMIN", ...window(-hour, hour) },
+      })
     ).json();
     expect((await app.fetch("/v1/partner/access-token", { token: created.value })).status).toBe(200);
-    const res = await app.fetch("/v1/partner/access-token", { method: "DELETE", token: admin, body: JSON.stringify({ id: created.id }), headers: { "content-type": "text/plain" } });
+    const res = await app.fetch("/v1/partner/access-token", {
+      method: "DELETE",
+      token: admin,
+      body: JSON.stringify({ id: created.id }),
+      headers: { "content-type": "text/plain" },
+    });
     expect(res.status).toBe(204);
     expect(await res.text()).toBe("");
     const after = await app.fetch("/v1/partner/access-token", { token: created.value });
@@ -68,15 +93,28 @@ describe("access tokens (7, 8, 9)", () => {
       const body = await res.json();
       expect(body.errors.map((e: { field: string }) => e.field)).toContain(field);
     }
-    const malformed = await app.fetch("/v1/partner/access-token", { method: "POST", token: admin, body: "{", headers: { "content-type": "application/json" } });
+    const malformed = await app.fetch("/v1/partner/access-token", {
+      method: "POST",
+      token: admin,
+      body: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
     expect((await (await app.fetch("/v1/partner/access-token", { token: admin })).json()).length).toBe(before);
   });
 
   test("deleting an unknown or malformed id", async () => {
-    const unknown = await app.fetch("/v1/partner/access-token", { method: "DELETE", token: admin, json: { id: crypto.randomUUID() } });
+    const unknown = await app.fetch("/v1/partner/access-token", {
+      method: "DELETE",
+      token: admin,
+      json: { id: crypto.randomUUID() },
+    });
     expect(unknown.status).toBe(404);
-    const malformed = await app.fetch("/v1/partner/access-token", { method: "DELETE", token: admin, json: { id: "nope" } });
+    const malformed = await app.fetch("/v1/partner/access-token", {
+      method: "DELETE",
+      token: admin,
+      json: { id: "nope" },
+    });
     expect(malformed.status).toBe(400);
     expect(await malformed.json()).toEqual({ errors: [{ field: "id", info: expect.any(String) }] });
   });

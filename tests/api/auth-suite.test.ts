@@ -32,21 +32,99 @@ interface ProtectedEndpoint {
 
 let labelCounter = 0;
 const hour = 3600_000;
-const windowNow = () => ({ validFrom: new Date(Date.now() - hour).toISOString(), validTill: new Date(Date.now() + hour).toISOString() });
+const windowNow = () => ({
+  validFrom: new Date(Date.now() - hour).toISOString(),
+  validTill: new Date(Date.now() + hour).toISOString(),
+});
 
 const ENDPOINTS: ProtectedEndpoint[] = [
-  { name: "1 resolve", method: "GET", path: "/v1/resolve/alice.web3", allow: ["ADMIN", "CUSTOMER"], errors: "single", ok: 200 },
-  { name: "1 batch resolve", method: "POST", path: "/v1/resolve", json: () => ({ names: ["alice.web3"] }), allow: ["ADMIN", "CUSTOMER"], errors: "single", ok: 200 },
-  { name: "2 reverse", method: "GET", path: `/v1/reverse/${ALICE_OWNER}`, allow: ["ADMIN", "CUSTOMER"], errors: "single", ok: 200 },
-  { name: "3 validate parent", method: "GET", path: "/v1/parentdomains/brand.web3", allow: ["ADMIN", "CUSTOMER"], errors: "list", ok: 200 },
-  { name: "4 list", method: "GET", path: "/v1/parentdomains/brand.web3/list?pageSize=2", allow: ["ADMIN", "CUSTOMER"], errors: "list", ok: 200 },
-  { name: "5 per-day", method: "GET", path: "/v1/parentdomains/brand.web3/per-day?pageSize=2", allow: ["ADMIN", "CUSTOMER"], errors: "list", ok: 200 },
-  { name: "7 create token", method: "POST", path: "/v1/partner/access-token", json: () => ({ label: `t${++labelCounter}`, ...windowNow() }), allow: ["ADMIN"], errors: "list", ok: 201 },
+  {
+    name: "1 resolve",
+    method: "GET",
+    path: "/v1/resolve/alice.web3",
+    allow: ["ADMIN", "CUSTOMER"],
+    errors: "single",
+    ok: 200,
+  },
+  {
+    name: "1 batch resolve",
+    method: "POST",
+    path: "/v1/resolve",
+    json: () => ({ names: ["alice.web3"] }),
+    allow: ["ADMIN", "CUSTOMER"],
+    errors: "single",
+    ok: 200,
+  },
+  {
+    name: "2 reverse",
+    method: "GET",
+    path: `/v1/reverse/${ALICE_OWNER}`,
+    allow: ["ADMIN", "CUSTOMER"],
+    errors: "single",
+    ok: 200,
+  },
+  {
+    name: "3 validate parent",
+    method: "GET",
+    path: "/v1/parentdomains/brand.web3",
+    allow: ["ADMIN", "CUSTOMER"],
+    errors: "list",
+    ok: 200,
+  },
+  {
+    name: "4 list",
+    method: "GET",
+    path: "/v1/parentdomains/brand.web3/list?pageSize=2",
+    allow: ["ADMIN", "CUSTOMER"],
+    errors: "list",
+    ok: 200,
+  },
+  {
+    name: "5 per-day",
+    method: "GET",
+    path: "/v1/parentdomains/brand.web3/per-day?pageSize=2",
+    allow: ["ADMIN", "CUSTOMER"],
+    errors: "list",
+    ok: 200,
+  },
+  {
+    name: "7 create token",
+    method: "POST",
+    path: "/v1/partner/access-token",
+    json: () => ({ label: `t${++labelCounter}`, ...windowNow() }),
+    allow: ["ADMIN"],
+    errors: "list",
+    ok: 201,
+  },
   { name: "8 list tokens", method: "GET", path: "/v1/partner/access-token", allow: ["ADMIN"], errors: "list", ok: 200 },
-  { name: "9 delete token", method: "DELETE", path: "/v1/partner/access-token", json: () => ({ id: crypto.randomUUID() }), allow: ["ADMIN"], errors: "list", ok: 404 },
+  {
+    name: "9 delete token",
+    method: "DELETE",
+    path: "/v1/partner/access-token",
+    json: () => ({ id: crypto.randomUUID() }),
+    allow: ["ADMIN"],
+    errors: "list",
+    ok: 404,
+  },
   { name: "10 purchases", method: "GET", path: "/v1/partner/purchases", allow: ["ADMIN"], errors: "list", ok: 200 },
-  { name: "parent settings", method: "PATCH", path: "/v1/parentdomains/brand.web3", json: () => ({ subdomainsEnabled: true }), allow: ["ADMIN"], errors: "list", ok: 200 },
-  { name: "issue sub-domain", method: "POST", path: "/v1/parentdomains/brand.web3/subdomains", json: () => ({ label: `auth${++labelCounter}`, ownerAddress: ALICE_OWNER }), allow: ["ADMIN"], errors: "list", ok: 201 },
+  {
+    name: "parent settings",
+    method: "PATCH",
+    path: "/v1/parentdomains/brand.web3",
+    json: () => ({ subdomainsEnabled: true }),
+    allow: ["ADMIN"],
+    errors: "list",
+    ok: 200,
+  },
+  {
+    name: "issue sub-domain",
+    method: "POST",
+    path: "/v1/parentdomains/brand.web3/subdomains",
+    json: () => ({ label: `auth${++labelCounter}`, ownerAddress: ALICE_OWNER }),
+    allow: ["ADMIN"],
+    errors: "list",
+    ok: 201,
+  },
 ];
 
 let app: TestApp;
@@ -60,7 +138,12 @@ let tokens: Record<string, string>;
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
 async function tokenOf(type: TokenType, from: number, till: number, partner = partnerId) {
-  return createAccessToken(partner, { label: `${type} ${from}..${till}`, type, validFrom: new Date(Date.now() + from), validTill: new Date(Date.now() + till) });
+  return createAccessToken(partner, {
+    label: `${type} ${from}..${till}`,
+    type,
+    validFrom: new Date(Date.now() + from),
+    validTill: new Date(Date.now() + till),
+  });
 }
 
 beforeAll(async () => {
@@ -96,7 +179,11 @@ async function send(endpoint: ProtectedEndpoint, authorization?: string) {
   if (authorization !== undefined) headers.authorization = authorization;
   const json = endpoint.json?.();
   if (json !== undefined) headers["content-type"] = "application/json";
-  const res = await app.fetch(endpoint.path, { method: endpoint.method, headers, body: json === undefined ? undefined : JSON.stringify(json) });
+  const res = await app.fetch(endpoint.path, {
+    method: endpoint.method,
+    headers,
+    body: json === undefined ? undefined : JSON.stringify(json),
+  });
   const text = await res.text();
   return { status: res.status, body: text ? JSON.parse(text) : undefined };
 }
@@ -117,11 +204,14 @@ describe.each(ENDPOINTS)("$method $path ($name)", (endpoint) => {
     expectAuthorizationError(endpoint, body, /Missing Authorization/);
   });
 
-  test.each([["Bearer"], ["Bearer not.a-jwt"], ["Basic dXNlcjpwYXNz"], ["bearer-token"]])("malformed header %j → 401", async (header) => {
-    const { status, body } = await send(endpoint, header);
-    expect(status).toBe(401);
-    expectAuthorizationError(endpoint, body, /Malformed Authorization/);
-  });
+  test.each([["Bearer"], ["Bearer not.a-jwt"], ["Basic dXNlcjpwYXNz"], ["bearer-token"]])(
+    "malformed header %j → 401",
+    async (header) => {
+      const { status, body } = await send(endpoint, header);
+      expect(status).toBe(401);
+      expectAuthorizationError(endpoint, body, /Malformed Authorization/);
+    },
+  );
 
   test.each([
     ["bad signature (another key)", /signature/],
@@ -153,17 +243,22 @@ describe("another partner's data", () => {
   test("3: a foreign parent is reported as not this partner's, nothing more", async () => {
     const { status, body } = await send(ENDPOINTS[3], other());
     expect(status).toBe(200);
-    expect(body).toEqual({ parentDomain: "brand.web3", status: false, reason: "brand.web3 does not belong to this partner." });
+    expect(body).toEqual({
+      parentDomain: "brand.web3",
+      status: false,
+      reason: "brand.web3 does not belong to this partner.",
+    });
   });
 
-  test.each(ENDPOINTS.filter((e) => /parentdomains\/brand\.web3\/(list|per-day|subdomains)|parent settings/.test(e.path + e.name)).map((e) => [e.name, e]))(
-    "%s: a foreign parent → 403",
-    async (_, endpoint) => {
-      const { status, body } = await send(endpoint, other());
-      expect(status).toBe(403);
-      expectAuthorizationError(endpoint, body, /belongs to another partner/);
-    },
-  );
+  test.each(
+    ENDPOINTS.filter((e) =>
+      /parentdomains\/brand\.web3\/(list|per-day|subdomains)|parent settings/.test(e.path + e.name),
+    ).map((e) => [e.name, e]),
+  )("%s: a foreign parent → 403", async (_, endpoint) => {
+    const { status, body } = await send(endpoint, other());
+    expect(status).toBe(403);
+    expectAuthorizationError(endpoint, body, /belongs to another partner/);
+  });
 
   test("1 and 2: registry names are public to every partner", async () => {
     expect((await send(ENDPOINTS[0], other())).status).toBe(200);
@@ -175,12 +270,18 @@ describe("another partner's data", () => {
     expect(listed.some((t: { id: string }) => t.id === otherAdminTokenId)).toBe(false);
     expect(listed.every((t: { partnerId: string }) => t.partnerId === partnerId)).toBe(true);
 
-    const res = await app.fetch("/v1/partner/access-token", { method: "DELETE", token: admin, json: { id: otherAdminTokenId } });
+    const res = await app.fetch("/v1/partner/access-token", {
+      method: "DELETE",
+      token: admin,
+      json: { id: otherAdminTokenId },
+    });
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({ errors: [{ field: "id", info: expect.any(String) }] });
     expect((await app.fetch("/v1/partner/access-token", { token: otherAdmin })).status).toBe(200);
 
-    const created = await app.fetch("/v1/partner/access-token", { method: "POST", token: otherAdmin, json: { label: "mine", ...windowNow() } }).then((r) => r.json());
+    const created = await app
+      .fetch("/v1/partner/access-token", { method: "POST", token: otherAdmin, json: { label: "mine", ...windowNow() } })
+      .then((r) => r.json());
     expect(created.partnerId).not.toBe(partnerId);
   });
 

@@ -4,7 +4,10 @@ import { parseEther } from "viem";
 import { expect, freshLabel, OWNER, screenshot, test } from "./support/fixtures";
 import { mineBlocks, sendEth } from "./support/evm";
 
-test("pay in ETH: QR code, countdown, and the status updating when the payment is detected", async ({ page, problems }) => {
+test("pay in ETH: QR code, countdown, and the status updating when the payment is detected", async ({
+  page,
+  problems,
+}) => {
   const name = `${freshLabel("crypto")}.web3`;
   await page.goto(`/checkout/${name}`);
   await page.getByLabel("Owner address").fill(OWNER);

@@ -30,7 +30,11 @@ function watchErrors(page: Page): string[] {
 }
 
 for (const size of SIZES) {
-  test(`every page at ${size.width}x${size.height}: content, no console errors, no horizontal scroll`, async ({ browser, baseURL, request }) => {
+  test(`every page at ${size.width}x${size.height}: content, no console errors, no horizontal scroll`, async ({
+    browser,
+    baseURL,
+    request,
+  }) => {
     test.setTimeout(180_000);
     const purchase = await request.post(`${baseURL}/v1/market/purchase`, {
       data: { checkoutId: randomUUID(), domain: `${freshLabel("pages")}.web3`, ownerAddress: OWNER, years: 1 },
@@ -39,7 +43,12 @@ for (const size of SIZES) {
     const { orderId } = (await purchase.json()) as { orderId: string };
 
     const cases: PageCase[] = [
-      { name: "home", path: "/", signedIn: false, ready: async (p) => void (await expect(p.getByRole("heading", { name: "Find your name" })).toBeVisible()) },
+      {
+        name: "home",
+        path: "/",
+        signedIn: false,
+        ready: async (p) => void (await expect(p.getByRole("heading", { name: "Find your name" })).toBeVisible()),
+      },
       {
         name: "home-search",
         path: "/",
@@ -51,12 +60,42 @@ for (const size of SIZES) {
           await expect(p.getByTestId("resolution-summary")).toBeVisible();
         },
       },
-      { name: "resolve-index", path: "/resolve", signedIn: false, ready: async (p) => void (await expect(p.getByLabel("Name or address to look up")).toBeVisible()) },
-      { name: "resolve-alice", path: "/resolve/alice.web3", signedIn: true, ready: async (p) => void (await expect(p.getByTestId("owner-address")).toHaveText(ALICE_OWNER)) },
-      { name: "reverse-alice", path: `/reverse/${ALICE_OWNER}`, signedIn: true, ready: async (p) => void (await expect(p.getByRole("heading", { name: "alice.web3" })).toBeVisible()) },
-      { name: "checkout", path: `/checkout/${freshLabel("look")}.web3`, signedIn: false, ready: async (p) => void (await expect(p.getByTestId("checkout-total")).toBeVisible()) },
-      { name: "order", path: `/orders/${orderId}`, signedIn: false, ready: async (p) => void (await expect(p.getByTestId("order-status")).toHaveText("Awaiting payment")) },
-      { name: "partner-signed-out", path: "/partner", signedIn: false, ready: async (p) => void (await expect(p.getByRole("button", { name: "Sign in" })).toBeVisible()) },
+      {
+        name: "resolve-index",
+        path: "/resolve",
+        signedIn: false,
+        ready: async (p) => void (await expect(p.getByLabel("Name or address to look up")).toBeVisible()),
+      },
+      {
+        name: "resolve-alice",
+        path: "/resolve/alice.web3",
+        signedIn: true,
+        ready: async (p) => void (await expect(p.getByTestId("owner-address")).toHaveText(ALICE_OWNER)),
+      },
+      {
+        name: "reverse-alice",
+        path: `/reverse/${ALICE_OWNER}`,
+        signedIn: true,
+        ready: async (p) => void (await expect(p.getByRole("heading", { name: "alice.web3" })).toBeVisible()),
+      },
+      {
+        name: "checkout",
+        path: `/checkout/${freshLabel("look")}.web3`,
+        signedIn: false,
+        ready: async (p) => void (await expect(p.getByTestId("checkout-total")).toBeVisible()),
+      },
+      {
+        name: "order",
+        path: `/orders/${orderId}`,
+        signedIn: false,
+        ready: async (p) => void (await expect(p.getByTestId("order-status")).toHaveText("Awaiting payment")),
+      },
+      {
+        name: "partner-signed-out",
+        path: "/partner",
+        signedIn: false,
+        ready: async (p) => void (await expect(p.getByRole("button", { name: "Sign in" })).toBeVisible()),
+      },
       {
         name: "partner-dashboard",
         path: "/partner",
@@ -67,12 +106,18 @@ for (const size of SIZES) {
           await expect(p.getByTestId("subdomain-list")).toBeVisible();
         },
       },
-      { name: "docs", path: "/docs", signedIn: false, ready: async (p) => void (await expect(p.getByRole("heading", { name: "Schemas" })).toBeVisible()) },
+      {
+        name: "docs",
+        path: "/docs",
+        signedIn: false,
+        ready: async (p) => void (await expect(p.getByRole("heading", { name: "Schemas" })).toBeVisible()),
+      },
       {
         name: "not-found",
         path: "/no/such/page",
         signedIn: false,
-        ready: async (p) => void (await expect(p.getByRole("heading", { name: "This page does not exist" })).toBeVisible()),
+        ready: async (p) =>
+          void (await expect(p.getByRole("heading", { name: "This page does not exist" })).toBeVisible()),
         allowedErrors: /status of 404/,
       },
     ];
@@ -97,7 +142,10 @@ for (const size of SIZES) {
         await page.waitForLoadState("networkidle");
         await expectNoHorizontalScroll(page, item.name);
         await screenshot(page, item.name);
-        expect(errors.filter((e) => !item.allowedErrors?.test(e)), `console errors on ${item.name}`).toEqual([]);
+        expect(
+          errors.filter((e) => !item.allowedErrors?.test(e)),
+          `console errors on ${item.name}`,
+        ).toEqual([]);
         await page.close();
       }
     } finally {
@@ -115,7 +163,8 @@ test("keyboard only: search, reach Buy, and open the checkout", async ({ page })
   await page.keyboard.type(label);
   const buy = page.getByRole("link", { name: `Buy ${label}.web3` });
   await expect(buy).toBeVisible();
-  for (let i = 0; i < 10 && !(await buy.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press("Tab");
+  for (let i = 0; i < 10 && !(await buy.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press("Tab");
   await expect(buy).toBeFocused();
   const outline = await buy.evaluate((el) => getComputedStyle(el).outlineStyle);
   expect(outline).not.toBe("none");

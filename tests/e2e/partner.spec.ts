@@ -14,7 +14,12 @@ test("sign in with a pasted token kept in sessionStorage only", async ({ page, c
   await page.getByRole("button", { name: "Sign in" }).click();
   await expect(page.getByRole("heading", { name: "Access tokens" })).toBeVisible();
 
-  const stored = await page.evaluate(() => ({ session: Object.values(sessionStorage), local: Object.values(localStorage), cookie: document.cookie, url: location.href }));
+  const stored = await page.evaluate(() => ({
+    session: Object.values(sessionStorage),
+    local: Object.values(localStorage),
+    cookie: document.cookie,
+    url: location.href,
+  }));
   expect(stored.session).toContain(adminToken());
   expect(stored.local).not.toContain(adminToken());
   expect(stored.cookie).not.toContain(adminToken());
@@ -26,7 +31,11 @@ test("sign in with a pasted token kept in sessionStorage only", async ({ page, c
   expect(await page.evaluate(() => Object.values(sessionStorage))).not.toContain(adminToken());
 });
 
-test("create a token (value shown once, copyable), use it, delete it with confirmation", async ({ page, request, baseURL }) => {
+test("create a token (value shown once, copyable), use it, delete it with confirmation", async ({
+  page,
+  request,
+  baseURL,
+}) => {
   await signInOnDashboard(page);
   const label = `ci-bot-${Date.now()}`;
   await page.getByLabel("Label", { exact: true }).fill(label);
@@ -47,7 +56,9 @@ test("create a token (value shown once, copyable), use it, delete it with confir
   await created.getByRole("button", { name: /I have copied it/ }).click();
   await expect(page.getByText(value)).toHaveCount(0);
 
-  const withNewToken = await request.get(`${baseURL}/v1/partner/access-token`, { headers: { authorization: `Bearer ${value}` } });
+  const withNewToken = await request.get(`${baseURL}/v1/partner/access-token`, {
+    headers: { authorization: `Bearer ${value}` },
+  });
   expect(withNewToken.status()).toBe(200);
   await screenshot(page, "partner-tokens");
 
@@ -62,11 +73,16 @@ test("create a token (value shown once, copyable), use it, delete it with confir
   await dialog.getByRole("button", { name: "Delete token" }).click();
   await expect(dialog).toBeHidden();
   await expect(row).toHaveCount(0);
-  const afterDelete = await request.get(`${baseURL}/v1/partner/access-token`, { headers: { authorization: `Bearer ${value}` } });
+  const afterDelete = await request.get(`${baseURL}/v1/partner/access-token`, {
+    headers: { authorization: `Bearer ${value}` },
+  });
   expect(afterDelete.status()).toBe(401);
 });
 
-test("parent domains: validation reasons, per-day chart, and infinite scroll through 2,500 sub-domains", async ({ page, problems }) => {
+test("parent domains: validation reasons, per-day chart, and infinite scroll through 2,500 sub-domains", async ({
+  page,
+  problems,
+}) => {
   test.setTimeout(180_000);
   await signInOnDashboard(page);
   await page.getByLabel("Parent domain to check").fill("plain.web3");
@@ -95,7 +111,9 @@ test("parent domains: validation reasons, per-day chart, and infinite scroll thr
     await expect.poll(() => items.count(), { timeout: 10_000 }).toBeGreaterThan(before);
   }
   await expect(brand.getByTestId("subdomain-end")).toHaveText("All 2,500 shown");
-  const rows = await items.evaluateAll((lis) => lis.map((li) => ({ name: li.children[0].textContent, at: li.children[1].textContent })));
+  const rows = await items.evaluateAll((lis) =>
+    lis.map((li) => ({ name: li.children[0].textContent, at: li.children[1].textContent })),
+  );
   expect(rows).toHaveLength(2500);
   expect(new Set(rows.map((r) => r.name)).size).toBe(2500);
   const times = rows.map((r) => r.at!);

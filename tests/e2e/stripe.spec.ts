@@ -27,7 +27,11 @@ test.afterAll(async () => {
   await stripeServer?.close();
 });
 
-test("card payment through Stripe's Payment Element (Stripe.js stubbed), completed by the webhook", async ({ page, problems, request }) => {
+test("card payment through Stripe's Payment Element (Stripe.js stubbed), completed by the webhook", async ({
+  page,
+  problems,
+  request,
+}) => {
   const stripeJsRequests: string[] = [];
   await page.route("https://js.stripe.com/**", (route) => {
     stripeJsRequests.push(route.request().url());
@@ -45,7 +49,9 @@ test("card payment through Stripe's Payment Element (Stripe.js stubbed), complet
   await expect(checkout.getByTestId("stub-payment-element")).toBeVisible();
   await expect(page.getByTestId("test-checkout")).toHaveCount(0);
   expect(stripeJsRequests.length).toBeGreaterThan(0);
-  const stub = await page.evaluate(() => (window as unknown as { __stripeStub: { publishableKey: string; clientSecret: string } }).__stripeStub);
+  const stub = await page.evaluate(
+    () => (window as unknown as { __stripeStub: { publishableKey: string; clientSecret: string } }).__stripeStub,
+  );
   expect(stub.publishableKey).toBe("pk_test_local");
   const intent = [...stripeServer.intents.values()].find((i) => i.client_secret === stub.clientSecret);
   expect(intent, "the Payment Element got the PaymentIntent's client secret").toBeDefined();
@@ -53,15 +59,29 @@ test("card payment through Stripe's Payment Element (Stripe.js stubbed), complet
 
   await checkout.getByRole("button", { name: /^Pay \$/ }).click();
   await expect(page).toHaveURL(/\/orders\/[0-9a-f-]{36}$/);
-  const confirms = await page.evaluate(() => (window as unknown as { __stripeStub: { confirms: { returnUrl: string; redirect: string }[] } }).__stripeStub.confirms);
+  const confirms = await page.evaluate(
+    () =>
+      (window as unknown as { __stripeStub: { confirms: { returnUrl: string; redirect: string }[] } }).__stripeStub
+        .confirms,
+  );
   expect(confirms).toEqual([{ returnUrl: page.url(), redirect: "if_required" }]);
   await expect(page.getByTestId("order-status")).toHaveText("Awaiting payment");
 
   // Stripe confirms the payment and tells the server through a signed webhook.
   const paid = stripeServer.succeed(intent!.id);
-  const payload = JSON.stringify({ id: `evt_${Date.now()}`, object: "event", type: "payment_intent.succeeded", data: { object: paid }, created: Math.floor(Date.now() / 1000), livemode: false });
+  const payload = JSON.stringify({
+    id: `evt_${Date.now()}`,
+    object: "event",
+    type: "payment_intent.succeeded",
+    data: { object: paid },
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+  });
   const signature = new Stripe("sk_test_local").webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  const delivered = await request.post(`${app.origin}/api/webhooks/stripe`, { data: payload, headers: { "content-type": "application/json", "stripe-signature": signature } });
+  const delivered = await request.post(`${app.origin}/api/webhooks/stripe`, {
+    data: payload,
+    headers: { "content-type": "application/json", "stripe-signature": signature },
+  });
   expect(delivered.status()).toBe(200);
 
   await expect(page.getByTestId("order-status")).toHaveText("Completed");

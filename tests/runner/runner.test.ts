@@ -45,7 +45,10 @@ function vitestSuite(name: string, files: Record<string, string>): string {
   const dir = path.join(fixtures, name);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
-  writeFileSync(path.join(dir, "vitest.config.mjs"), `export default { test: { root: ${JSON.stringify(dir)}, include: ["*.test.ts"], pool: "forks" } };\n`);
+  writeFileSync(
+    path.join(dir, "vitest.config.mjs"),
+    `export default { test: { root: ${JSON.stringify(dir)}, include: ["*.test.ts"], pool: "forks" } };\n`,
+  );
   for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
   return path.join(dir, "vitest.config.mjs");
 }
@@ -55,7 +58,10 @@ function playwrightSuite(name: string, files: Record<string, string>, setup?: st
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
   const globalSetup = setup ? `globalSetup: "./global-setup.ts",` : "";
-  writeFileSync(path.join(dir, "playwright.config.ts"), `export default { testDir: ".", testMatch: "**/*.spec.ts", ${globalSetup} outputDir: "./out" };\n`);
+  writeFileSync(
+    path.join(dir, "playwright.config.ts"),
+    `export default { testDir: ".", testMatch: "**/*.spec.ts", ${globalSetup} outputDir: "./out" };\n`,
+  );
   if (setup) writeFileSync(path.join(dir, "global-setup.ts"), setup);
   for (const [file, text] of Object.entries(files)) writeFileSync(path.join(dir, file), text);
   return path.join(dir, "playwright.config.ts");
@@ -65,19 +71,40 @@ const passing = `import { test, expect } from "vitest";\ntest("one", () => expec
 
 describe("vitest suites", () => {
   test("a healthy suite passes with its exact counts", async () => {
-    const config = vitestSuite("healthy", { "a.test.ts": passing, "b.test.ts": `import { test } from "vitest";\ntest.skip("later", () => {});\ntest("x", () => {});\n` });
+    const config = vitestSuite("healthy", {
+      "a.test.ts": passing,
+      "b.test.ts": `import { test } from "vitest";\ntest.skip("later", () => {});\ntest("x", () => {});\n`,
+    });
     const result = await runRunner(["unit", "--vitest-config", config]);
     expect(counts(result.lastLine)).toEqual({ passed: 3, failed: 0, skipped: 1 });
     expect(result.code).toBe(0);
   });
 
   test.each([
-    ["a beforeAll that throws", `import { beforeAll, test } from "vitest";\nbeforeAll(() => { throw new Error("cannot start the peer"); });\ntest("a", () => {});\ntest("b", () => {});\n`],
-    ["an afterAll that throws", `import { afterAll, test } from "vitest";\nafterAll(() => { throw new Error("cannot stop the peer"); });\ntest("a", () => {});\n`],
-    ["a beforeAll inside a describe that throws", `import { beforeAll, describe, test } from "vitest";\ndescribe("d", () => { beforeAll(async () => { throw new Error("no database"); }); test("a", () => {}); });\n`],
-    ["an unhandled rejection", `import { test } from "vitest";\ntest("a", () => { void Promise.reject(new Error("lost promise")); });\ntest("b", async () => { await new Promise((r) => setTimeout(r, 50)); });\n`],
-    ["an error thrown later by a timer", `import { test } from "vitest";\ntest("a", () => { setTimeout(() => { throw new Error("late"); }, 1); });\ntest("b", async () => { await new Promise((r) => setTimeout(r, 50)); });\n`],
-    ["a broken import", `import { test } from "vitest";\nimport { nothing } from "./does-not-exist";\ntest("a", () => void nothing);\n`],
+    [
+      "a beforeAll that throws",
+      `import { beforeAll, test } from "vitest";\nbeforeAll(() => { throw new Error("cannot start the peer"); });\ntest("a", () => {});\ntest("b", () => {});\n`,
+    ],
+    [
+      "an afterAll that throws",
+      `import { afterAll, test } from "vitest";\nafterAll(() => { throw new Error("cannot stop the peer"); });\ntest("a", () => {});\n`,
+    ],
+    [
+      "a beforeAll inside a describe that throws",
+      `import { beforeAll, describe, test } from "vitest";\ndescribe("d", () => { beforeAll(async () => { throw new Error("no database"); }); test("a", () => {}); });\n`,
+    ],
+    [
+      "an unhandled rejection",
+      `import { test } from "vitest";\ntest("a", () => { void Promise.reject(new Error("lost promise")); });\ntest("b", async () => { await new Promise((r) => setTimeout(r, 50)); });\n`,
+    ],
+    [
+      "an error thrown later by a timer",
+      `import { test } from "vitest";\ntest("a", () => { setTimeout(() => { throw new Error("late"); }, 1); });\ntest("b", async () => { await new Promise((r) => setTimeout(r, 50)); });\n`,
+    ],
+    [
+      "a broken import",
+      `import { test } from "vitest";\nimport { nothing } from "./does-not-exist";\ntest("a", () => void nothing);\n`,
+    ],
     ["a file with no tests", `export const nothing = 1;\n`],
   ])("%s is a failure and a non-zero exit", async (name, text) => {
     const config = vitestSuite(name.replace(/\W+/g, "-"), { "healthy.test.ts": passing, "broken.test.ts": text });
@@ -109,7 +136,11 @@ describe("Playwright suites", () => {
   });
 
   test("a global setup that throws is a failure", async () => {
-    const config = playwrightSuite("pw-setup", { "a.spec.ts": spec }, `export default async function setup() { throw new Error("next build failed"); }\n`);
+    const config = playwrightSuite(
+      "pw-setup",
+      { "a.spec.ts": spec },
+      `export default async function setup() { throw new Error("next build failed"); }\n`,
+    );
     const result = await runRunner(["e2e", "--playwright-config", config]);
     expect(counts(result.lastLine).failed).toBeGreaterThanOrEqual(1);
     expect(result.output).toContain("next build failed");
@@ -117,7 +148,10 @@ describe("Playwright suites", () => {
   });
 
   test("a spec that fails to import is a failure", async () => {
-    const config = playwrightSuite("pw-import", { "a.spec.ts": spec, "b.spec.ts": `import { test } from "@playwright/test";\nimport { gone } from "./gone";\ntest("b", () => void gone);\n` });
+    const config = playwrightSuite("pw-import", {
+      "a.spec.ts": spec,
+      "b.spec.ts": `import { test } from "@playwright/test";\nimport { gone } from "./gone";\ntest("b", () => void gone);\n`,
+    });
     const result = await runRunner(["e2e", "--playwright-config", config]);
     expect(counts(result.lastLine).failed).toBeGreaterThanOrEqual(1);
     expect(result.code).not.toBe(0);

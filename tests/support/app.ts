@@ -48,7 +48,11 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
   };
 }
 
-function send(origin: string, path: string, init: RequestInit & { token?: string; json?: unknown } = {}): Promise<Response> {
+function send(
+  origin: string,
+  path: string,
+  init: RequestInit & { token?: string; json?: unknown } = {},
+): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
   let body = init.body;
@@ -64,7 +68,8 @@ async function startInstances(testDb: TestDatabase, overrides: Partial<Config>):
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(path.join(dataDir, "local-admin-secret"), secret, { mode: 0o600 });
   const env: Record<string, string> = {};
-  for (const [key, value] of Object.entries({ ...config(), ...overrides })) if (value !== undefined) env[key] = String(value);
+  for (const [key, value] of Object.entries({ ...config(), ...overrides }))
+    if (value !== undefined) env[key] = String(value);
   Object.assign(env, {
     DATABASE_URL: testDb.url!,
     DATA_DIR: dataDir,
@@ -83,7 +88,9 @@ async function startInstances(testDb: TestDatabase, overrides: Partial<Config>):
     await database().query("SELECT pg_notify($1, $2)", [INVALIDATION_CHANNEL, `sync:${key}`]);
     await Promise.all(
       children.map(async ({ origin }) => {
-        const res = await fetch(`${origin}/api/internal/sync?key=${key}`, { headers: { "x-local-admin-secret": secret } });
+        const res = await fetch(`${origin}/api/internal/sync?key=${key}`, {
+          headers: { "x-local-admin-secret": secret },
+        });
         if (res.status !== 200) throw new Error(`instance ${origin} did not apply invalidations within 2 s`);
       }),
     );

@@ -21,10 +21,21 @@ export interface DnsTestServer {
   stop(): Promise<void>;
 }
 
-const SOA = { primary: "ns1.test", admin: "hostmaster.test", serial: 1, refresh: 3600, retry: 600, expiration: 86400, minimum: 30 };
+const SOA = {
+  primary: "ns1.test",
+  admin: "hostmaster.test",
+  serial: 1,
+  refresh: 3600,
+  retry: 600,
+  expiration: 86400,
+  minimum: 30,
+};
 
 /** `zone` maps lower-case names to their records; names under `servfail` answer SERVFAIL. */
-export async function startDnsServer(zone: Record<string, ZoneRecord[]>, options: { servfail?: string[] } = {}): Promise<DnsTestServer> {
+export async function startDnsServer(
+  zone: Record<string, ZoneRecord[]>,
+  options: { servfail?: string[] } = {},
+): Promise<DnsTestServer> {
   const queries = new Map<string, number>();
   const server = dns2.createServer({
     udp: true,
@@ -47,7 +58,9 @@ export async function startDnsServer(zone: Record<string, ZoneRecord[]>, options
       } else {
         const cname = records.find((r) => r.type === "CNAME");
         const answerFor = (owner: string, list: ZoneRecord[]) =>
-          list.filter((r) => r.type === typeName).forEach((r) => answers.push({ ...r, name: owner, type: Packet.TYPE[r.type], class: Packet.CLASS.IN }));
+          list
+            .filter((r) => r.type === typeName)
+            .forEach((r) => answers.push({ ...r, name: owner, type: Packet.TYPE[r.type], class: Packet.CLASS.IN }));
         if (cname && typeName !== "CNAME" && cname.type === "CNAME") {
           answers.push({ ...cname, name: question.name, type: Packet.TYPE.CNAME, class: Packet.CLASS.IN });
           answerFor(cname.domain, zone[cname.domain.toLowerCase()] ?? []);
@@ -56,7 +69,13 @@ export async function startDnsServer(zone: Record<string, ZoneRecord[]>, options
         }
       }
       if (response.answers.length === 0) {
-        (response.authorities as object[]).push({ name: "test", type: Packet.TYPE.SOA, class: Packet.CLASS.IN, ttl: 120, ...SOA });
+        (response.authorities as object[]).push({
+          name: "test",
+          type: Packet.TYPE.SOA,
+          class: Packet.CLASS.IN,
+          ttl: 120,
+          ...SOA,
+        });
       }
       send(response);
     },

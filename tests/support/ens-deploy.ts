@@ -85,13 +85,23 @@ export function chainClients(node: EvmNode, accountIndex = 0) {
 export type Clients = ReturnType<typeof chainClients>;
 
 export async function deploy(clients: Clients, artifact: Artifact, args: readonly unknown[] = []): Promise<Address> {
-  const hash = await clients.walletClient.deployContract({ abi: artifact.abi, bytecode: artifact.bytecode, args } as never);
+  const hash = await clients.walletClient.deployContract({
+    abi: artifact.abi,
+    bytecode: artifact.bytecode,
+    args,
+  } as never);
   const receipt = await clients.publicClient.waitForTransactionReceipt({ hash });
   if (!receipt.contractAddress || receipt.status !== "success") throw new Error("contract deployment failed");
   return receipt.contractAddress;
 }
 
-export async function send(clients: Clients, address: Address, abi: Abi, functionName: string, args: readonly unknown[]): Promise<void> {
+export async function send(
+  clients: Clients,
+  address: Address,
+  abi: Abi,
+  functionName: string,
+  args: readonly unknown[],
+): Promise<void> {
   const hash = await clients.walletClient.writeContract({ address, abi, functionName, args } as never);
   const receipt = await clients.publicClient.waitForTransactionReceipt({ hash });
   if (receipt.status !== "success") throw new Error(`${functionName} reverted`);
@@ -127,9 +137,18 @@ export async function deployEns(node: EvmNode): Promise<EnsDeployment> {
   const resolver = await deploy(admin, resolverArtifact, [registry]);
   const reverseRegistrar = await deploy(admin, reverseArtifact, [registry, resolver]);
 
-  const sendAdmin = (address: Address, abi: Abi, fn: string, args: readonly unknown[]) => send(admin, address, abi, fn, args);
-  await sendAdmin(registry, registryArtifact.abi, "setSubnodeOwner", [zeroHash, labelhash("reverse"), admin.account.address]);
-  await sendAdmin(registry, registryArtifact.abi, "setSubnodeOwner", [namehash("reverse"), labelhash("addr"), reverseRegistrar]);
+  const sendAdmin = (address: Address, abi: Abi, fn: string, args: readonly unknown[]) =>
+    send(admin, address, abi, fn, args);
+  await sendAdmin(registry, registryArtifact.abi, "setSubnodeOwner", [
+    zeroHash,
+    labelhash("reverse"),
+    admin.account.address,
+  ]);
+  await sendAdmin(registry, registryArtifact.abi, "setSubnodeOwner", [
+    namehash("reverse"),
+    labelhash("addr"),
+    reverseRegistrar,
+  ]);
 
   const created = new Set<string>([""]);
   async function ensureNode(name: string, owner: Address): Promise<void> {
@@ -137,7 +156,13 @@ export async function deployEns(node: EvmNode): Promise<EnsDeployment> {
     const [label, ...rest] = name.split(".");
     const parent = rest.join(".");
     await ensureNode(parent, admin.account.address);
-    await sendAdmin(registry, registryArtifact.abi, "setSubnodeRecord", [parent ? namehash(parent) : zeroHash, labelhash(label!), owner, resolver, 0n]);
+    await sendAdmin(registry, registryArtifact.abi, "setSubnodeRecord", [
+      parent ? namehash(parent) : zeroHash,
+      labelhash(label!),
+      owner,
+      resolver,
+      0n,
+    ]);
     created.add(name);
   }
 
@@ -150,7 +175,8 @@ export async function deployEns(node: EvmNode): Promise<EnsDeployment> {
     reverseRegistrarAbi: reverseArtifact.abi,
     register: (name) => ensureNode(name, admin.account.address),
     transfer: (name, owner) => sendAdmin(registry, registryArtifact.abi, "setOwner", [namehash(name), owner]),
-    setAddr: (name, coinType, bytes) => sendAdmin(resolver, resolverArtifact.abi, "setAddr", [namehash(name), BigInt(coinType), bytes]),
+    setAddr: (name, coinType, bytes) =>
+      sendAdmin(resolver, resolverArtifact.abi, "setAddr", [namehash(name), BigInt(coinType), bytes]),
     setText: (name, key, value) => sendAdmin(resolver, resolverArtifact.abi, "setText", [namehash(name), key, value]),
     setContenthash: (name, hash) => sendAdmin(resolver, resolverArtifact.abi, "setContenthash", [namehash(name), hash]),
     async setPrimaryName(accountIndex, name) {
@@ -162,5 +188,4 @@ export async function deployEns(node: EvmNode): Promise<EnsDeployment> {
       return wildcard;
     },
   };
-
 }

@@ -14,7 +14,10 @@ export async function seedCatalogue() {
   const { partner, token } = await createPartner(`Shop ${randomUUID().slice(0, 6)}`);
   const parentName = `brand${randomUUID().slice(0, 6)}.web3`;
   await db().$transaction((tx) => registerName(tx, { name: parentName, ownerAddress: OWNER, partnerId: partner.id }));
-  await db().domain.update({ where: { name: parentName }, data: { subdomainsEnabled: true, subdomainPriceCents: 250 } });
+  await db().domain.update({
+    where: { name: parentName },
+    data: { subdomainsEnabled: true, subdomainPriceCents: 250 },
+  });
   return { partnerId: partner.id, adminToken: token.value, parentName };
 }
 

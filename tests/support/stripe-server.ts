@@ -64,7 +64,8 @@ export async function startStripeServer(): Promise<StripeServer> {
       res.writeHead(status, { "content-type": "application/json", "request-id": id("req") });
       res.end(JSON.stringify(body));
     };
-    if (req.headers.authorization !== "Bearer sk_test_local") return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+    if (req.headers.authorization !== "Bearer sk_test_local")
+      return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
 
     const key = req.headers["idempotency-key"];
     const replayKey = typeof key === "string" ? `${url.pathname}|${key}` : undefined;
@@ -82,8 +83,14 @@ export async function startStripeServer(): Promise<StripeServer> {
       return answer(200, { id: id("cus"), object: "customer", metadata: nested(params, "metadata") });
     }
     if (req.method === "POST" && url.pathname === "/v1/ephemeral_keys") {
-      if (!req.headers["stripe-version"]) return answer(400, { error: { type: "invalid_request_error", message: "Stripe-Version header required" } });
-      return answer(200, { id: id("ephkey"), object: "ephemeral_key", secret: id("ek_test"), associated_objects: [{ id: params.get("customer"), type: "customer" }] });
+      if (!req.headers["stripe-version"])
+        return answer(400, { error: { type: "invalid_request_error", message: "Stripe-Version header required" } });
+      return answer(200, {
+        id: id("ephkey"),
+        object: "ephemeral_key",
+        secret: id("ek_test"),
+        associated_objects: [{ id: params.get("customer"), type: "customer" }],
+      });
     }
     if (req.method === "POST" && url.pathname === "/v1/payment_intents") {
       const piId = id("pi");
@@ -110,12 +117,15 @@ export async function startStripeServer(): Promise<StripeServer> {
       const intent = intents.get(intentMatch[1]);
       if (!intent) return send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
       if (intentMatch[2] && req.method === "POST") {
-        if (intent.status === "succeeded") return answer(400, { error: { type: "invalid_request_error", message: "already succeeded" } });
+        if (intent.status === "succeeded")
+          return answer(400, { error: { type: "invalid_request_error", message: "already succeeded" } });
         intent.status = "canceled";
       }
       return answer(200, intent);
     }
-    send(404, { error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+    send(404, {
+      error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
+    });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;

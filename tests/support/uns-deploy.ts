@@ -17,7 +17,10 @@ export interface UnsDeployment {
 
 const artifactPath = (name: string) => `@unstoppabledomains/uns/artifacts/${name}.json`;
 
-export async function deployUns(node: EvmNode, tlds: readonly string[] = ["crypto", "x", "nft"]): Promise<UnsDeployment> {
+export async function deployUns(
+  node: EvmNode,
+  tlds: readonly string[] = ["crypto", "x", "nft"],
+): Promise<UnsDeployment> {
   const admin = chainClients(node, 0);
   const registryArtifact = loadArtifact(artifactPath("UNSRegistry"));
   const mintingArtifact = loadArtifact(artifactPath("MintingManager"));
@@ -25,14 +28,23 @@ export async function deployUns(node: EvmNode, tlds: readonly string[] = ["crypt
   const proxyArtifact = loadArtifact(artifactPath("ERC1967Proxy"));
 
   // The contracts are upgradeable: each runs behind an ERC-1967 proxy, initialised through it.
-  const behindProxy = async (artifact: typeof registryArtifact) => deploy(admin, proxyArtifact, [await deploy(admin, artifact), "0x"]);
+  const behindProxy = async (artifact: typeof registryArtifact) =>
+    deploy(admin, proxyArtifact, [await deploy(admin, artifact), "0x"]);
   const registry = await behindProxy(registryArtifact);
   const mintingManager = await behindProxy(mintingArtifact);
   const proxyReader = await behindProxy(readerArtifact);
 
-  const call = (address: Address, abi: Abi, fn: string, args: readonly unknown[]) => send(admin, address, abi, fn, args);
+  const call = (address: Address, abi: Abi, fn: string, args: readonly unknown[]) =>
+    send(admin, address, abi, fn, args);
   await call(registry, registryArtifact.abi, "initialize", [mintingManager, zeroAddress, zeroAddress, zeroAddress]);
-  await call(mintingManager, mintingArtifact.abi, "initialize", [registry, zeroAddress, zeroAddress, zeroAddress, zeroAddress, zeroAddress]);
+  await call(mintingManager, mintingArtifact.abi, "initialize", [
+    registry,
+    zeroAddress,
+    zeroAddress,
+    zeroAddress,
+    zeroAddress,
+    zeroAddress,
+  ]);
   await call(proxyReader, readerArtifact.abi, "initialize", [registry, zeroAddress]);
   await call(mintingManager, mintingArtifact.abi, "addMinter", [admin.account.address]);
   for (const tld of tlds) await call(mintingManager, mintingArtifact.abi, "addTld", [tld, false]);
@@ -43,7 +55,13 @@ export async function deployUns(node: EvmNode, tlds: readonly string[] = ["crypt
     proxyReader,
     registryAbi: registryArtifact.abi,
     async mint(name, owner, records, withReverse = false) {
-      await call(mintingManager, mintingArtifact.abi, "issueWithRecords", [owner, name.split("."), Object.keys(records), Object.values(records), withReverse]);
+      await call(mintingManager, mintingArtifact.abi, "issueWithRecords", [
+        owner,
+        name.split("."),
+        Object.keys(records),
+        Object.values(records),
+        withReverse,
+      ]);
     },
     async setRecords(accountIndex, name, records) {
       const data = encodeFunctionData({

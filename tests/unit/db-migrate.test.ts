@@ -12,6 +12,8 @@ test("migrations apply once and are recorded like prisma migrate deploy", async 
   expect(rows.length).toBeGreaterThan(0);
   expect(rows[0].checksum).toMatch(/^[0-9a-f]{64}$/);
   expect(await migrate(database())).toEqual([]);
-  const tables = await database().query<{ n: number }>(`SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'domain'`);
+  const tables = await database().query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM information_schema.tables WHERE table_name = 'domain'`,
+  );
   expect(tables[0].n).toBe(1);
 });

@@ -5,15 +5,25 @@ test("every operation is in the document with its error shape and security", () 
   const doc = buildOpenApiDocument();
   expect(doc.openapi).toBe("3.1.0");
   for (const op of operations) {
-    const entry = (doc.paths[op.path] as Record<string, { security: unknown[]; responses: Record<string, unknown> }>)[op.method];
+    const entry = (doc.paths[op.path] as Record<string, { security: unknown[]; responses: Record<string, unknown> }>)[
+      op.method
+    ];
     expect(entry, `${op.method} ${op.path}`).toBeDefined();
     expect(entry.security.length > 0).toBe(Boolean(op.auth));
     expect(Object.keys(entry.responses)).toContain("500");
   }
   const schemas = doc.components.schemas as Record<string, { properties?: Record<string, unknown> }>;
-  expect(Object.keys(schemas.AccessToken.properties ?? {}).sort()).toEqual(
-    ["createdAt", "id", "label", "partnerId", "type", "updatedAt", "validFrom", "validTill", "value"],
-  );
+  expect(Object.keys(schemas.AccessToken.properties ?? {}).sort()).toEqual([
+    "createdAt",
+    "id",
+    "label",
+    "partnerId",
+    "type",
+    "updatedAt",
+    "validFrom",
+    "validTill",
+    "value",
+  ]);
   expect(schemas.ErrorsResponse).toBeDefined();
   // Every $ref points at a schema the document defines.
   const refs = JSON.stringify(doc).match(/"#\/components\/schemas\/[^"]+"/g) ?? [];

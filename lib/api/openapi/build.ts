@@ -26,7 +26,8 @@ const STATUS_TEXT: Record<number, string> = {
 export function buildOpenApiDocument(serverUrl?: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
-    const errorRef = op.errors === "single" ? "#/components/schemas/ErrorResponse" : "#/components/schemas/ErrorsResponse";
+    const errorRef =
+      op.errors === "single" ? "#/components/schemas/ErrorResponse" : "#/components/schemas/ErrorsResponse";
     const errorContent = { "application/json": { schema: { $ref: errorRef } } };
     const responses: Record<string, unknown> = {};
     for (const [status, response] of Object.entries(op.responses)) {
@@ -35,8 +36,12 @@ export function buildOpenApiDocument(serverUrl?: string) {
         : { description: response.description };
     }
     const clientErrors = new Set([400, ...(op.auth ? [401, 403] : []), ...(op.errorStatuses ?? [])]);
-    for (const status of [...clientErrors].sort()) responses[status] = { description: STATUS_TEXT[status] ?? "Client error.", content: errorContent };
-    responses["500"] = { description: "Unexpected failure; nothing internal is revealed.", content: { "application/json": { schema: { $ref: "#/components/schemas/ServerErrorResponse" } } } };
+    for (const status of [...clientErrors].sort())
+      responses[status] = { description: STATUS_TEXT[status] ?? "Client error.", content: errorContent };
+    responses["500"] = {
+      description: "Unexpected failure; nothing internal is revealed.",
+      content: { "application/json": { schema: { $ref: "#/components/schemas/ServerErrorResponse" } } },
+    };
 
     paths[op.path] ??= {};
     paths[op.path][op.method] = {
@@ -46,7 +51,9 @@ export function buildOpenApiDocument(serverUrl?: string) {
       tags: op.tags,
       security: op.auth ? [{ bearerAuth: [] }] : [],
       parameters: [...parametersOf(op.pathParams, "path"), ...parametersOf(op.query, "query")],
-      requestBody: op.body ? { required: true, content: { "application/json": { schema: schemaOf(op.body) } } } : undefined,
+      requestBody: op.body
+        ? { required: true, content: { "application/json": { schema: schemaOf(op.body) } } }
+        : undefined,
       responses,
       "x-token-types": op.auth,
     };
@@ -56,7 +63,8 @@ export function buildOpenApiDocument(serverUrl?: string) {
     info: {
       title: "Name resolution, namespace and marketplace API",
       version: "1.0.0",
-      description: "Resolve names of the native registry, ENS, Unstoppable Domains and ICANN; manage parent domains and partner tokens; buy names by card or crypto.",
+      description:
+        "Resolve names of the native registry, ENS, Unstoppable Domains and ICANN; manage parent domains and partner tokens; buy names by card or crypto.",
     },
     servers: serverUrl ? [{ url: serverUrl }] : [],
     paths,
@@ -81,18 +89,30 @@ function convertAll() {
   for (const op of operations) {
     visit(op.body);
     for (const response of Object.values(op.responses)) visit(response.schema);
-    for (const object of [op.pathParams, op.query]) for (const field of Object.values(object?.shape ?? {})) visit(field as z.ZodType);
+    for (const object of [op.pathParams, op.query])
+      for (const field of Object.values(object?.shape ?? {})) visit(field as z.ZodType);
   }
   for (const [schema, id] of inline) registry.add(schema, { id });
   // Global ids first, so nested references resolve to components.
-  const { schemas: globals } = z.toJSONSchema(z.globalRegistry, { uri: (id) => `#/components/schemas/${id}`, unrepresentable: "any" });
-  const { schemas: locals } = z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, unrepresentable: "any", io: "input" });
+  const { schemas: globals } = z.toJSONSchema(z.globalRegistry, {
+    uri: (id) => `#/components/schemas/${id}`,
+    unrepresentable: "any",
+  });
+  const { schemas: locals } = z.toJSONSchema(registry, {
+    uri: (id) => `#/components/schemas/${id}`,
+    unrepresentable: "any",
+    io: "input",
+  });
   const components = Object.fromEntries(Object.entries(globals).map(([id, schema]) => [id, stripDialect(schema)]));
   const inlineJson = new Map<z.ZodType, Record<string, unknown>>();
   // A component used inside an inline schema (NameService in a query parameter) comes back as a
   // reference into zod's "__shared" bundle; it is a component already, so point there.
   const toComponents = (json: unknown) =>
-    JSON.parse(JSON.stringify(json).replace(/#\/components\/schemas\/__shared#\/\$defs\/([A-Za-z0-9_]+)/g, (ref, id: string) => (id in globals ? `#/components/schemas/${id}` : ref)));
+    JSON.parse(
+      JSON.stringify(json).replace(/#\/components\/schemas\/__shared#\/\$defs\/([A-Za-z0-9_]+)/g, (ref, id: string) =>
+        id in globals ? `#/components/schemas/${id}` : ref,
+      ),
+    );
   for (const [schema, id] of inline) inlineJson.set(schema, stripDialect(toComponents(locals[id])));
   return { components, inlineJson };
 }

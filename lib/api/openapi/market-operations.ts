@@ -31,7 +31,9 @@ export const marketOperations: Operation[] = [
     tags: ["Marketplace"],
     errors: "single",
     body: PurchaseRequest,
-    responses: { 200: { description: "The payment session for the client and the order id.", schema: PurchaseResponse } },
+    responses: {
+      200: { description: "The payment session for the client and the order id.", schema: PurchaseResponse },
+    },
     errorStatuses: [404, 409, 413, 415, 502],
   },
   {
@@ -50,7 +52,8 @@ export const marketOperations: Operation[] = [
     method: "get",
     path: "/v1/market/order/{orderID}",
     summary: "Read an order",
-    description: "`orderStatus`: PENDING (awaiting payment), PAID (registering), COMPLETED, EXPIRED or FAILED; `orderStatusReason` says why.",
+    description:
+      "`orderStatus`: PENDING (awaiting payment), PAID (registering), COMPLETED, EXPIRED or FAILED; `orderStatusReason` says why.",
     tags: ["Marketplace"],
     errors: "single",
     pathParams: OrderPathParams,

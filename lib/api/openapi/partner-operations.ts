@@ -1,4 +1,10 @@
-import { AccessToken, AccessTokenList, CreateAccessTokenRequest, DeleteAccessTokenRequest, PartnerPurchases } from "../schemas/partner";
+import {
+  AccessToken,
+  AccessTokenList,
+  CreateAccessTokenRequest,
+  DeleteAccessTokenRequest,
+  PartnerPurchases,
+} from "../schemas/partner";
 import type { Operation } from "./operation";
 
 export const partnerOperations: Operation[] = [

@@ -1,9 +1,24 @@
 import { z } from "zod";
 import {
-  IssuedSubdomain, IssueSubdomainRequest, PageQuery, ParentDomainPath, ParentDomainValidation, ParentSettings,
-  ParentSettingsRequest, ReverseInParentPath, ReverseResolveInParent, SubdomainListPage, SubdomainPerDayPage,
+  IssuedSubdomain,
+  IssueSubdomainRequest,
+  PageQuery,
+  ParentDomainPath,
+  ParentDomainValidation,
+  ParentSettings,
+  ParentSettingsRequest,
+  ReverseInParentPath,
+  ReverseResolveInParent,
+  SubdomainListPage,
+  SubdomainPerDayPage,
 } from "../schemas/parent";
-import { BatchResolveRequest, BatchResolveResponse, ResolveQuery, ResolveResult, ReverseQuery } from "../schemas/resolve";
+import {
+  BatchResolveRequest,
+  BatchResolveResponse,
+  ResolveQuery,
+  ResolveResult,
+  ReverseQuery,
+} from "../schemas/resolve";
 import type { Operation } from "./operation";
 
 const READERS = ["ADMIN", "CUSTOMER"] as const;
@@ -109,7 +124,8 @@ export const registryOperations: Operation[] = [
     method: "get",
     path: "/v1/parentdomains/{parentDomain}/addresses/{ethAddress}/reverse-resolve",
     summary: "Reverse-resolve an address within a parent domain",
-    description: "The sub-domain of the parent owned by the address (letter case ignored); the newest when it owns several.",
+    description:
+      "The sub-domain of the parent owned by the address (letter case ignored); the newest when it owns several.",
     tags: ["Parent domains"],
     errors: "single",
     pathParams: ReverseInParentPath,

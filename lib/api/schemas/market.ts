@@ -25,7 +25,10 @@ const DomainField = z
   .trim()
   .min(3, "domain must be a name such as alice.web3")
   .max(253, "domain must be at most 253 characters")
-  .meta({ description: "Name to buy: `label.<tld>` under a native TLD, or `label.<parent>` under a parent domain that sells sub-domains." });
+  .meta({
+    description:
+      "Name to buy: `label.<tld>` under a native TLD, or `label.<parent>` under a parent domain that sells sub-domains.",
+  });
 
 /**
  * Names of the native registry are owned by EVM accounts, so the owner must be an EVM address; a
@@ -34,7 +37,10 @@ const DomainField = z
 const OwnerAddress = z
   .string({ error: "ownerAddress must be an EVM address (0x followed by 40 hex digits)" })
   .trim()
-  .refine((value) => isAddress(value, { strict: true }), "ownerAddress must be an EVM address (0x followed by 40 hex digits, valid EIP-55 checksum when mixed case)")
+  .refine(
+    (value) => isAddress(value, { strict: true }),
+    "ownerAddress must be an EVM address (0x followed by 40 hex digits, valid EIP-55 checksum when mixed case)",
+  )
   .meta({ description: "EVM address (0x…) that will own the name." });
 
 export const WalletAddr = z
@@ -45,14 +51,21 @@ export const WalletAddr = z
       .int("coinId must be a SLIP-44 coin type (integer)")
       .min(0, "coinId must be a SLIP-44 coin type (integer)")
       .max(0xffffffff, "coinId must be a SLIP-44 coin type (integer)")
-      .refine((coinId) => walletOfCoinType(coinId) !== undefined, "coinId is not a coin type this service supports (SLIP-44; ENSIP-11 for EVM chains)")
+      .refine(
+        (coinId) => walletOfCoinType(coinId) !== undefined,
+        "coinId is not a coin type this service supports (SLIP-44; ENSIP-11 for EVM chains)",
+      )
       .meta({ description: "SLIP-44 coin type (ENSIP-9; ENSIP-11 for EVM chains): 60 ETH, 0 BTC, 2147492101 Base…" }),
   })
   .strict()
   .superRefine((wallet, ctx) => {
     if (walletOfCoinType(wallet.coinId) === undefined) return;
     if (!isValidAddressForCoinType(wallet.coinId, wallet.addr)) {
-      ctx.addIssue({ code: "custom", path: ["addr"], message: `addr is not a valid address for coin type ${wallet.coinId}` });
+      ctx.addIssue({
+        code: "custom",
+        path: ["addr"],
+        message: `addr is not a valid address for coin type ${wallet.coinId}`,
+      });
     }
   })
   .meta({ id: "WalletAddr" });
@@ -63,7 +76,8 @@ const WalletAddrs = z
   .superRefine((wallets, ctx) => {
     const seen = new Set<number>();
     wallets.forEach((wallet, index) => {
-      if (seen.has(wallet.coinId)) ctx.addIssue({ code: "custom", path: [index, "coinId"], message: `coinId ${wallet.coinId} appears twice` });
+      if (seen.has(wallet.coinId))
+        ctx.addIssue({ code: "custom", path: [index, "coinId"], message: `coinId ${wallet.coinId} appears twice` });
       seen.add(wallet.coinId);
     });
   })
@@ -72,7 +86,9 @@ const WalletAddrs = z
 
 export const PurchaseRequest = z
   .object({
-    checkoutId: uuid("checkoutId").meta({ description: "Idempotency key: the same id with the same body returns the same order; with another body, 409." }),
+    checkoutId: uuid("checkoutId").meta({
+      description: "Idempotency key: the same id with the same body returns the same order; with another body, 409.",
+    }),
     domain: DomainField,
     externalUserId: uuid("externalUserId").optional(),
     ownerAddress: OwnerAddress,
@@ -92,7 +108,9 @@ export const PurchaseResponse = z
   .object({
     checkoutId: z.uuid(),
     orderId: z.uuid(),
-    processorCheckoutSession: z.string().meta({ description: "PaymentIntent client secret, for the Payment Element or PaymentSheet (or the test checkout)." }),
+    processorCheckoutSession: z.string().meta({
+      description: "PaymentIntent client secret, for the Payment Element or PaymentSheet (or the test checkout).",
+    }),
     processorCustomerId: z.string(),
     processorEphemeralKey: z.string(),
     processorPublishableKey: z.string(),
@@ -110,7 +128,11 @@ export const CryptoPurchaseRequest = z
     domain: DomainField,
     ownerAddress: OwnerAddress,
     ownerEmail: z.email({ error: "ownerEmail must be an e-mail address" }).max(254),
-    ownerName: z.string({ error: "ownerName must be text" }).trim().min(1, "ownerName must not be empty").max(200, "ownerName must be at most 200 characters"),
+    ownerName: z
+      .string({ error: "ownerName must be text" })
+      .trim()
+      .min(1, "ownerName must not be empty")
+      .max(200, "ownerName must be at most 200 characters"),
     partnerId: uuid("partnerId").optional(),
     walletAddrs: WalletAddrs,
     years: Years,
@@ -134,7 +156,9 @@ export const CryptoPaymentDetails = z
     usdPerUnit: z.string(),
     rateSource: z.string(),
     expiresAt: IsoDateTime,
-    testConfiguration: z.boolean().meta({ description: "True when the deposit key or the rates are the built-in test configuration." }),
+    testConfiguration: z
+      .boolean()
+      .meta({ description: "True when the deposit key or the rates are the built-in test configuration." }),
     notice: z.string().optional(),
   })
   .strict()
@@ -178,7 +202,13 @@ export const Order = z
 
 export const OrderPathParams = z.object({ orderID: uuid("orderID") });
 
-export const AVAILABILITY_REASONS = ["taken", "reserved", "invalid", "unsupported_tld", "parent_not_configured"] as const;
+export const AVAILABILITY_REASONS = [
+  "taken",
+  "reserved",
+  "invalid",
+  "unsupported_tld",
+  "parent_not_configured",
+] as const;
 
 export const NameAvailability = z
   .object({
@@ -203,7 +233,10 @@ export const SearchQuery = z.object({
     .meta({ description: `One or more names separated by spaces (at most ${MAX_SEARCH_NAMES}).` }),
 });
 
-export const SearchResponse = z.object({ results: z.array(NameAvailability) }).strict().meta({ id: "MarketSearchResponse" });
+export const SearchResponse = z
+  .object({ results: z.array(NameAvailability) })
+  .strict()
+  .meta({ id: "MarketSearchResponse" });
 
 export type PurchaseRequest = z.infer<typeof PurchaseRequest>;
 export type CryptoPurchaseRequest = z.infer<typeof CryptoPurchaseRequest>;

@@ -13,12 +13,17 @@ export const ParentDomainValidation = z
 
 export const SubdomainListItem = z
   .object({
-    createdTimestamp: z.string().regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/).meta({ description: "UTC, YYYY-MM-DD hh:mm:ss.mmm" }),
+    createdTimestamp: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\.\d{3}$/)
+      .meta({ description: "UTC, YYYY-MM-DD hh:mm:ss.mmm" }),
     name: z.string(),
   })
   .meta({ id: "SubdomainListItem" });
 
-const nextPaginationToken = z.string().meta({ description: "Pass back as pageToken for the next page; empty on the last page." });
+const nextPaginationToken = z
+  .string()
+  .meta({ description: "Pass back as pageToken for the next page; empty on the last page." });
 
 export const SubdomainListPage = z
   .object({
@@ -31,13 +36,18 @@ export const SubdomainListPage = z
 export const SubdomainDayAggregate = z
   .object({
     count: z.number().int(),
-    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).meta({ description: "UTC day, YYYY-MM-DD" }),
+    date: z
+      .string()
+      .regex(/^\d{4}-\d{2}-\d{2}$/)
+      .meta({ description: "UTC day, YYYY-MM-DD" }),
   })
   .meta({ id: "SubdomainDayAggregate" });
 
 export const SubdomainPerDayPage = z
   .object({
-    aggregates: z.array(SubdomainDayAggregate).meta({ description: "Days with at least one sub-domain, newest first." }),
+    aggregates: z
+      .array(SubdomainDayAggregate)
+      .meta({ description: "Days with at least one sub-domain, newest first." }),
     nextPaginationToken,
     total: z.number().int().meta({ description: "Sub-domains under the parent (the sum of every day's count)." }),
   })
@@ -82,7 +92,10 @@ export const ParentSettingsRequest = z
       .number()
       .positive("subdomainPriceUsd must be more than 0")
       .max(1_000_000, "subdomainPriceUsd must be at most 1000000")
-      .refine((usd) => Number.isInteger(Math.round(usd * 100)) && Math.abs(usd * 100 - Math.round(usd * 100)) < 1e-6, "subdomainPriceUsd has at most two decimals")
+      .refine(
+        (usd) => Number.isInteger(Math.round(usd * 100)) && Math.abs(usd * 100 - Math.round(usd * 100)) < 1e-6,
+        "subdomainPriceUsd has at most two decimals",
+      )
       .nullable()
       .optional()
       .meta({ description: "Price per year in USD; null removes it." }),

@@ -17,7 +17,9 @@ export const WalletData = z
   .object({
     address: z.string(),
     coin: Coin,
-    version: z.string().meta({ description: "Token standard or network the address is for, e.g. ERC20, NATIVE, BASE." }),
+    version: z
+      .string()
+      .meta({ description: "Token standard or network the address is for, e.g. ERC20, NATIVE, BASE." }),
   })
   .meta({ id: "WalletData" });
 
@@ -40,15 +42,19 @@ export type ResolveResult = z.infer<typeof ResolveResult>;
 
 // Unknown codes are reported once against `coins`, naming them, rather than per element with the
 // whole enumeration in the message.
-const coinList = z
-  .union([z.string(), z.array(z.string())])
-  .transform((v, ctx) => {
-    const codes = (Array.isArray(v) ? v : [v]).flatMap((s) => s.split(",")).map((s) => s.trim()).filter(Boolean);
-    const unknown = codes.filter((code) => !Coin.safeParse(code).success);
-    if (unknown.length === 0) return codes as Coin[];
-    ctx.addIssue({ code: "custom", message: `coins must be Coin codes separated by commas, e.g. ETH,BTC; unknown: ${unknown.join(", ")}` });
-    return z.NEVER;
+const coinList = z.union([z.string(), z.array(z.string())]).transform((v, ctx) => {
+  const codes = (Array.isArray(v) ? v : [v])
+    .flatMap((s) => s.split(","))
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const unknown = codes.filter((code) => !Coin.safeParse(code).success);
+  if (unknown.length === 0) return codes as Coin[];
+  ctx.addIssue({
+    code: "custom",
+    message: `coins must be Coin codes separated by commas, e.g. ETH,BTC; unknown: ${unknown.join(", ")}`,
   });
+  return z.NEVER;
+});
 
 export const ResolveQuery = z.object({
   nameservice: NameService.optional().meta({ description: "Name service to ask; inferred from the TLD when absent." }),
@@ -75,4 +81,6 @@ export const BatchResolveItem = z
   })
   .meta({ id: "BatchResolveItem" });
 
-export const BatchResolveResponse = z.object({ results: z.array(BatchResolveItem) }).meta({ id: "BatchResolveResponse" });
+export const BatchResolveResponse = z
+  .object({ results: z.array(BatchResolveItem) })
+  .meta({ id: "BatchResolveResponse" });

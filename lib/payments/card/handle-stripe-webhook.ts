@@ -17,7 +17,8 @@ export interface WebhookOutcome {
 }
 
 export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<WebhookOutcome> {
-  if (!stripeConfigured()) throw new ApiError(404, "path", "Stripe is not configured on this server (test processor in use).");
+  if (!stripeConfigured())
+    throw new ApiError(404, "path", "Stripe is not configured on this server (test processor in use).");
   if (!signature) throw badRequest("Stripe-Signature", "The Stripe-Signature header is missing.");
   let event: Stripe.Event;
   try {
@@ -31,7 +32,11 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
 
   if (event.type === "payment_intent.succeeded") {
     const intent = event.data.object;
-    await onCardPaymentSucceeded({ paymentIntentId: intent.id, amountReceivedCents: intent.amount_received ?? intent.amount, currency: intent.currency });
+    await onCardPaymentSucceeded({
+      paymentIntentId: intent.id,
+      amountReceivedCents: intent.amount_received ?? intent.amount,
+      currency: intent.currency,
+    });
   } else if (event.type === "payment_intent.payment_failed") {
     const intent = event.data.object;
     await onCardPaymentFailed({ paymentIntentId: intent.id, message: intent.last_payment_error?.message });

@@ -10,10 +10,16 @@ import { luhnValid, normalizeCardNumber, outcomeOfTestCard } from "./test-cards"
 
 export const TestPayRequest = z
   .object({
-    clientSecret: z.string({ error: "clientSecret must be the processorCheckoutSession of a purchase" }).min(1).max(200),
+    clientSecret: z
+      .string({ error: "clientSecret must be the processorCheckoutSession of a purchase" })
+      .min(1)
+      .max(200),
     cardNumber: z
       .string({ error: "cardNumber must be a card number" })
-      .refine((value) => luhnValid(normalizeCardNumber(value)), "cardNumber must be 12 to 19 digits with a valid check digit"),
+      .refine(
+        (value) => luhnValid(normalizeCardNumber(value)),
+        "cardNumber must be 12 to 19 digits with a valid check digit",
+      ),
   })
   .strict()
   .meta({ id: "TestPayRequest" });
@@ -33,30 +39,61 @@ export async function payTestIntent(input: z.infer<typeof TestPayRequest>): Prom
   const intent = await db().testPaymentIntent.findUnique({ where: { clientSecret: input.clientSecret } });
   if (!intent) throw notFound("clientSecret", "No test payment has this client secret.");
   const orderId = String((intent.metadata as { orderId?: string }).orderId ?? "");
-  const orderStatus = async () => (await db().order.findUnique({ where: { id: orderId }, select: { orderStatus: true } }))?.orderStatus ?? "UNKNOWN";
+  const orderStatus = async () =>
+    (await db().order.findUnique({ where: { id: orderId }, select: { orderStatus: true } }))?.orderStatus ?? "UNKNOWN";
 
   if (intent.status === "succeeded") {
-    return { status: "succeeded", paymentIntentId: intent.id, orderId, orderStatus: await orderStatus(), message: "This payment already succeeded." };
+    return {
+      status: "succeeded",
+      paymentIntentId: intent.id,
+      orderId,
+      orderStatus: await orderStatus(),
+      message: "This payment already succeeded.",
+    };
   }
-  if (intent.status === "canceled") throw conflict("clientSecret", "This payment was canceled: its offer expired. Start a new purchase.");
+  if (intent.status === "canceled")
+    throw conflict("clientSecret", "This payment was canceled: its offer expired. Start a new purchase.");
 
   const outcome = outcomeOfTestCard(input.cardNumber);
   if (!outcome.succeeds) {
     await db().testPaymentIntent.update({
       where: { id: intent.id },
-      data: { metadata: { ...(intent.metadata as object), lastError: outcome.message, declineCode: outcome.declineCode } },
+      data: {
+        metadata: { ...(intent.metadata as object), lastError: outcome.message, declineCode: outcome.declineCode },
+      },
     });
     await onCardPaymentFailed({ paymentIntentId: intent.id, message: outcome.message });
-    return { status: "declined", paymentIntentId: intent.id, orderId, orderStatus: await orderStatus(), declineCode: outcome.declineCode, message: outcome.message };
+    return {
+      status: "declined",
+      paymentIntentId: intent.id,
+      orderId,
+      orderStatus: await orderStatus(),
+      declineCode: outcome.declineCode,
+      message: outcome.message,
+    };
   }
   // Compare-and-set, so two clicks charge once.
-  const { count } = await db().testPaymentIntent.updateMany({ where: { id: intent.id, status: { notIn: ["succeeded", "canceled"] } }, data: { status: "succeeded" } });
+  const { count } = await db().testPaymentIntent.updateMany({
+    where: { id: intent.id, status: { notIn: ["succeeded", "canceled"] } },
+    data: { status: "succeeded" },
+  });
   if (count === 0) {
     const now = await db().testPaymentIntent.findUnique({ where: { id: intent.id }, select: { status: true } });
-    if (now?.status === "canceled") throw conflict("clientSecret", "This payment was canceled: its offer expired. Start a new purchase.");
+    if (now?.status === "canceled")
+      throw conflict("clientSecret", "This payment was canceled: its offer expired. Start a new purchase.");
   }
-  await onCardPaymentSucceeded({ paymentIntentId: intent.id, amountReceivedCents: intent.amount, currency: intent.currency });
-  return { status: "succeeded", paymentIntentId: intent.id, orderId, orderStatus: await orderStatus(), message: outcome.message };
+  await onCardPaymentSucceeded({
+    paymentIntentId: intent.id,
+    amountReceivedCents: intent.amount,
+    currency: intent.currency,
+  });
+  return {
+    status: "succeeded",
+    paymentIntentId: intent.id,
+    orderId,
+    orderStatus: await orderStatus(),
+    message: outcome.message,
+  };
 }
 
 /** What the test checkout page shows before paying. */

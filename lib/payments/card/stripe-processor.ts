@@ -1,7 +1,13 @@
 import "server-only";
 import Stripe from "stripe";
 import { config, type Config } from "@/lib/config";
-import { CardProcessorError, type CardProcessor, type CardSession, type IntentStatus, type OpenSessionInput } from "./card-processor";
+import {
+  CardProcessorError,
+  type CardProcessor,
+  type CardSession,
+  type IntentStatus,
+  type OpenSessionInput,
+} from "./card-processor";
 
 // The Stripe PaymentIntent flow of the design, through the official SDK: a Customer, an
 // EphemeralKey (for the mobile PaymentSheet) and a PaymentIntent whose client secret the web
@@ -66,7 +72,8 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
         },
         { idempotencyKey: input.checkoutId },
       );
-      if (!intent.client_secret) throw new CardProcessorError("Stripe returned a PaymentIntent without a client secret.");
+      if (!intent.client_secret)
+        throw new CardProcessorError("Stripe returned a PaymentIntent without a client secret.");
       return {
         paymentIntentId: intent.id,
         clientSecret: intent.client_secret,
@@ -79,8 +86,15 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
     async resumeSession({ paymentIntentId, customerId }) {
       const stripe = stripeClient(cfg);
       const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
-      if (!intent.client_secret) throw new CardProcessorError("Stripe returned a PaymentIntent without a client secret.");
-      return { paymentIntentId, clientSecret: intent.client_secret, customerId, ephemeralKey: await ephemeralKeyFor(stripe, customerId), publishableKey };
+      if (!intent.client_secret)
+        throw new CardProcessorError("Stripe returned a PaymentIntent without a client secret.");
+      return {
+        paymentIntentId,
+        clientSecret: intent.client_secret,
+        customerId,
+        ephemeralKey: await ephemeralKeyFor(stripe, customerId),
+        publishableKey,
+      };
     },
 
     async retrieveIntent(paymentIntentId): Promise<IntentStatus> {

@@ -11,9 +11,17 @@ export const TEST_CARDS: Record<string, TestCardOutcome> = {
   "4242424242424242": { succeeds: true, message: "Visa test card: payment succeeds." },
   "5555555555554444": { succeeds: true, message: "Mastercard test card: payment succeeds." },
   "4000000000000002": { succeeds: false, declineCode: "generic_decline", message: "Your card was declined." },
-  "4000000000009995": { succeeds: false, declineCode: "insufficient_funds", message: "Your card has insufficient funds." },
+  "4000000000009995": {
+    succeeds: false,
+    declineCode: "insufficient_funds",
+    message: "Your card has insufficient funds.",
+  },
   "4000000000000069": { succeeds: false, declineCode: "expired_card", message: "Your card has expired." },
-  "4000000000000127": { succeeds: false, declineCode: "incorrect_cvc", message: "Your card's security code is incorrect." },
+  "4000000000000127": {
+    succeeds: false,
+    declineCode: "incorrect_cvc",
+    message: "Your card's security code is incorrect.",
+  },
 };
 
 const NOT_A_TEST_CARD: TestCardOutcome = {

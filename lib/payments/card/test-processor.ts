@@ -64,6 +64,9 @@ export const testCardProcessor: CardProcessor = {
   },
 
   async cancelIntent(paymentIntentId) {
-    await db().testPaymentIntent.updateMany({ where: { id: paymentIntentId, status: { not: "succeeded" } }, data: { status: "canceled" } });
+    await db().testPaymentIntent.updateMany({
+      where: { id: paymentIntentId, status: { not: "succeeded" } },
+      data: { status: "canceled" },
+    });
   },
 };

@@ -108,36 +108,48 @@ async function mapWithConcurrency<T, R>(items: T[], limit: number, work: (item: 
 export async function pollBtcOnce(options: BtcWatcherOptions = {}): Promise<BtcPollResult> {
   const cfg = config();
   const esploraUrl = options.esploraUrl ?? cfg.PAYMENTS_BTC_ESPLORA_URL;
-  if (!esploraUrl) throw new Error("PAYMENTS_BTC_ESPLORA_URL is not set: the Bitcoin payment watcher has no API to read.");
+  if (!esploraUrl)
+    throw new Error("PAYMENTS_BTC_ESPLORA_URL is not set: the Bitcoin payment watcher has no API to read.");
   const chain = bitcoinChainKey(options.network ?? cfg.PAYMENTS_BTC_NETWORK);
   const confirmations = Math.max(1, options.confirmations ?? cfg.PAYMENTS_BTC_CONFIRMATIONS);
   const log = options.log ?? defaultLog;
   const esplora = new EsploraClient(esploraUrl, options.fetch ?? fetch, options.timeoutMs ?? 15_000);
 
   const tipHeight = await esplora.tipHeight();
-  const watched = await listWatchedPayments(chain, (options.now ?? (() => new Date()))(), options.monitoringWindowMs ?? DEFAULT_MONITORING_WINDOW_MS);
+  const watched = await listWatchedPayments(
+    chain,
+    (options.now ?? (() => new Date()))(),
+    options.monitoringWindowMs ?? DEFAULT_MONITORING_WINDOW_MS,
+  );
 
-  const perAddress = await mapWithConcurrency(watched, options.concurrency ?? 4, async (payment): Promise<ObservedTransfer[]> => {
-    const found: ObservedTransfer[] = [];
-    for (const tx of await esplora.confirmedTransactions(payment.depositAddress)) {
-      const height = tx.status.block_height;
-      if (height === undefined || tipHeight - height + 1 < confirmations) continue;
-      tx.vout.forEach((output, index) => {
-        if (output.value === 0 || output.scriptpubkey_address?.toLowerCase() !== payment.depositAddress) return;
-        found.push({
-          paymentId: payment.id,
-          txHash: tx.txid,
-          logIndex: index,
-          blockNumber: BigInt(height),
-          blockTime: tx.status.block_time !== undefined ? new Date(tx.status.block_time * 1000) : new Date(),
-          amount: BigInt(output.value),
+  const perAddress = await mapWithConcurrency(
+    watched,
+    options.concurrency ?? 4,
+    async (payment): Promise<ObservedTransfer[]> => {
+      const found: ObservedTransfer[] = [];
+      for (const tx of await esplora.confirmedTransactions(payment.depositAddress)) {
+        const height = tx.status.block_height;
+        if (height === undefined || tipHeight - height + 1 < confirmations) continue;
+        tx.vout.forEach((output, index) => {
+          if (output.value === 0 || output.scriptpubkey_address?.toLowerCase() !== payment.depositAddress) return;
+          found.push({
+            paymentId: payment.id,
+            txHash: tx.txid,
+            logIndex: index,
+            blockNumber: BigInt(height),
+            blockTime: tx.status.block_time !== undefined ? new Date(tx.status.block_time * 1000) : new Date(),
+            amount: BigInt(output.value),
+          });
         });
-      });
-    }
-    return found;
-  });
+      }
+      return found;
+    },
+  );
 
-  const creditedPaymentIds = await recordTransfers(chain, perAddress.flat(), { cursorBlock: BigInt(tipHeight), headBlock: BigInt(tipHeight) });
+  const creditedPaymentIds = await recordTransfers(chain, perAddress.flat(), {
+    cursorBlock: BigInt(tipHeight),
+    headBlock: BigInt(tipHeight),
+  });
   await notifyCredited(creditedPaymentIds, options.onPaymentCredited, log);
   return { chain, tipHeight, addressesChecked: watched.length, creditedPaymentIds };
 }

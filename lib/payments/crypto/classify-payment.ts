@@ -42,7 +42,8 @@ export function classifyPayment(input: ClassifyPaymentInput): PaymentClassificat
   const due = BigInt(input.amountDue);
   const received = BigInt(input.amountReceived);
   const { currency } = input;
-  const late = input.firstSeenAt !== null && input.expiresAt !== null && input.firstSeenAt.getTime() > input.expiresAt.getTime();
+  const late =
+    input.firstSeenAt !== null && input.expiresAt !== null && input.firstSeenAt.getTime() > input.expiresAt.getTime();
   const [receivedText, dueText, differenceText] = formatPair(
     [received, due, received > due ? received - due : due - received],
     input.decimals,

@@ -96,7 +96,12 @@ export async function createCryptoOffer(input: CreateCryptoOfferInput): Promise<
     currency.family === "bitcoin"
       ? bip21Uri({ address: deposit.address, amountSats: priced.amountAtomic, label: input.label })
       : currency.tokenContract
-        ? eip681TokenTransferUri({ token: currency.tokenContract, to: deposit.address, chainId: currency.chainId!, amountAtomic: priced.amountAtomic })
+        ? eip681TokenTransferUri({
+            token: currency.tokenContract,
+            to: deposit.address,
+            chainId: currency.chainId!,
+            amountAtomic: priced.amountAtomic,
+          })
         : eip681NativeUri({ to: deposit.address, chainId: currency.chainId!, amountAtomic: priced.amountAtomic });
 
   const paymentDetails: CryptoPaymentDetails = {

@@ -76,7 +76,9 @@ export function evmNetworkName(chainId: number): string {
 export function paymentCurrency(code: string, cfg: Config = config()): PaymentCurrency {
   const upper = code.trim().toUpperCase();
   if (!isCryptoCurrency(upper)) {
-    throw new UnsupportedCurrencyError(`Crypto payments accept ${CRYPTO_CURRENCIES.join(", ")}; "${code}" is not one of them.`);
+    throw new UnsupportedCurrencyError(
+      `Crypto payments accept ${CRYPTO_CURRENCIES.join(", ")}; "${code}" is not one of them.`,
+    );
   }
   const chainId = cfg.PAYMENTS_EVM_CHAIN_ID;
   switch (upper) {

@@ -14,7 +14,8 @@ import type { BtcNetwork, ChainFamily, PaymentCurrency } from "./currencies";
 // for Bitcoin. Without configured keys, the test keys of the published BIP39 test mnemonic are used.
 
 /** The published BIP39 test mnemonic: anyone can spend from its addresses, so it is for tests only. */
-export const TEST_MNEMONIC = "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
+export const TEST_MNEMONIC =
+  "abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon abandon about";
 
 const VERSIONS = {
   xpub: { public: 0x0488b21e, private: 0x0488ade4 },
@@ -54,7 +55,9 @@ export interface XpubChoice {
 }
 
 export function evmXpub(cfg: Config = config()): XpubChoice {
-  return cfg.CRYPTO_EVM_XPUB ? { xpub: cfg.CRYPTO_EVM_XPUB, isTestKey: false } : { xpub: testEvmXpub(), isTestKey: true };
+  return cfg.CRYPTO_EVM_XPUB
+    ? { xpub: cfg.CRYPTO_EVM_XPUB, isTestKey: false }
+    : { xpub: testEvmXpub(), isTestKey: true };
 }
 
 export function btcXpub(cfg: Config = config()): XpubChoice {
@@ -72,7 +75,9 @@ function extendedKeyKind(key: string): ExtendedKeyKind {
     throw new ExtendedKeyError("The extended public key is not valid base58.");
   }
   if (PRIVATE_VERSIONS.has(version)) {
-    throw new ExtendedKeyError("An extended private key was given; configure the account's extended public key instead.");
+    throw new ExtendedKeyError(
+      "An extended private key was given; configure the account's extended public key instead.",
+    );
   }
   const kind = (Object.keys(VERSIONS) as ExtendedKeyKind[]).find((k) => VERSIONS[k].public === version);
   if (!kind) throw new ExtendedKeyError("Unsupported extended key version: use an xpub, zpub, tpub or vpub.");
@@ -88,7 +93,9 @@ export function parseExtendedPublicKey(key: string, family: ChainFamily, network
   if (family === "bitcoin") {
     const mainnetKey = kind === "xpub" || kind === "zpub";
     if (mainnetKey !== (network === "mainnet")) {
-      throw new ExtendedKeyError(`A ${kind} key does not belong to Bitcoin ${network}: use ${network === "mainnet" ? "an xpub or zpub" : "a tpub or vpub"}.`);
+      throw new ExtendedKeyError(
+        `A ${kind} key does not belong to Bitcoin ${network}: use ${network === "mainnet" ? "an xpub or zpub" : "a tpub or vpub"}.`,
+      );
     }
   }
   let hd: HDKey;
@@ -98,13 +105,16 @@ export function parseExtendedPublicKey(key: string, family: ChainFamily, network
     throw new ExtendedKeyError(`The extended public key is invalid: ${(error as Error).message}`);
   }
   if (hd.depth !== 3 && hd.depth !== 4) {
-    throw new ExtendedKeyError(`Expected an account key (depth 3) or its receive chain (depth 4); this key has depth ${hd.depth}.`);
+    throw new ExtendedKeyError(
+      `Expected an account key (depth 3) or its receive chain (depth 4); this key has depth ${hd.depth}.`,
+    );
   }
   return hd;
 }
 
 function receiveKey(account: HDKey, index: number): { publicKey: Uint8Array; path: string } {
-  if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31) throw new RangeError(`Derivation index out of range: ${index}`);
+  if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31)
+    throw new RangeError(`Derivation index out of range: ${index}`);
   const child = account.depth === 3 ? account.deriveChild(0).deriveChild(index) : account.deriveChild(index);
   return { publicKey: child.publicKey!, path: account.depth === 3 ? `0/${index}` : `${index}` };
 }

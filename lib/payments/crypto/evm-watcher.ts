@@ -66,7 +66,8 @@ function clientFor(rpcUrl: string): PublicClient {
 function resolveOptions(options: EvmWatcherOptions) {
   const cfg = config();
   const rpcUrl = options.rpcUrl ?? cfg.PAYMENTS_EVM_RPC_URL;
-  if (!options.client && !rpcUrl) throw new Error("PAYMENTS_EVM_RPC_URL is not set: the EVM payment watcher has no chain to read.");
+  if (!options.client && !rpcUrl)
+    throw new Error("PAYMENTS_EVM_RPC_URL is not set: the EVM payment watcher has no chain to read.");
   const chainId = options.chainId ?? cfg.PAYMENTS_EVM_CHAIN_ID;
   return {
     client: options.client ?? clientFor(rpcUrl!),
@@ -98,11 +99,17 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
   const head = await o.client.getBlockNumber({ cacheTime: 0 });
   const newestConfirmed = head - o.confirmations + 1n;
   const cursor = await readCursor(o.chain);
-  const fromBlock = cursor !== null ? cursor + 1n : newestConfirmed - o.initialLookbackBlocks + 1n > 0n ? newestConfirmed - o.initialLookbackBlocks + 1n : 0n;
+  const fromBlock =
+    cursor !== null
+      ? cursor + 1n
+      : newestConfirmed - o.initialLookbackBlocks + 1n > 0n
+        ? newestConfirmed - o.initialLookbackBlocks + 1n
+        : 0n;
   if (newestConfirmed < 0n || fromBlock > newestConfirmed) {
     return { chain: o.chain, head, fromBlock: null, toBlock: null, creditedPaymentIds: [], caughtUp: true };
   }
-  const toBlock = fromBlock + o.maxBlockRange - 1n < newestConfirmed ? fromBlock + o.maxBlockRange - 1n : newestConfirmed;
+  const toBlock =
+    fromBlock + o.maxBlockRange - 1n < newestConfirmed ? fromBlock + o.maxBlockRange - 1n : newestConfirmed;
 
   const watched = await listWatchedPayments(o.chain, o.now(), o.monitoringWindowMs);
   const nativeByAddress = new Map(watched.filter((p) => !p.tokenContract).map((p) => [p.depositAddress, p.id]));
@@ -147,7 +154,13 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
     const contracts = [...new Set(tokenPayments.map((p) => p.tokenContract as `0x${string}`))];
     const recipients = [...new Set(tokenPayments.map((p) => p.depositAddress as `0x${string}`))];
     for (const group of chunk(recipients, o.maxAddressesPerLogQuery)) {
-      const logs = await o.client.getLogs({ address: contracts, event: TRANSFER_EVENT, args: { to: group }, fromBlock, toBlock });
+      const logs = await o.client.getLogs({
+        address: contracts,
+        event: TRANSFER_EVENT,
+        args: { to: group },
+        fromBlock,
+        toBlock,
+      });
       for (const log of logs) {
         if (log.removed || !log.args.to || log.args.value === undefined || log.args.value === 0n) continue;
         const paymentId = tokenByKey.get(`${log.address.toLowerCase()}:${log.args.to.toLowerCase()}`);
@@ -171,7 +184,9 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
 }
 
 /** Polls every WATCHER_INTERVAL_MS (or `intervalMs`), catching up in bounded steps; stop() ends it. */
-export function startEvmWatcher(options: EvmWatcherOptions & { intervalMs?: number; maxStepsPerTick?: number } = {}): Watcher {
+export function startEvmWatcher(
+  options: EvmWatcherOptions & { intervalMs?: number; maxStepsPerTick?: number } = {},
+): Watcher {
   const log = options.log ?? defaultLog;
   return startPollingLoop({
     name: "evm-watcher",

@@ -1,7 +1,25 @@
 // Public surface of crypto payments for the marketplace and the server's start-up.
-export { classifyPayment, type ClassifyPaymentInput, type PaymentClassification, type PaymentState } from "./classify-payment";
-export { createCryptoOffer, type CreateCryptoOfferInput, type CryptoOffer, type CryptoPaymentDetails, type CryptoPaymentRow } from "./create-crypto-offer";
-export { CRYPTO_CURRENCIES, isCryptoCurrency, paymentCurrency, UnsupportedCurrencyError, type CryptoCurrencyCode, type PaymentCurrency } from "./currencies";
+export {
+  classifyPayment,
+  type ClassifyPaymentInput,
+  type PaymentClassification,
+  type PaymentState,
+} from "./classify-payment";
+export {
+  createCryptoOffer,
+  type CreateCryptoOfferInput,
+  type CryptoOffer,
+  type CryptoPaymentDetails,
+  type CryptoPaymentRow,
+} from "./create-crypto-offer";
+export {
+  CRYPTO_CURRENCIES,
+  isCryptoCurrency,
+  paymentCurrency,
+  UnsupportedCurrencyError,
+  type CryptoCurrencyCode,
+  type PaymentCurrency,
+} from "./currencies";
 export { allocateDepositAddress, ExtendedKeyError, TEST_MNEMONIC } from "./derive-address";
 export { pollBtcOnce, startBtcWatcher } from "./btc-watcher";
 export { pollEvmOnce, startEvmWatcher } from "./evm-watcher";

@@ -10,7 +10,12 @@ export function eip681NativeUri(input: { to: string; chainId: number; amountAtom
 }
 
 /** `ethereum:<token>@<chainId>/transfer?address=<to>&uint256=<units>` */
-export function eip681TokenTransferUri(input: { token: string; to: string; chainId: number; amountAtomic: bigint }): string {
+export function eip681TokenTransferUri(input: {
+  token: string;
+  to: string;
+  chainId: number;
+  amountAtomic: bigint;
+}): string {
   const query = `address=${getAddress(input.to)}&uint256=${input.amountAtomic.toString()}`;
   return `ethereum:${getAddress(input.token)}@${input.chainId}/transfer?${query}`;
 }

@@ -8,7 +8,12 @@ export interface Watcher {
   stop(): Promise<void>;
 }
 
-export function startPollingLoop(input: { name: string; intervalMs: number; tick: () => Promise<void>; log: (message: string) => void }): Watcher {
+export function startPollingLoop(input: {
+  name: string;
+  intervalMs: number;
+  tick: () => Promise<void>;
+  log: (message: string) => void;
+}): Watcher {
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

@@ -26,16 +26,25 @@ const DECIMAL = /^(0|[1-9]\d*)(\.\d+)?$/;
 
 const RatesJson = z.record(
   z.string(),
-  z.union([z.number().positive().transform((n) => String(n)), z.string().trim()]).pipe(
-    z
-      .string()
-      .regex(DECIMAL, "must be a plain positive decimal such as 3000 or 0.9998")
-      .refine((s) => /[1-9]/.test(s), "must be greater than zero"),
-  ),
+  z
+    .union([
+      z
+        .number()
+        .positive()
+        .transform((n) => String(n)),
+      z.string().trim(),
+    ])
+    .pipe(
+      z
+        .string()
+        .regex(DECIMAL, "must be a plain positive decimal such as 3000 or 0.9998")
+        .refine((s) => /[1-9]/.test(s), "must be greater than zero"),
+    ),
 );
 
 export function configuredRates(cfg: Config = config()): RateTable {
-  if (!cfg.CRYPTO_RATES_JSON) return { usdPerUnit: { ...BUILT_IN_TEST_RATES }, source: "built-in test rates", isTest: true };
+  if (!cfg.CRYPTO_RATES_JSON)
+    return { usdPerUnit: { ...BUILT_IN_TEST_RATES }, source: "built-in test rates", isTest: true };
   let raw: unknown;
   try {
     raw = JSON.parse(cfg.CRYPTO_RATES_JSON);
@@ -81,7 +90,11 @@ export interface Quote {
 }
 
 /** Converts a USD price into the currency, rounding up to the next smallest unit so the seller never gets less. */
-export function quote(usdCents: number | bigint, currency: PaymentCurrency, rates: RateTable = configuredRates()): Quote {
+export function quote(
+  usdCents: number | bigint,
+  currency: PaymentCurrency,
+  rates: RateTable = configuredRates(),
+): Quote {
   const cents = BigInt(usdCents);
   if (cents <= 0n) throw new RateError("A crypto offer needs a positive USD price.");
   const usdPerUnit = rates.usdPerUnit[currency.code];

@@ -31,7 +31,11 @@ export interface WatchedPayment {
 /** How long after its expiry a payment is still watched, so late payments are seen and reported. */
 export const DEFAULT_MONITORING_WINDOW_MS = 24 * 60 * 60 * 1000;
 
-export async function listWatchedPayments(chain: string, now: Date, monitoringWindowMs = DEFAULT_MONITORING_WINDOW_MS): Promise<WatchedPayment[]> {
+export async function listWatchedPayments(
+  chain: string,
+  now: Date,
+  monitoringWindowMs = DEFAULT_MONITORING_WINDOW_MS,
+): Promise<WatchedPayment[]> {
   const rows = await db().payment.findMany({
     where: {
       chain,
@@ -40,7 +44,11 @@ export async function listWatchedPayments(chain: string, now: Date, monitoringWi
     },
     select: { id: true, depositAddress: true, tokenContract: true },
   });
-  return rows.map((r) => ({ id: r.id, depositAddress: r.depositAddress!.toLowerCase(), tokenContract: r.tokenContract?.toLowerCase() ?? null }));
+  return rows.map((r) => ({
+    id: r.id,
+    depositAddress: r.depositAddress!.toLowerCase(),
+    tokenContract: r.tokenContract?.toLowerCase() ?? null,
+  }));
 }
 
 export async function readCursor(chain: string): Promise<bigint | null> {
@@ -76,11 +84,17 @@ export async function recordTransfers(
       if (inserted.length > 0) credited.add(t.paymentId);
     }
     for (const paymentId of credited) {
-      const all = await tx.cryptoTransfer.findMany({ where: { paymentId }, select: { amount: true, blockNumber: true } });
+      const all = await tx.cryptoTransfer.findMany({
+        where: { paymentId },
+        select: { amount: true, blockNumber: true },
+      });
       const received = all.reduce((sum, r) => sum + BigInt(r.amount), 0n);
       const newest = all.reduce((max, r) => (r.blockNumber > max ? r.blockNumber : max), 0n);
       const confirmations = Number(options.headBlock - newest + 1n);
-      await tx.payment.update({ where: { id: paymentId }, data: { amountReceived: received.toString(), confirmations } });
+      await tx.payment.update({
+        where: { id: paymentId },
+        data: { amountReceived: received.toString(), confirmations },
+      });
     }
     if (options.cursorBlock !== undefined) await advanceCursor(tx, chain, options.cursorBlock);
     return [...credited];
@@ -88,7 +102,11 @@ export async function recordTransfers(
 }
 
 /** Calls the hook for each credited payment; one failing hook neither stops the others nor undoes the credit. */
-export async function notifyCredited(paymentIds: string[], onPaymentCredited: OnPaymentCredited | undefined, log: (message: string) => void): Promise<void> {
+export async function notifyCredited(
+  paymentIds: string[],
+  onPaymentCredited: OnPaymentCredited | undefined,
+  log: (message: string) => void,
+): Promise<void> {
   if (!onPaymentCredited) return;
   for (const paymentId of paymentIds) {
     try {
@@ -100,13 +118,27 @@ export async function notifyCredited(paymentIds: string[], onPaymentCredited: On
 }
 
 /** The inputs of classifyPayment for a stored crypto payment, or null when there is no such payment. */
-export async function readPaymentProgress(paymentId: string): Promise<(ClassifyPaymentInput & { confirmations: number }) | null> {
+export async function readPaymentProgress(
+  paymentId: string,
+): Promise<(ClassifyPaymentInput & { confirmations: number }) | null> {
   const payment = await db().payment.findUnique({
     where: { id: paymentId },
-    select: { chain: true, tokenContract: true, decimals: true, amountDue: true, amountReceived: true, expiresAt: true, confirmations: true },
+    select: {
+      chain: true,
+      tokenContract: true,
+      decimals: true,
+      amountDue: true,
+      amountReceived: true,
+      expiresAt: true,
+      confirmations: true,
+    },
   });
   if (!payment?.chain) return null;
-  const first = await db().cryptoTransfer.findFirst({ where: { paymentId }, orderBy: { createdAt: "asc" }, select: { createdAt: true } });
+  const first = await db().cryptoTransfer.findFirst({
+    where: { paymentId },
+    orderBy: { createdAt: "asc" },
+    select: { createdAt: true },
+  });
   const currency = payment.chain.startsWith("bitcoin:") ? "BTC" : payment.tokenContract ? "USDC" : "ETH";
   return {
     currency,

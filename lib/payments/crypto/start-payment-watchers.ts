@@ -25,11 +25,20 @@ export function describeCryptoSetup(cfg: Config = config()): CryptoSetupReport {
   const btcKeyIsTest = btcXpub(cfg).isTestKey;
   const ratesAreTest = configuredRates(cfg).isTest;
   const lines: string[] = [];
-  if (evmKeyIsTest) lines.push("crypto: CRYPTO_EVM_XPUB is unset; EVM deposit addresses come from the public BIP39 test mnemonic (test configuration).");
-  if (btcKeyIsTest) lines.push("crypto: CRYPTO_BTC_XPUB is unset; Bitcoin deposit addresses come from the public BIP39 test mnemonic (test configuration).");
-  if (ratesAreTest) lines.push("crypto: CRYPTO_RATES_JSON is unset; prices use the built-in test rate table (test configuration).");
-  if (!cfg.PAYMENTS_EVM_RPC_URL) lines.push("crypto: PAYMENTS_EVM_RPC_URL is unset; ETH and USDC payments are not watched.");
-  if (!cfg.PAYMENTS_BTC_ESPLORA_URL) lines.push("crypto: PAYMENTS_BTC_ESPLORA_URL is unset; BTC payments are not watched.");
+  if (evmKeyIsTest)
+    lines.push(
+      "crypto: CRYPTO_EVM_XPUB is unset; EVM deposit addresses come from the public BIP39 test mnemonic (test configuration).",
+    );
+  if (btcKeyIsTest)
+    lines.push(
+      "crypto: CRYPTO_BTC_XPUB is unset; Bitcoin deposit addresses come from the public BIP39 test mnemonic (test configuration).",
+    );
+  if (ratesAreTest)
+    lines.push("crypto: CRYPTO_RATES_JSON is unset; prices use the built-in test rate table (test configuration).");
+  if (!cfg.PAYMENTS_EVM_RPC_URL)
+    lines.push("crypto: PAYMENTS_EVM_RPC_URL is unset; ETH and USDC payments are not watched.");
+  if (!cfg.PAYMENTS_BTC_ESPLORA_URL)
+    lines.push("crypto: PAYMENTS_BTC_ESPLORA_URL is unset; BTC payments are not watched.");
   return {
     evmWatched: Boolean(cfg.PAYMENTS_EVM_RPC_URL),
     btcWatched: Boolean(cfg.PAYMENTS_BTC_ESPLORA_URL),
@@ -41,11 +50,16 @@ export function describeCryptoSetup(cfg: Config = config()): CryptoSetupReport {
 }
 
 /** Starts the configured watchers; the returned stop() ends all of them. */
-export function startPaymentWatchers(input: { onPaymentCredited: OnPaymentCredited; log?: (message: string) => void }): Watcher {
+export function startPaymentWatchers(input: {
+  onPaymentCredited: OnPaymentCredited;
+  log?: (message: string) => void;
+}): Watcher {
   const cfg = config();
   const watchers: Watcher[] = [];
-  if (cfg.PAYMENTS_EVM_RPC_URL) watchers.push(startEvmWatcher({ onPaymentCredited: input.onPaymentCredited, log: input.log }));
-  if (cfg.PAYMENTS_BTC_ESPLORA_URL) watchers.push(startBtcWatcher({ onPaymentCredited: input.onPaymentCredited, log: input.log }));
+  if (cfg.PAYMENTS_EVM_RPC_URL)
+    watchers.push(startEvmWatcher({ onPaymentCredited: input.onPaymentCredited, log: input.log }));
+  if (cfg.PAYMENTS_BTC_ESPLORA_URL)
+    watchers.push(startBtcWatcher({ onPaymentCredited: input.onPaymentCredited, log: input.log }));
   return {
     async stop() {
       await Promise.all(watchers.map((w) => w.stop()));

@@ -62,7 +62,23 @@ const LABELS = buildLabels();
 const BY_COIN_TYPE = new Map(LABELS.map((label) => [label.coinType, label]));
 
 /** Read when no coins are asked for: every EVM network above plus the widely used chains. */
-const DEFAULT_NON_EVM: readonly string[] = ["BTC", "LTC", "DOGE", "SOL", "ATOM", "XRP", "ADA", "DOT", "TRX", "ALGO", "ZEC", "DASH", "FIL", "XTZ", "EOS"];
+const DEFAULT_NON_EVM: readonly string[] = [
+  "BTC",
+  "LTC",
+  "DOGE",
+  "SOL",
+  "ATOM",
+  "XRP",
+  "ADA",
+  "DOT",
+  "TRX",
+  "ALGO",
+  "ZEC",
+  "DASH",
+  "FIL",
+  "XTZ",
+  "EOS",
+];
 
 export function coinTypeLabel(coinType: number): CoinTypeLabel | undefined {
   return BY_COIN_TYPE.get(coinType);
@@ -71,7 +87,9 @@ export function coinTypeLabel(coinType: number): CoinTypeLabel | undefined {
 /** The coin types to read for the requested coins (all of a coin's networks), or the default set. */
 export function coinTypesFor(coins?: readonly Coin[]): CoinTypeLabel[] {
   if (!coins || coins.length === 0) {
-    return LABELS.filter((label) => label.version !== "NATIVE" || label.coinType === 60 || DEFAULT_NON_EVM.includes(label.coin));
+    return LABELS.filter(
+      (label) => label.version !== "NATIVE" || label.coinType === 60 || DEFAULT_NON_EVM.includes(label.coin),
+    );
   }
   const wanted = new Set<string>(coins);
   return LABELS.filter((label) => wanted.has(label.coin));

@@ -9,7 +9,9 @@ import { randomInt } from "node:crypto";
 
 export const RECORD_TYPES = { A: 1, NS: 2, CNAME: 5, SOA: 6, MX: 15, TXT: 16, AAAA: 28 } as const;
 export type RecordTypeName = keyof typeof RECORD_TYPES;
-const TYPE_NAMES = new Map<number, RecordTypeName>(Object.entries(RECORD_TYPES).map(([k, v]) => [v, k as RecordTypeName]));
+const TYPE_NAMES = new Map<number, RecordTypeName>(
+  Object.entries(RECORD_TYPES).map(([k, v]) => [v, k as RecordTypeName]),
+);
 
 export const RCODE_NXDOMAIN = 3;
 
@@ -80,7 +82,7 @@ function formatIPv6(bytes: Buffer): string {
   const groups = Array.from({ length: 8 }, (_, i) => bytes.readUInt16BE(i * 2).toString(16));
   let bestStart = -1;
   let bestLength = 1;
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     if (groups[i] !== "0") {
       i++;
       continue;
@@ -107,7 +109,7 @@ function readRecordData(buf: Buffer, type: number, offset: number, length: numbe
       return `${buf.readUInt16BE(offset)} ${readName(buf, offset + 2).name}`;
     case RECORD_TYPES.TXT: {
       const strings: Buffer[] = [];
-      for (let at = offset; at < offset + length; ) {
+      for (let at = offset; at < offset + length;) {
         const size = buf.readUInt8(at);
         strings.push(buf.subarray(at + 1, at + 1 + size));
         at += 1 + size;
@@ -127,7 +129,10 @@ export function decodeResponse(buf: Buffer): DnsResponse & { id: number; truncat
   for (let i = 0; i < questions; i++) offset = readName(buf, offset).next + 4;
   const answers: DnsAnswer[] = [];
   let negativeTtl: number | undefined;
-  for (const [section, count] of [[0, answerCount], [1, authorityCount]] as const) {
+  for (const [section, count] of [
+    [0, answerCount],
+    [1, authorityCount],
+  ] as const) {
     for (let i = 0; i < count; i++) {
       const { name, next } = readName(buf, offset);
       const type = buf.readUInt16BE(next);
@@ -198,7 +203,8 @@ function queryTcp(server: DnsServer, query: Buffer, signal: AbortSignal): Promis
     socket.on("error", (error) => finish(error));
     socket.on("data", (chunk) => {
       received = Buffer.concat([received, chunk]);
-      if (received.length >= 2 && received.length >= 2 + received.readUInt16BE(0)) finish(undefined, received.subarray(2, 2 + received.readUInt16BE(0)));
+      if (received.length >= 2 && received.length >= 2 + received.readUInt16BE(0))
+        finish(undefined, received.subarray(2, 2 + received.readUInt16BE(0)));
     });
     socket.connect(server.port, server.host, () => {
       const length = Buffer.alloc(2);
@@ -209,7 +215,12 @@ function queryTcp(server: DnsServer, query: Buffer, signal: AbortSignal): Promis
 }
 
 /** One question to one server; aborting `signal` ends it. */
-export async function queryDns(server: DnsServer, name: string, type: RecordTypeName, signal: AbortSignal): Promise<DnsResponse> {
+export async function queryDns(
+  server: DnsServer,
+  name: string,
+  type: RecordTypeName,
+  signal: AbortSignal,
+): Promise<DnsResponse> {
   const id = randomInt(0, 0x10000);
   const query = encodeQuery(id, name, type);
   let response = decodeResponse(await queryUdp(server, query, id, signal));

@@ -36,9 +36,28 @@ export const MAINNET_NAME_WRAPPER: Address = "0xD4416b13d2b3a9aBae7AcD5D6C2BbDBE
 
 /** ENSIP-5 global keys and the common service keys; ENS has no way to list a name's keys. */
 export const ENS_TEXT_KEYS: readonly string[] = [
-  "avatar", "description", "display", "email", "keywords", "mail", "notice", "location", "phone", "url", "header",
-  "name", "com.github", "com.twitter", "com.x", "com.discord", "com.reddit", "com.linkedin", "org.telegram",
-  "xyz.farcaster", "com.youtube", "io.keybase",
+  "avatar",
+  "description",
+  "display",
+  "email",
+  "keywords",
+  "mail",
+  "notice",
+  "location",
+  "phone",
+  "url",
+  "header",
+  "name",
+  "com.github",
+  "com.twitter",
+  "com.x",
+  "com.discord",
+  "com.reddit",
+  "com.linkedin",
+  "org.telegram",
+  "xyz.farcaster",
+  "com.youtube",
+  "io.keybase",
 ];
 
 const EXTENDED_RESOLVER_INTERFACE = "0x9061b923";
@@ -78,7 +97,8 @@ export function dnsEncode(name: string): Hex {
   const parts: number[] = [];
   for (const label of name.split(".").filter(Boolean)) {
     const bytes = stringToBytes(label);
-    if (bytes.length > 255) throw new ApiError(400, "domain", `The label "${label.slice(0, 20)}…" is longer than 255 bytes.`);
+    if (bytes.length > 255)
+      throw new ApiError(400, "domain", `The label "${label.slice(0, 20)}…" is longer than 255 bytes.`);
     parts.push(bytes.length, ...bytes);
   }
   parts.push(0);
@@ -108,18 +128,32 @@ export class EnsProvider implements ResolutionProvider {
     this.nameWrapper = options.nameWrapperAddress === undefined ? defaultWrapper : options.nameWrapperAddress;
     this.ttlMs = (options.cacheTtlSeconds ?? 60) * 1000;
     this.textKeys = options.textKeys ?? ENS_TEXT_KEYS;
-    this.cache = new TtlCache({ maxEntries: options.cacheMaxEntries ?? 10_000, staleMs: (options.staleSeconds ?? 600) * 1000 });
+    this.cache = new TtlCache({
+      maxEntries: options.cacheMaxEntries ?? 10_000,
+      staleMs: (options.staleSeconds ?? 600) * 1000,
+    });
   }
 
   forward(name: string, options: ForwardOptions): Promise<ResolveResult | null> {
     const labels = coinTypesFor(options.coins);
     const key = `f:${name}|${options.coins?.length ? [...options.coins].sort().join(",") : "*"}`;
-    return this.cache.get(key, async () => ({ value: await this.deadline((signal) => this.readName(name, labels, signal)), ttlMs: this.ttlMs }), options.signal);
+    return this.cache.get(
+      key,
+      async () => ({ value: await this.deadline((signal) => this.readName(name, labels, signal)), ttlMs: this.ttlMs }),
+      options.signal,
+    );
   }
 
   reverse(address: string, options: ReverseOptions): Promise<ResolveResult | null> {
     const key = `r:${address.toLowerCase()}`;
-    return this.cache.get(key, async () => ({ value: await this.deadline((signal) => this.readPrimaryName(address, signal)), ttlMs: this.ttlMs }), options.signal);
+    return this.cache.get(
+      key,
+      async () => ({
+        value: await this.deadline((signal) => this.readPrimaryName(address, signal)),
+        ttlMs: this.ttlMs,
+      }),
+      options.signal,
+    );
   }
 
   private async deadline<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
@@ -130,11 +164,17 @@ export class EnsProvider implements ResolutionProvider {
     }
   }
 
-  private async readName(name: string, labels: readonly CoinTypeLabel[], signal: AbortSignal): Promise<ResolveResult | null> {
+  private async readName(
+    name: string,
+    labels: readonly CoinTypeLabel[],
+    signal: AbortSignal,
+  ): Promise<ResolveResult | null> {
     const node = namehash(name);
     const [ownerRead, resolvers] = await Promise.all([
       readView(this.client, this.registry, registryAbi, "owner", [node]),
-      Promise.all(ancestors(name).map((n) => readView(this.client, this.registry, registryAbi, "resolver", [namehash(n)]))),
+      Promise.all(
+        ancestors(name).map((n) => readView(this.client, this.registry, registryAbi, "resolver", [namehash(n)])),
+      ),
     ]);
     signal.throwIfAborted();
     const registryOwner = ownerRead.ok ? ownerRead.value : zeroAddress;
@@ -148,7 +188,8 @@ export class EnsProvider implements ResolutionProvider {
       usable ? this.readRecords(name, node, resolver, extended, labels) : Promise.resolve(null),
     ]);
     signal.throwIfAborted();
-    const hasRecords = records !== null && (records.wallets.length > 0 || records.txtRecords.length > 0 || records.contentHash !== "");
+    const hasRecords =
+      records !== null && (records.wallets.length > 0 || records.txtRecords.length > 0 || records.contentHash !== "");
     if (registryOwner === zeroAddress && !hasRecords) return null;
     return {
       domain: name,
@@ -162,25 +203,41 @@ export class EnsProvider implements ResolutionProvider {
   }
 
   private async supportsExtended(resolver: Address): Promise<boolean> {
-    const outcome = await readView(this.client, resolver, resolverAbi, "supportsInterface", [EXTENDED_RESOLVER_INTERFACE]);
+    const outcome = await readView(this.client, resolver, resolverAbi, "supportsInterface", [
+      EXTENDED_RESOLVER_INTERFACE,
+    ]);
     return outcome.ok && outcome.value === true;
   }
 
   private async ownerOf(node: Hex, registryOwner: Address): Promise<Address> {
-    if (!this.nameWrapper || registryOwner === zeroAddress || !isAddressEqual(registryOwner, this.nameWrapper)) return registryOwner;
+    if (!this.nameWrapper || registryOwner === zeroAddress || !isAddressEqual(registryOwner, this.nameWrapper))
+      return registryOwner;
     const wrapped = await readView(this.client, this.nameWrapper, nameWrapperAbi, "ownerOf", [BigInt(node)]);
     return wrapped.ok ? wrapped.value : registryOwner;
   }
 
-  private async readRecords(name: string, node: Hex, resolver: Address, extended: boolean, labels: readonly CoinTypeLabel[]) {
+  private async readRecords(
+    name: string,
+    node: Hex,
+    resolver: Address,
+    extended: boolean,
+    labels: readonly CoinTypeLabel[],
+  ) {
     const dnsName = extended ? dnsEncode(name) : "0x";
     // Through resolve(name, data) when the resolver is ENSIP-10, directly otherwise.
     const read = async (data: Hex): Promise<CallOutcome<Hex>> => {
       if (!extended) return rawCall(this.client, resolver, data);
-      const outer = await rawCall(this.client, resolver, encodeFunctionData({ abi: resolverAbi, functionName: "resolve", args: [dnsName, data] }));
+      const outer = await rawCall(
+        this.client,
+        resolver,
+        encodeFunctionData({ abi: resolverAbi, functionName: "resolve", args: [dnsName, data] }),
+      );
       if (!outer.ok) return outer;
       try {
-        return { ok: true, value: decodeFunctionResult({ abi: resolverAbi, functionName: "resolve", data: outer.value }) };
+        return {
+          ok: true,
+          value: decodeFunctionResult({ abi: resolverAbi, functionName: "resolve", data: outer.value }),
+        };
       } catch {
         return { ok: false };
       }
@@ -196,11 +253,17 @@ export class EnsProvider implements ResolutionProvider {
 
     const addrReads = labels.map(async (label) => {
       const data = encodeFunctionData({ abi: resolverAbi, functionName: "addr", args: [node, BigInt(label.coinType)] });
-      let bytes = decode(await read(data), (d) => decodeFunctionResult({ abi: resolverAbi, functionName: "addr", args: [node, 0n], data: d }) as Hex);
+      let bytes = decode(
+        await read(data),
+        (d) => decodeFunctionResult({ abi: resolverAbi, functionName: "addr", args: [node, 0n], data: d }) as Hex,
+      );
       if (bytes === null && label.coinType === 60) {
         // Resolvers from before ENSIP-9 only know addr(bytes32).
         const legacy = await read(encodeFunctionData({ abi: resolverAbi, functionName: "addr", args: [node] }));
-        const address = decode(legacy, (d) => decodeFunctionResult({ abi: resolverAbi, functionName: "addr", args: [node], data: d }) as Address);
+        const address = decode(
+          legacy,
+          (d) => decodeFunctionResult({ abi: resolverAbi, functionName: "addr", args: [node], data: d }) as Address,
+        );
         bytes = address && address !== zeroAddress ? (address.toLowerCase() as Hex) : null;
       }
       return bytes && bytes !== "0x" ? walletOf(label, hexToBytes(bytes)) : null;
@@ -210,10 +273,18 @@ export class EnsProvider implements ResolutionProvider {
       const value = decode(outcome, (d) => decodeFunctionResult({ abi: resolverAbi, functionName: "text", data: d }));
       return value ? { key, value } : null;
     });
-    const contentRead = read(encodeFunctionData({ abi: resolverAbi, functionName: "contenthash", args: [node] })).then((outcome) =>
-      contentHashToUri(decode(outcome, (d) => decodeFunctionResult({ abi: resolverAbi, functionName: "contenthash", data: d })) ?? ""),
+    const contentRead = read(encodeFunctionData({ abi: resolverAbi, functionName: "contenthash", args: [node] })).then(
+      (outcome) =>
+        contentHashToUri(
+          decode(outcome, (d) => decodeFunctionResult({ abi: resolverAbi, functionName: "contenthash", data: d })) ??
+            "",
+        ),
     );
-    const [wallets, texts, contentHash] = await Promise.all([Promise.all(addrReads), Promise.all(textReads), contentRead]);
+    const [wallets, texts, contentHash] = await Promise.all([
+      Promise.all(addrReads),
+      Promise.all(textReads),
+      contentRead,
+    ]);
     return {
       wallets: wallets.filter((w): w is WalletData => w !== null),
       txtRecords: texts.filter((t): t is TxtRecord => t !== null),

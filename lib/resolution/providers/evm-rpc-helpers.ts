@@ -34,14 +34,17 @@ export type CallOutcome<T> = { ok: true; value: T } | { ok: false };
 function isTransportFailure(error: unknown): boolean {
   if (error instanceof ApiError) return true;
   if (!(error instanceof BaseError)) return false;
-  return Boolean(error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof LimitExceededRpcError));
+  return Boolean(
+    error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof LimitExceededRpcError),
+  );
 }
 
 /** The ApiError a failed read becomes: 504 timed out, 503 unreachable or rate limited, 502 otherwise. */
 export function rpcFailure(error: unknown, field: string, source: string): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof BaseError) {
-    if (error.walk((e) => e instanceof TimeoutError)) return new ApiError(504, field, `${source} did not answer in time.`);
+    if (error.walk((e) => e instanceof TimeoutError))
+      return new ApiError(504, field, `${source} did not answer in time.`);
     const http = error.walk((e) => e instanceof HttpRequestError) as HttpRequestError | null;
     if (http && http.status === undefined) return sourceUnavailable(field, `${source} is unreachable.`);
     if (error.walk((e) => e instanceof LimitExceededRpcError) || http?.status === 429) {
@@ -70,7 +73,10 @@ export function decodeOr<const abi extends Abi, name extends ContractFunctionNam
   data: Hex,
 ): CallOutcome<DecodeFunctionResultReturnType<abi, name>> {
   try {
-    return { ok: true, value: decodeFunctionResult({ abi, functionName, data } as never) as DecodeFunctionResultReturnType<abi, name> };
+    return {
+      ok: true,
+      value: decodeFunctionResult({ abi, functionName, data } as never) as DecodeFunctionResultReturnType<abi, name>,
+    };
   } catch {
     return { ok: false };
   }

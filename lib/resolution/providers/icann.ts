@@ -10,7 +10,15 @@ import { TtlCache } from "@/lib/resolution/cache";
 import type { ForwardOptions, ResolutionProvider, ReverseOptions } from "@/lib/resolution/types";
 import { badSourceAnswer, sourceUnavailable, withTimeout } from "@/lib/resolution/with-timeout";
 import { ipfsUri } from "./content-hash-helpers";
-import { parseDnsServer, queryDns, RCODE_NXDOMAIN, type DnsAnswer, type DnsResponse, type DnsServer, type RecordTypeName } from "./dns-wire-helpers";
+import {
+  parseDnsServer,
+  queryDns,
+  RCODE_NXDOMAIN,
+  type DnsAnswer,
+  type DnsResponse,
+  type DnsServer,
+  type RecordTypeName,
+} from "./dns-wire-helpers";
 
 // ICANN names read from DNS: A, AAAA, CNAME, MX, NS and TXT with their TTLs; wallets from
 // OpenAlias TXT records (`oa1:<ticker> recipient_address=…;`, version NATIVE: OpenAlias names no
@@ -25,7 +33,8 @@ const NEGATIVE_TTL_SECONDS = 60;
 const MAX_TTL_SECONDS = 86_400;
 const RCODE_LABELS: Record<number, string> = { 1: "FORMERR", 2: "SERVFAIL", 4: "NOTIMP", 5: "REFUSED" };
 
-export const ICANN_REVERSE_UNDEFINED = "Reverse resolution is not defined for ICANN names; ask with nameservice ens, ud or native.";
+export const ICANN_REVERSE_UNDEFINED =
+  "Reverse resolution is not defined for ICANN names; ask with nameservice ens, ud or native.";
 
 export interface IcannProviderOptions {
   /** host[:port] of each resolver, tried in order; the system's resolvers when absent. */
@@ -52,7 +61,9 @@ export function parseOpenAlias(txt: string): WalletData | null {
 
 /** The one DNSLink among TXT values as a URI; "" for none or for conflicting links. */
 export function dnslinkUri(txts: readonly string[]): string {
-  const links = new Set(txts.map((t) => /^dnslink=(\/(?:ipfs|ipns)\/\S+)$/.exec(t.trim())?.[1]).filter((l): l is string => Boolean(l)));
+  const links = new Set(
+    txts.map((t) => /^dnslink=(\/(?:ipfs|ipns)\/\S+)$/.exec(t.trim())?.[1]).filter((l): l is string => Boolean(l)),
+  );
   return links.size === 1 ? ipfsUri([...links][0]!) : "";
 }
 
@@ -65,7 +76,10 @@ export class IcannProvider implements ResolutionProvider {
   constructor(options: IcannProviderOptions = {}) {
     this.servers = options.servers?.length ? options.servers.map(parseDnsServer) : null;
     this.timeoutMs = options.timeoutMs ?? 3000;
-    this.cache = new TtlCache({ maxEntries: options.cacheMaxEntries ?? 10_000, staleMs: (options.staleSeconds ?? 300) * 1000 });
+    this.cache = new TtlCache({
+      maxEntries: options.cacheMaxEntries ?? 10_000,
+      staleMs: (options.staleSeconds ?? 300) * 1000,
+    });
   }
 
   forward(name: string, options: ForwardOptions): Promise<ResolveResult | null> {
@@ -74,7 +88,12 @@ export class IcannProvider implements ResolutionProvider {
     const key = `f:${ascii}|${options.coins?.length ? [...options.coins].sort().join(",") : "*"}`;
     return this.cache.get(
       key,
-      () => withTimeout((signal) => this.readName(name, ascii, options.coins, signal), { source: this.sourceLabel(), field: FIELD, timeoutMs: this.timeoutMs }),
+      () =>
+        withTimeout((signal) => this.readName(name, ascii, options.coins, signal), {
+          source: this.sourceLabel(),
+          field: FIELD,
+          timeoutMs: this.timeoutMs,
+        }),
       options.signal,
     );
   }
@@ -103,7 +122,10 @@ export class IcannProvider implements ResolutionProvider {
       try {
         const response = await queryDns(server, name, type, AbortSignal.any([signal, AbortSignal.timeout(attemptMs)]));
         if (response.rcode !== 0 && response.rcode !== RCODE_NXDOMAIN) {
-          throw badSourceAnswer(FIELD, `The DNS server ${server.host}:${server.port} answered ${RCODE_LABELS[response.rcode] ?? `rcode ${response.rcode}`} for ${type} ${name}.`);
+          throw badSourceAnswer(
+            FIELD,
+            `The DNS server ${server.host}:${server.port} answered ${RCODE_LABELS[response.rcode] ?? `rcode ${response.rcode}`} for ${type} ${name}.`,
+          );
         }
         return response;
       } catch (error) {
@@ -114,7 +136,10 @@ export class IcannProvider implements ResolutionProvider {
     if ((lastError as Error | undefined)?.name === "TimeoutError") {
       throw new ApiError(504, FIELD, `${this.sourceLabel()} did not answer within ${this.timeoutMs} ms.`);
     }
-    throw sourceUnavailable(FIELD, `No DNS server could be reached (${(lastError as Error | undefined)?.message ?? "no answer"}).`);
+    throw sourceUnavailable(
+      FIELD,
+      `No DNS server could be reached (${(lastError as Error | undefined)?.message ?? "no answer"}).`,
+    );
   }
 
   private async readName(name: string, ascii: string, coins: readonly Coin[] | undefined, signal: AbortSignal) {
@@ -133,22 +158,38 @@ export class IcannProvider implements ResolutionProvider {
       seen.add(key);
       dnsRecords.push({ name: answer.name, type: answer.type, ttl: answer.ttl, value: answer.value });
     }
-    const ownTxt = (answers: DnsAnswer[], owner: string) => answers.filter((a) => a.type === "TXT" && a.name.toLowerCase() === owner.toLowerCase()).map((a) => a.value);
+    const ownTxt = (answers: DnsAnswer[], owner: string) =>
+      answers.filter((a) => a.type === "TXT" && a.name.toLowerCase() === owner.toLowerCase()).map((a) => a.value);
     const txts = ownTxt(dnsRecords as DnsAnswer[], ascii);
     const wanted = coins?.length ? new Set<string>(coins) : null;
-    const wallets = txts.map(parseOpenAlias).filter((w): w is WalletData => w !== null && (!wanted || wanted.has(w.coin)));
+    const wallets = txts
+      .map(parseOpenAlias)
+      .filter((w): w is WalletData => w !== null && (!wanted || wanted.has(w.coin)));
     const linkTxts = ownTxt(dnslink.answers, `_dnslink.${ascii}`);
     const contentHash = dnslinkUri(linkTxts) || dnslinkUri(txts);
 
     const ttls = [...dnsRecords, ...dnslink.answers].map((r) => r.ttl);
-    const ttlSeconds = ttls.length > 0 ? Math.min(...ttls) : (responses.find((r) => r.negativeTtl !== undefined)?.negativeTtl ?? NEGATIVE_TTL_SECONDS);
-    const result: ResolveResult = { domain: name, nameService: "icann", ownerAddress: "", wallets, txtRecords: [], contentHash, dnsRecords };
+    const ttlSeconds =
+      ttls.length > 0
+        ? Math.min(...ttls)
+        : (responses.find((r) => r.negativeTtl !== undefined)?.negativeTtl ?? NEGATIVE_TTL_SECONDS);
+    const result: ResolveResult = {
+      domain: name,
+      nameService: "icann",
+      ownerAddress: "",
+      wallets,
+      txtRecords: [],
+      contentHash,
+      dnsRecords,
+    };
     return { value: result, ttlMs: Math.min(ttlSeconds, MAX_TTL_SECONDS) * 1000 };
   }
 }
 
 /** The ICANN provider from configuration; it always exists (the system's resolvers by default). */
 export function icannProviderFromConfig(cfg: Config): IcannProvider {
-  const servers = cfg.DNS_SERVERS?.split(",").map((s) => s.trim()).filter(Boolean);
+  const servers = cfg.DNS_SERVERS?.split(",")
+    .map((s) => s.trim())
+    .filter(Boolean);
   return new IcannProvider({ servers, timeoutMs: cfg.RESOLUTION_TIMEOUT_MS });
 }

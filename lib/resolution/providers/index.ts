@@ -31,7 +31,10 @@ const NOT_CONFIGURED: Record<keyof ExternalProviders, string> = {
 };
 
 /** The provider for `service`, or a 503 saying which setting is missing. */
-export function requireExternalProvider(providers: ExternalProviders, service: keyof ExternalProviders): ResolutionProvider {
+export function requireExternalProvider(
+  providers: ExternalProviders,
+  service: keyof ExternalProviders,
+): ResolutionProvider {
   const provider = providers[service];
   if (!provider) throw new ApiError(503, "nameservice", NOT_CONFIGURED[service]);
   return provider;

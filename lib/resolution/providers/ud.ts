@@ -24,12 +24,39 @@ import { UD_CRYPTO_KEYS, UD_DNS_TYPES, UD_OTHER_KEYS } from "./ud-keys-helpers";
 
 /** TLDs the UNS registry serves that no ICANN root holds, for choosing `ud` by name. */
 export const UD_TLDS: readonly string[] = [
-  "crypto", "nft", "wallet", "x", "bitcoin", "dao", "888", "zil", "blockchain", "polygon", "unstoppable",
-  "klever", "hi", "kresus", "anime", "manga", "binanceus", "altimist", "pudgy", "austin", "bitget", "pog",
-  "clay", "tball", "witg", "metropolis", "ubu", "raiin", "farms",
+  "crypto",
+  "nft",
+  "wallet",
+  "x",
+  "bitcoin",
+  "dao",
+  "888",
+  "zil",
+  "blockchain",
+  "polygon",
+  "unstoppable",
+  "klever",
+  "hi",
+  "kresus",
+  "anime",
+  "manga",
+  "binanceus",
+  "altimist",
+  "pudgy",
+  "austin",
+  "bitget",
+  "pog",
+  "clay",
+  "tball",
+  "witg",
+  "metropolis",
+  "ubu",
+  "raiin",
+  "farms",
 ];
 
-export const UD_NOT_CONFIGURED = "Unstoppable Domains resolution is not configured: set POLYGON_RPC_URL or ETH_RPC_URL.";
+export const UD_NOT_CONFIGURED =
+  "Unstoppable Domains resolution is not configured: set POLYGON_RPC_URL or ETH_RPC_URL.";
 
 export const MAINNET_UNS_PROXY_READER: Address = "0x578853aa776Eef10CeE6c4dd2B5862bdcE767A8B";
 export const POLYGON_UNS_PROXY_READER: Address = "0x91EDd8708062bd4233f4Dd0FCE15A7cb4d500091";
@@ -95,7 +122,8 @@ function walletOfKey(key: string, address: string): WalletData | null {
   if (network) return isCoinCode(network.coin) ? { coin: network.coin, version: network.network, address } : null;
   match = /^token\.EVM\.([A-Z0-9]+)\.([A-Za-z0-9]+)\.address$/.exec(key);
   const tokenNetwork = match ? EVM_NETWORKS[match[1]!] : undefined;
-  if (match && tokenNetwork && isCoinCode(match[2]!)) return { coin: match[2]!, version: tokenNetwork.standard, address };
+  if (match && tokenNetwork && isCoinCode(match[2]!))
+    return { coin: match[2]!, version: tokenNetwork.standard, address };
   return null;
 }
 
@@ -174,17 +202,28 @@ export class UdProvider implements ResolutionProvider {
     this.forwardOrder = [...polygon, ...ethereum];
     this.reverseOrder = [...ethereum, ...polygon];
     this.ttlMs = (options.cacheTtlSeconds ?? 60) * 1000;
-    this.cache = new TtlCache({ maxEntries: options.cacheMaxEntries ?? 10_000, staleMs: (options.staleSeconds ?? 600) * 1000 });
+    this.cache = new TtlCache({
+      maxEntries: options.cacheMaxEntries ?? 10_000,
+      staleMs: (options.staleSeconds ?? 600) * 1000,
+    });
   }
 
   forward(name: string, options: ForwardOptions): Promise<ResolveResult | null> {
     const key = `f:${name}|${options.coins?.length ? [...options.coins].sort().join(",") : "*"}`;
-    return this.cache.get(key, async () => ({ value: await this.deadline(() => this.readName(name, options.coins)), ttlMs: this.ttlMs }), options.signal);
+    return this.cache.get(
+      key,
+      async () => ({ value: await this.deadline(() => this.readName(name, options.coins)), ttlMs: this.ttlMs }),
+      options.signal,
+    );
   }
 
   reverse(address: string, options: ReverseOptions): Promise<ResolveResult | null> {
     const key = `r:${address.toLowerCase()}`;
-    return this.cache.get(key, async () => ({ value: await this.deadline(() => this.readReverse(address)), ttlMs: this.ttlMs }), options.signal);
+    return this.cache.get(
+      key,
+      async () => ({ value: await this.deadline(() => this.readReverse(address)), ttlMs: this.ttlMs }),
+      options.signal,
+    );
   }
 
   private async deadline<T>(work: () => Promise<T>): Promise<T> {
@@ -226,7 +265,9 @@ export class UdProvider implements ResolutionProvider {
 
   private async readReverse(address: string): Promise<ResolveResult | null> {
     const name = await this.firstAnswer(this.reverseOrder, async (chain) => {
-      const read = await readView(chain.client, chain.proxyReader, proxyReaderAbi, "reverseNameOf", [getAddress(address)]);
+      const read = await readView(chain.client, chain.proxyReader, proxyReaderAbi, "reverseNameOf", [
+        getAddress(address),
+      ]);
       return read.ok && read.value ? read.value : null;
     });
     return name ? this.forward(name, {}) : null;
@@ -238,10 +279,16 @@ export function udProviderFromConfig(cfg: Config): UdProvider | null {
   if (!cfg.POLYGON_RPC_URL && !cfg.ETH_RPC_URL) return null;
   return new UdProvider({
     polygon: cfg.POLYGON_RPC_URL
-      ? { rpcUrl: cfg.POLYGON_RPC_URL, proxyReader: (cfg.UNS_POLYGON_PROXY_READER_ADDRESS as Address | undefined) ?? POLYGON_UNS_PROXY_READER }
+      ? {
+          rpcUrl: cfg.POLYGON_RPC_URL,
+          proxyReader: (cfg.UNS_POLYGON_PROXY_READER_ADDRESS as Address | undefined) ?? POLYGON_UNS_PROXY_READER,
+        }
       : undefined,
     ethereum: cfg.ETH_RPC_URL
-      ? { rpcUrl: cfg.ETH_RPC_URL, proxyReader: (cfg.UNS_PROXY_READER_ADDRESS as Address | undefined) ?? MAINNET_UNS_PROXY_READER }
+      ? {
+          rpcUrl: cfg.ETH_RPC_URL,
+          proxyReader: (cfg.UNS_PROXY_READER_ADDRESS as Address | undefined) ?? MAINNET_UNS_PROXY_READER,
+        }
       : undefined,
     timeoutMs: cfg.RESOLUTION_TIMEOUT_MS,
     cacheTtlSeconds: cfg.CHAIN_CACHE_TTL_SECONDS,

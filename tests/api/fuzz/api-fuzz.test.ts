@@ -13,7 +13,6 @@ import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { database, db } from "@/lib/db";
 import { createAccessToken, deleteAccessTokenOfPartner } from "@/lib/partners/access-tokens";
-import { createPartner } from "@/lib/partners/create-partner";
 import { signToken } from "@/lib/partners/jwt";
 import { registerName } from "@/lib/registry/register-name";
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from "@/tests/support/app";
@@ -51,7 +50,13 @@ let world: FuzzWorld;
 let specs: EndpointSpec[];
 let tables: string[];
 
-const stats = { requests: 0, batches: 0, comparedBatches: 0, byStatus: new Map<number, number>(), byEndpoint: new Map<string, Map<number, number>>() };
+const stats = {
+  requests: 0,
+  batches: 0,
+  comparedBatches: 0,
+  byStatus: new Map<number, number>(),
+  byEndpoint: new Map<string, Map<number, number>>(),
+};
 
 beforeAll(async () => {
   node = await startEvmNode({ chainId: 1 });
@@ -68,7 +73,11 @@ beforeAll(async () => {
   });
   world = await buildWorld();
   specs = endpointSpecs(world);
-  tables = (await database().query<{ name: string }>("SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1"))
+  tables = (
+    await database().query<{ name: string }>(
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
+    )
+  )
     .map((row) => row.name)
     .filter((name) => !BOOKKEEPING_TABLES.has(name));
 }, 120_000);
@@ -83,18 +92,30 @@ async function buildWorld(): Promise<FuzzWorld> {
   const { partnerId, adminToken, parentName } = await seedCatalogue();
   const other = await seedCatalogue();
   const hour = 3_600_000;
-  const window = (from: number, till: number) => ({ validFrom: new Date(Date.now() + from), validTill: new Date(Date.now() + till) });
+  const window = (from: number, till: number) => ({
+    validFrom: new Date(Date.now() + from),
+    validTill: new Date(Date.now() + till),
+  });
   const customer = await createAccessToken(partnerId, { label: "customer", type: "CUSTOMER", ...window(-hour, hour) });
   const expired = await createAccessToken(partnerId, { label: "expired", type: "ADMIN", ...window(-2 * hour, -hour) });
   const deleted = await createAccessToken(partnerId, { label: "deleted", type: "ADMIN", ...window(-hour, hour) });
   await deleteAccessTokenOfPartner(partnerId, deleted.id);
-  const disposable = await Promise.all(Array.from({ length: 20 }, (_, i) => createAccessToken(partnerId, { label: `disposable ${i}`, type: "CUSTOMER", ...window(-hour, hour) })));
+  const disposable = await Promise.all(
+    Array.from({ length: 20 }, (_, i) =>
+      createAccessToken(partnerId, { label: `disposable ${i}`, type: "CUSTOMER", ...window(-hour, hour) }),
+    ),
+  );
   const [, payload] = adminToken.split(".");
   const claims = JSON.parse(Buffer.from(payload, "base64url").toString());
   const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString("base64url");
   const names = ["alice.web3", "bob.meta", `shop.${parentName}`];
   await db().$transaction(async (tx) => {
-    await registerName(tx, { name: "alice.web3", ownerAddress: OWNER, partnerId, wallets: [{ coin: "ETH", version: "NATIVE", coinType: 60, address: ETH_WALLET }] });
+    await registerName(tx, {
+      name: "alice.web3",
+      ownerAddress: OWNER,
+      partnerId,
+      wallets: [{ coin: "ETH", version: "NATIVE", coinType: 60, address: ETH_WALLET }],
+    });
     await registerName(tx, { name: "bob.meta", ownerAddress: ETH_WALLET, partnerId });
     await registerName(tx, { name: `shop.${parentName}`, ownerAddress: OWNER, partnerId });
   });
@@ -104,7 +125,10 @@ async function buildWorld(): Promise<FuzzWorld> {
   const orderIds: string[] = [];
   const clientSecrets: string[] = [];
   for (let i = 0; i < 3; i++) {
-    const res = await app.fetch("/v1/market/purchase", { method: "POST", json: { ...base, checkoutId: randomUUID(), domain: `fuzzcard${i}.web3` } });
+    const res = await app.fetch("/v1/market/purchase", {
+      method: "POST",
+      json: { ...base, checkoutId: randomUUID(), domain: `fuzzcard${i}.web3` },
+    });
     expect(res.status).toBe(200);
     const started = await res.json();
     orderIds.push(started.orderId);
@@ -146,7 +170,10 @@ async function buildWorld(): Promise<FuzzWorld> {
 /** Row count and a hash of the contents of every table, in one statement. */
 async function snapshot(): Promise<Record<string, string>> {
   const sql = tables
-    .map((table) => `SELECT '${table}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS digest FROM "${table}" t`)
+    .map(
+      (table) =>
+        `SELECT '${table}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS digest FROM "${table}" t`,
+    )
     .join(" UNION ALL ");
   const rows = await database().query<{ name: string; digest: string }>(sql);
   return Object.fromEntries(rows.map((row) => [row.name, row.digest]));
@@ -174,14 +201,20 @@ async function send(request: FuzzRequest): Promise<Outcome> {
     const text = await res.text();
     return { request, status: res.status, ms: ms(), violation: violationOf(request, res, text) };
   } catch (error) {
-    return { request, status: 0, ms: ms(), violation: `no answer within ${ANSWER_WITHIN_MS} ms: ${error instanceof Error ? error.message : String(error)}` };
+    return {
+      request,
+      status: 0,
+      ms: ms(),
+      violation: `no answer within ${ANSWER_WITHIN_MS} ms: ${error instanceof Error ? error.message : String(error)}`,
+    };
   }
 }
 
 function violationOf(request: FuzzRequest, res: Response, text: string): string | undefined {
   if (res.status >= 500) return `status ${res.status}: ${text.slice(0, 300)}`;
   if (request.method === "HEAD") return text === "" ? undefined : "HEAD answered with a body";
-  if (request.method === "OPTIONS") return res.status === 204 && text === "" ? undefined : `preflight answered ${res.status} ${text.slice(0, 100)}`;
+  if (request.method === "OPTIONS")
+    return res.status === 204 && text === "" ? undefined : `preflight answered ${res.status} ${text.slice(0, 100)}`;
   const spec = specs.find((s) => request.endpoint === s.name)!;
   let schema;
   if (res.status === 405) schema = StrictServerError;
@@ -191,7 +224,8 @@ function violationOf(request: FuzzRequest, res: Response, text: string): string 
     if (schema === undefined) return `unexpected success status ${res.status}: ${text.slice(0, 200)}`;
     if (schema === null) return text === "" ? undefined : `status ${res.status} with a body`;
   } else schema = spec.errors === "single" ? StrictErrorResponse : StrictErrorsResponse;
-  if (!/^application\/json\b/.test(res.headers.get("content-type") ?? "")) return `content-type ${res.headers.get("content-type")} on ${res.status}`;
+  if (!/^application\/json\b/.test(res.headers.get("content-type") ?? ""))
+    return `content-type ${res.headers.get("content-type")} on ${res.status}`;
   let body: unknown;
   try {
     body = JSON.parse(text);
@@ -199,7 +233,9 @@ function violationOf(request: FuzzRequest, res: Response, text: string): string 
     return `status ${res.status} with a body that is not JSON: ${text.slice(0, 100)}`;
   }
   const parsed = schema.safeParse(body);
-  return parsed.success ? undefined : `status ${res.status} body outside its shape: ${text.slice(0, 300)} (${parsed.error.issues[0]?.message})`;
+  return parsed.success
+    ? undefined
+    : `status ${res.status} body outside its shape: ${text.slice(0, 300)} (${parsed.error.issues[0]?.message})`;
 }
 
 async function runBatch(batch: FuzzRequest[]): Promise<Outcome[]> {
@@ -228,25 +264,33 @@ const describeRequest = (r: FuzzRequest) =>
   `${r.method} ${r.path.slice(0, 300)} ${JSON.stringify(r.headers).slice(0, 200)} ${(r.body ?? "").slice(0, 300)}${(r.body?.length ?? 0) > 300 ? `… (${r.body!.length} chars)` : ""}`;
 
 describe("fuzzing every endpoint", () => {
-  test(
-    `at least ${TOTAL_REQUESTS} generated requests: no 5xx, only the interface's shapes, 4xx change nothing`,
-    async () => {
-      console.log(`[fuzz] seed ${SEED} (override with FUZZ_SEED), ${TOTAL_REQUESTS} requests in batches of ${BATCH_SIZE}`);
-      const started = performance.now();
-      const requestArb = fc.oneof(
-        ...specs.map((spec) => ({ weight: 10, arbitrary: spec.arbitrary })),
-        { weight: 8, arbitrary: otherMethodArb(specs) },
-      );
-      const property = fc.asyncProperty(fc.array(requestArb, { minLength: BATCH_SIZE, maxLength: BATCH_SIZE }), async (batch) => {
+  test(`at least ${TOTAL_REQUESTS} generated requests: no 5xx, only the interface's shapes, 4xx change nothing`, async () => {
+    console.log(
+      `[fuzz] seed ${SEED} (override with FUZZ_SEED), ${TOTAL_REQUESTS} requests in batches of ${BATCH_SIZE}`,
+    );
+    const started = performance.now();
+    const requestArb = fc.oneof(...specs.map((spec) => ({ weight: 10, arbitrary: spec.arbitrary })), {
+      weight: 8,
+      arbitrary: otherMethodArb(specs),
+    });
+    const property = fc.asyncProperty(
+      fc.array(requestArb, { minLength: BATCH_SIZE, maxLength: BATCH_SIZE }),
+      async (batch) => {
         const before = await snapshot();
         const outcomes = await runBatch(batch);
         outcomes.forEach(record);
         stats.batches++;
-        const violations = outcomes.filter((o) => o.violation).map((o) => `${o.violation}\n    request: ${describeRequest(o.request)}`);
+        const violations = outcomes
+          .filter((o) => o.violation)
+          .map((o) => `${o.violation}\n    request: ${describeRequest(o.request)}`);
         if (violations.length > 0) {
           if (process.env.FUZZ_DUMP) writeFileSync(process.env.FUZZ_DUMP, JSON.stringify(batch));
-          const batchSummary = outcomes.map((o) => `${o.status} ${o.ms} ms ${describeRequest(o.request).slice(0, 160)}`).join("\n  ");
-          throw new Error(`answers outside the interface:\n  ${violations.join("\n  ")}\n  the whole batch:\n  ${batchSummary}`);
+          const batchSummary = outcomes
+            .map((o) => `${o.status} ${o.ms} ms ${describeRequest(o.request).slice(0, 160)}`)
+            .join("\n  ");
+          throw new Error(
+            `answers outside the interface:\n  ${violations.join("\n  ")}\n  the whole batch:\n  ${batchSummary}`,
+          );
         }
         // Only batches without a successful write can be compared: reads and refusals must change nothing.
         const wrote = outcomes.some((o) => o.status < 300 && !["GET", "HEAD", "OPTIONS"].includes(o.request.method));
@@ -258,38 +302,58 @@ describe("fuzzing every endpoint", () => {
           const summary = outcomes.map((o) => `${o.status} ${describeRequest(o.request)}`).join("\n  ");
           throw new Error(`tables ${changed.join(", ")} changed in a batch of refusals and reads:\n  ${summary}`);
         }
-      });
-      await fc.assert(property, {
-        seed: SEED,
-        numRuns: Math.ceil(TOTAL_REQUESTS / BATCH_SIZE),
-        // Shrinking replays batches against a database the failing batch already changed, and a
-        // timeout costs 10 s per replay: off unless FUZZ_SHRINK=1; the failing batch is printed whole.
-        endOnFailure: process.env.FUZZ_SHRINK !== "1",
-        interruptAfterTimeLimit: 400_000,
-        reporter: (details) => {
-          if (!details.failed) return;
-          const cause = details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-          throw new Error(`seed ${details.seed}, path ${details.counterexamplePath}: ${cause}`);
-        },
-      });
+      },
+    );
+    await fc.assert(property, {
+      seed: SEED,
+      numRuns: Math.ceil(TOTAL_REQUESTS / BATCH_SIZE),
+      // Shrinking replays batches against a database the failing batch already changed, and a
+      // timeout costs 10 s per replay: off unless FUZZ_SHRINK=1; the failing batch is printed whole.
+      endOnFailure: process.env.FUZZ_SHRINK !== "1",
+      interruptAfterTimeLimit: 400_000,
+      reporter: (details) => {
+        if (!details.failed) return;
+        const cause =
+          details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+        throw new Error(`seed ${details.seed}, path ${details.counterexamplePath}: ${cause}`);
+      },
+    });
 
-      const seconds = (performance.now() - started) / 1000;
-      console.log(`[fuzz] ${stats.requests} requests in ${seconds.toFixed(1)} s; ${stats.comparedBatches}/${stats.batches} batches compared table by table`);
-      console.log(`[fuzz] statuses: ${[...stats.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ")}`);
-      for (const [name, statuses] of [...stats.byEndpoint].sort(([a], [b]) => a.localeCompare(b))) {
-        console.log(`[fuzz]   ${name.padEnd(24)} ${[...statuses].sort(([a], [b]) => a - b).map(([s, n]) => `${s}×${n}`).join(" ")}`);
-      }
-      expect(stats.requests).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
-      // Most batches hold no successful write, so the "4xx changes nothing" property is really exercised.
-      expect(stats.comparedBatches).toBeGreaterThan(stats.batches / 3);
-      // Every endpoint answered at least one request with success and one with a refusal (a
-      // coverage check of the generators, meaningful for the full run, not for the sample).
-      if (TOTAL_REQUESTS >= 10_000) for (const spec of specs) {
+    const seconds = (performance.now() - started) / 1000;
+    console.log(
+      `[fuzz] ${stats.requests} requests in ${seconds.toFixed(1)} s; ${stats.comparedBatches}/${stats.batches} batches compared table by table`,
+    );
+    console.log(
+      `[fuzz] statuses: ${[...stats.byStatus]
+        .sort(([a], [b]) => a - b)
+        .map(([s, n]) => `${s}×${n}`)
+        .join(" ")}`,
+    );
+    for (const [name, statuses] of [...stats.byEndpoint].sort(([a], [b]) => a.localeCompare(b))) {
+      console.log(
+        `[fuzz]   ${name.padEnd(24)} ${[...statuses]
+          .sort(([a], [b]) => a - b)
+          .map(([s, n]) => `${s}×${n}`)
+          .join(" ")}`,
+      );
+    }
+    expect(stats.requests).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
+    // Most batches hold no successful write, so the "4xx changes nothing" property is really exercised.
+    expect(stats.comparedBatches).toBeGreaterThan(stats.batches / 3);
+    // Every endpoint answered at least one request with success and one with a refusal (a
+    // coverage check of the generators, meaningful for the full run, not for the sample).
+    if (TOTAL_REQUESTS >= 10_000)
+      for (const spec of specs) {
         const statuses = [...(stats.byEndpoint.get(spec.name)?.keys() ?? [])];
-        expect(statuses.some((s) => s >= 400), `${spec.name} refused something`).toBe(true);
-        if (Object.keys(spec.success).length > 0) expect(statuses.some((s) => s < 300), `${spec.name} accepted something`).toBe(true);
+        expect(
+          statuses.some((s) => s >= 400),
+          `${spec.name} refused something`,
+        ).toBe(true);
+        if (Object.keys(spec.success).length > 0)
+          expect(
+            statuses.some((s) => s < 300),
+            `${spec.name} accepted something`,
+          ).toBe(true);
       }
-    },
-    600_000,
-  );
+  }, 600_000);
 });

@@ -7,7 +7,14 @@ import fc from "fast-check";
 import { z } from "zod";
 import { ErrorsResponse, ServerErrorResponse } from "@/lib/api/schemas/common";
 import { CryptoPurchaseResponse, NameAvailability, Order, PurchaseResponse } from "@/lib/api/schemas/market";
-import { IssuedSubdomain, ParentDomainValidation, ParentSettings, ReverseResolveInParent, SubdomainListPage, SubdomainPerDayPage } from "@/lib/api/schemas/parent";
+import {
+  IssuedSubdomain,
+  ParentDomainValidation,
+  ParentSettings,
+  ReverseResolveInParent,
+  SubdomainListPage,
+  SubdomainPerDayPage,
+} from "@/lib/api/schemas/parent";
 import { AccessToken, AccessTokenList, PartnerPurchases } from "@/lib/api/schemas/partner";
 import { BatchResolveResponse, ResolveResult } from "@/lib/api/schemas/resolve";
 import { COIN_CODES } from "@/lib/names/coin-codes";
@@ -135,26 +142,61 @@ export function nameArb(world: FuzzWorld): fc.Arbitrary<string> {
 export function addressArb(world: FuzzWorld): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(world.owner, world.owner.toLowerCase(), world.ethWallet) },
-    { weight: 1, arbitrary: fc.constantFrom(world.owner.replace("8b", "8B"), `${world.owner}00`, world.owner.slice(0, 41), world.btcWallet) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        world.owner.replace("8b", "8B"),
+        `${world.owner}00`,
+        world.owner.slice(0, 41),
+        world.btcWallet,
+      ),
+    },
     { weight: 1, arbitrary: fc.stringMatching(/^0x[0-9a-fA-F]{40}$/) },
     { weight: 2, arbitrary: hostileString },
   );
 }
 
 const uuidArb = fc.uuid();
-const isoArb = fc.date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true }).map((d) => d.toISOString());
+const isoArb = fc
+  .date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
+  .map((d) => d.toISOString());
 
 // ---------------------------------------------------------------- tokens and headers
 
 function authHeader(world: FuzzWorld): fc.Arbitrary<Record<string, string>> {
-  return fc.oneof(
-    { weight: 8, arbitrary: fc.constant(`Bearer ${world.tokens.admin}`) },
-    { weight: 2, arbitrary: fc.constant(`Bearer ${world.tokens.customer}`) },
-    { weight: 1, arbitrary: fc.constantFrom(...(["otherAdmin", "expired", "deleted", "forged", "algNone", "otherKey"] as const).map((k) => `Bearer ${world.tokens[k]}`)) },
-    { weight: 1, arbitrary: fc.constantFrom("", "Bearer", "Bearer ", "Basic dXNlcjpwYXNz", `bearer ${world.tokens.admin}`, `Bearer  ${world.tokens.admin}`, `Token ${world.tokens.admin}`) },
-    { weight: 1, arbitrary: fc.string({ unit: fc.constantFrom(..."abcXYZ019-_.=/+ "), maxLength: 4000 }).map((junk) => `Bearer ${junk}`) },
-    { weight: 1, arbitrary: fc.constant(null) },
-  ).map((value): Record<string, string> => (value === null ? {} : { authorization: value }));
+  return fc
+    .oneof(
+      { weight: 8, arbitrary: fc.constant(`Bearer ${world.tokens.admin}`) },
+      { weight: 2, arbitrary: fc.constant(`Bearer ${world.tokens.customer}`) },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          ...(["otherAdmin", "expired", "deleted", "forged", "algNone", "otherKey"] as const).map(
+            (k) => `Bearer ${world.tokens[k]}`,
+          ),
+        ),
+      },
+      {
+        weight: 1,
+        arbitrary: fc.constantFrom(
+          "",
+          "Bearer",
+          "Bearer ",
+          "Basic dXNlcjpwYXNz",
+          `bearer ${world.tokens.admin}`,
+          `Bearer  ${world.tokens.admin}`,
+          `Token ${world.tokens.admin}`,
+        ),
+      },
+      {
+        weight: 1,
+        arbitrary: fc
+          .string({ unit: fc.constantFrom(..."abcXYZ019-_.=/+ "), maxLength: 4000 })
+          .map((junk) => `Bearer ${junk}`),
+      },
+      { weight: 1, arbitrary: fc.constant(null) },
+    )
+    .map((value): Record<string, string> => (value === null ? {} : { authorization: value }));
 }
 
 const CONTENT_TYPES = [
@@ -171,7 +213,11 @@ const CONTENT_TYPES = [
 // ---------------------------------------------------------------- bodies
 
 /** A body built from a valid-ish object: as it is, with one field broken, with a field too many, or not JSON at all. */
-function bodyArb(valid: fc.Arbitrary<Record<string, unknown>>, validWeight = 2, clean?: fc.Arbitrary<Record<string, unknown>>): fc.Arbitrary<{ body?: string; contentType?: string }> {
+function bodyArb(
+  valid: fc.Arbitrary<Record<string, unknown>>,
+  validWeight = 2,
+  clean?: fc.Arbitrary<Record<string, unknown>>,
+): fc.Arbitrary<{ body?: string; contentType?: string }> {
   const asJson = (value: unknown) => ({ body: JSON.stringify(value), contentType: "application/json" });
   const brokenField = fc.tuple(valid, fc.nat(), hostileJson, fc.boolean()).map(([object, index, value, remove]) => {
     const keys = Object.keys(object);
@@ -182,10 +228,14 @@ function bodyArb(valid: fc.Arbitrary<Record<string, unknown>>, validWeight = 2, 
     else copy[key] = value;
     return copy;
   });
-  const extraField = fc.tuple(valid, fc.constantFrom("admin", "orderStatus", "__proto__", "id", "price", "x"), hostileJson).map(([object, key, value]) =>
-    // `__proto__` as an own key only survives JSON text, which is exactly what a client can send.
-    key === "__proto__" ? JSON.parse(JSON.stringify(object).replace(/^\{/, `{"__proto__":${JSON.stringify(value ?? null)},`)) : { ...object, [key]: value },
-  );
+  const extraField = fc
+    .tuple(valid, fc.constantFrom("admin", "orderStatus", "__proto__", "id", "price", "x"), hostileJson)
+    .map(([object, key, value]) =>
+      // `__proto__` as an own key only survives JSON text, which is exactly what a client can send.
+      key === "__proto__"
+        ? JSON.parse(JSON.stringify(object).replace(/^\{/, `{"__proto__":${JSON.stringify(value ?? null)},`))
+        : { ...object, [key]: value },
+    );
   const malformed = fc.oneof(
     fc.string({ maxLength: 60 }),
     valid.map((object) => JSON.stringify(object).slice(0, -1)),
@@ -198,15 +248,30 @@ function bodyArb(valid: fc.Arbitrary<Record<string, unknown>>, validWeight = 2, 
     { weight: 1, arbitrary: extraField.map(asJson) },
     { weight: 1, arbitrary: hostileJson.map(asJson) },
     { weight: 1, arbitrary: malformed.map((body) => ({ body, contentType: "application/json" })) },
-    { weight: 1, arbitrary: fc.tuple(valid, fc.constantFrom(...CONTENT_TYPES)).map(([object, contentType]) => ({ body: JSON.stringify(object), contentType })) },
-    { weight: 1, arbitrary: fc.constantFrom(66_000, 70_000, 200_000).map((n) => ({ body: JSON.stringify({ domain: "a".repeat(n) }), contentType: "application/json" })) },
+    {
+      weight: 1,
+      arbitrary: fc
+        .tuple(valid, fc.constantFrom(...CONTENT_TYPES))
+        .map(([object, contentType]) => ({ body: JSON.stringify(object), contentType })),
+    },
+    {
+      weight: 1,
+      arbitrary: fc
+        .constantFrom(66_000, 70_000, 200_000)
+        .map((n) => ({ body: JSON.stringify({ domain: "a".repeat(n) }), contentType: "application/json" })),
+    },
     { weight: 1, arbitrary: fc.constant({}) },
   );
 }
 
 function walletAddrsArb(world: FuzzWorld): fc.Arbitrary<unknown> {
   const wallet = fc.oneof(
-    fc.constantFrom({ coinId: 60, addr: world.ethWallet }, { coinId: 0, addr: world.btcWallet }, { coinId: 60, addr: world.btcWallet }, { coinId: 2147492101, addr: world.ethWallet }),
+    fc.constantFrom(
+      { coinId: 60, addr: world.ethWallet },
+      { coinId: 0, addr: world.btcWallet },
+      { coinId: 60, addr: world.btcWallet },
+      { coinId: 2147492101, addr: world.ethWallet },
+    ),
     fc.record({ coinId: fc.oneof(fc.integer({ min: -2, max: 2 ** 32 + 1 }), hostileNumber), addr: addressArb(world) }),
   );
   return fc.array(wallet, { maxLength: 3 });
@@ -214,7 +279,20 @@ function walletAddrsArb(world: FuzzWorld): fc.Arbitrary<unknown> {
 
 // ---------------------------------------------------------------- paths and queries
 
-const RAW_SEGMENTS = ["%", "%ZZ", "%C0%AF", "%00", "%2F", "a%2Fb", "%E2%80%AE", "%F0%9F%98%80", "%25", "%FF%FE", "alice%2eweb3", "%20"];
+const RAW_SEGMENTS = [
+  "%",
+  "%ZZ",
+  "%C0%AF",
+  "%00",
+  "%2F",
+  "a%2Fb",
+  "%E2%80%AE",
+  "%F0%9F%98%80",
+  "%25",
+  "%FF%FE",
+  "alice%2eweb3",
+  "%20",
+];
 
 function encodeSegment(text: string): string {
   try {
@@ -235,7 +313,18 @@ function segmentArb(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
 }
 
 function queryArb(params: Record<string, fc.Arbitrary<string | undefined>>): fc.Arbitrary<string> {
-  const extra = fc.option(fc.constantFrom("&%ZZ=1", "&pageSize=%", "&=", "&&&", "&unexpected=1", "&coins=ETH&coins=BTC", "&nameservice=native&nameservice=ens"), { nil: "" });
+  const extra = fc.option(
+    fc.constantFrom(
+      "&%ZZ=1",
+      "&pageSize=%",
+      "&=",
+      "&&&",
+      "&unexpected=1",
+      "&coins=ETH&coins=BTC",
+      "&nameservice=native&nameservice=ens",
+    ),
+    { nil: "" },
+  );
   return fc.tuple(fc.record(params), extra).map(([values, tail]) => {
     const search = new URLSearchParams();
     for (const [key, value] of Object.entries(values)) if (value !== undefined) search.set(key, value);
@@ -247,20 +336,40 @@ function queryArb(params: Record<string, fc.Arbitrary<string | undefined>>): fc.
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 3 });
 const nameServiceParam = optional(fc.oneof(fc.constantFrom("native", "ens", "ud", "icann"), hostileString));
 const pageParams = (world: FuzzWorld) => ({
-  pageSize: optional(fc.oneof(fc.integer({ min: -5, max: 1500 }).map(String), fc.constantFrom("1e3", "0x10", " 5", "5.5", "", "Infinity", "-0"), hostileString)),
-  pageToken: optional(fc.oneof(hostileString, fc.constantFrom("eyJ0IjoiMjAyNS0wMS0wMSJ9", world.tokens.admin.slice(0, 40)), fc.base64String({ maxLength: 80 }))),
+  pageSize: optional(
+    fc.oneof(
+      fc.integer({ min: -5, max: 1500 }).map(String),
+      fc.constantFrom("1e3", "0x10", " 5", "5.5", "", "Infinity", "-0"),
+      hostileString,
+    ),
+  ),
+  pageToken: optional(
+    fc.oneof(
+      hostileString,
+      fc.constantFrom("eyJ0IjoiMjAyNS0wMS0wMSJ9", world.tokens.admin.slice(0, 40)),
+      fc.base64String({ maxLength: 80 }),
+    ),
+  ),
 });
 
 // ---------------------------------------------------------------- the endpoints
 
-function request(endpoint: string, method: string, path: fc.Arbitrary<string>, headers: fc.Arbitrary<Record<string, string>>, body?: fc.Arbitrary<{ body?: string; contentType?: string }>): fc.Arbitrary<FuzzRequest> {
-  return fc.tuple(path, headers, body ?? fc.constant({} as { body?: string; contentType?: string })).map(([p, h, b]) => ({
-    endpoint,
-    method,
-    path: p,
-    headers: { ...h, ...(b.contentType ? { "content-type": b.contentType } : {}) },
-    ...(b.body !== undefined ? { body: b.body } : {}),
-  }));
+function request(
+  endpoint: string,
+  method: string,
+  path: fc.Arbitrary<string>,
+  headers: fc.Arbitrary<Record<string, string>>,
+  body?: fc.Arbitrary<{ body?: string; contentType?: string }>,
+): fc.Arbitrary<FuzzRequest> {
+  return fc
+    .tuple(path, headers, body ?? fc.constant({} as { body?: string; contentType?: string }))
+    .map(([p, h, b]) => ({
+      endpoint,
+      method,
+      path: p,
+      headers: { ...h, ...(b.contentType ? { "content-type": b.contentType } : {}) },
+      ...(b.body !== undefined ? { body: b.body } : {}),
+    }));
 }
 
 const noAuth = fc.constant({} as Record<string, string>);
@@ -284,10 +393,19 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
   const auth = authHeader(world);
   const name = nameArb(world);
   const address = addressArb(world);
-  const parent = fc.oneof({ weight: 3, arbitrary: fc.constantFrom(world.parentName, world.otherParentName, "nosuch.web3") }, { weight: 1, arbitrary: name });
+  const parent = fc.oneof(
+    { weight: 3, arbitrary: fc.constantFrom(world.parentName, world.otherParentName, "nosuch.web3") },
+    { weight: 1, arbitrary: name },
+  );
   const parentPath = (suffix: string) => segmentArb(parent).map((segment) => `/v1/parentdomains/${segment}${suffix}`);
 
-  const coins = optional(fc.oneof(fc.subarray(["ETH", "BTC", "USDC", "SOL"]).map((c) => c.join(",")), fc.constantFrom(...COIN_CODES), hostileString));
+  const coins = optional(
+    fc.oneof(
+      fc.subarray(["ETH", "BTC", "USDC", "SOL"]).map((c) => c.join(",")),
+      fc.constantFrom(...COIN_CODES),
+      hostileString,
+    ),
+  );
 
   const tokenCreate = fc.record(
     {
@@ -307,7 +425,10 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       externalUserId: uuidArb,
       processorConnectedAccountId: fc.oneof(fc.constant("acct_1Test"), hostileString),
       walletAddrs: walletAddrsArb(world),
-      years: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 10 }) }, { weight: 1, arbitrary: fc.integer({ min: -3, max: 20 }) }),
+      years: fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: 1, max: 10 }) },
+        { weight: 1, arbitrary: fc.integer({ min: -3, max: 20 }) },
+      ),
     },
     { requiredKeys: ["checkoutId", "domain", "ownerAddress", "years"] },
   );
@@ -320,7 +441,10 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ownerName: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), hostileString),
       partnerId: fc.oneof(fc.constant(world.partnerId), uuidArb),
       walletAddrs: walletAddrsArb(world),
-      years: fc.oneof({ weight: 4, arbitrary: fc.integer({ min: 1, max: 10 }) }, { weight: 1, arbitrary: fc.integer({ min: -3, max: 20 }) }),
+      years: fc.oneof(
+        { weight: 4, arbitrary: fc.integer({ min: 1, max: 10 }) },
+        { weight: 1, arbitrary: fc.integer({ min: -3, max: 20 }) },
+      ),
     },
     { requiredKeys: ["currency", "domain", "ownerAddress", "ownerEmail", "ownerName", "years"] },
   );
@@ -330,19 +454,28 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
   const cleanWallets = fc.constant([{ coinId: 60, addr: world.ethWallet }]);
   const cleanPurchase = fc.record({
     checkoutId: uuidArb,
-    domain: fc.tuple(freshLabel, fc.constantFrom("web3", "meta", world.parentName)).map(([label, parentName]) => `${label}.${parentName}`),
+    domain: fc
+      .tuple(freshLabel, fc.constantFrom("web3", "meta", world.parentName))
+      .map(([label, parentName]) => `${label}.${parentName}`),
     ownerAddress: fc.constant(world.owner),
     partnerId: fc.constant(world.partnerId),
     walletAddrs: cleanWallets,
     years: fc.integer({ min: 1, max: 3 }),
   });
-  const cleanCrypto = cleanPurchase.map(({ checkoutId: _checkoutId, ...rest }) => ({ ...rest, currency: "ETH", ownerEmail: "buyer@example.com", ownerName: "Buyer" }));
-  const hour = 3_600_000;
-  const cleanToken = fc.record({ label: fc.stringMatching(/^[a-z]{1,12}$/), type: fc.constantFrom("ADMIN", "CUSTOMER") }).map((body) => ({
-    ...body,
-    validFrom: new Date(Date.now() - hour).toISOString(),
-    validTill: new Date(Date.now() + hour).toISOString(),
+  const cleanCrypto = cleanPurchase.map(({ checkoutId: _checkoutId, ...rest }) => ({
+    ...rest,
+    currency: "ETH",
+    ownerEmail: "buyer@example.com",
+    ownerName: "Buyer",
   }));
+  const hour = 3_600_000;
+  const cleanToken = fc
+    .record({ label: fc.stringMatching(/^[a-z]{1,12}$/), type: fc.constantFrom("ADMIN", "CUSTOMER") })
+    .map((body) => ({
+      ...body,
+      validFrom: new Date(Date.now() - hour).toISOString(),
+      validTill: new Date(Date.now() + hour).toISOString(),
+    }));
 
   return [
     {
@@ -352,7 +485,9 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       arbitrary: request(
         "1 resolve",
         "GET",
-        fc.tuple(segmentArb(name), queryArb({ nameservice: nameServiceParam, coins })).map(([d, q]) => `/v1/resolve/${d}${q}`),
+        fc
+          .tuple(segmentArb(name), queryArb({ nameservice: nameServiceParam, coins }))
+          .map(([d, q]) => `/v1/resolve/${d}${q}`),
         auth,
       ),
     },
@@ -365,16 +500,37 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
         "POST",
         fc.constant("/v1/resolve"),
         auth,
-        bodyArb(fc.record({ names: fc.array(name, { minLength: 1, maxLength: 5 }), nameservice: fc.constantFrom("native", "ens", "ud", "icann"), coins: fc.subarray(["ETH", "BTC"]) }, { requiredKeys: ["names"] })),
+        bodyArb(
+          fc.record(
+            {
+              names: fc.array(name, { minLength: 1, maxLength: 5 }),
+              nameservice: fc.constantFrom("native", "ens", "ud", "icann"),
+              coins: fc.subarray(["ETH", "BTC"]),
+            },
+            { requiredKeys: ["names"] },
+          ),
+        ),
       ),
     },
     {
       name: "2 reverse",
       success: { 200: ResolveResult },
       errors: "single",
-      arbitrary: request("2 reverse", "GET", fc.tuple(segmentArb(address), queryArb({ nameservice: nameServiceParam })).map(([a, q]) => `/v1/reverse/${a}${q}`), auth),
+      arbitrary: request(
+        "2 reverse",
+        "GET",
+        fc
+          .tuple(segmentArb(address), queryArb({ nameservice: nameServiceParam }))
+          .map(([a, q]) => `/v1/reverse/${a}${q}`),
+        auth,
+      ),
     },
-    { name: "3 validate parent", success: { 200: ParentDomainValidation }, errors: "list", arbitrary: request("3 validate parent", "GET", parentPath(""), auth) },
+    {
+      name: "3 validate parent",
+      success: { 200: ParentDomainValidation },
+      errors: "list",
+      arbitrary: request("3 validate parent", "GET", parentPath(""), auth),
+    },
     {
       name: "parent settings",
       success: { 200: ParentSettings },
@@ -384,26 +540,55 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
         "PATCH",
         parentPath(""),
         auth,
-        bodyArb(fc.record({ subdomainsEnabled: fc.boolean(), subdomainPriceUsd: fc.oneof(fc.constantFrom(2.5, 5, null, 0.001, -1, 1e7)) }, { requiredKeys: [] }), 1),
+        bodyArb(
+          fc.record(
+            {
+              subdomainsEnabled: fc.boolean(),
+              subdomainPriceUsd: fc.oneof(fc.constantFrom(2.5, 5, null, 0.001, -1, 1e7)),
+            },
+            { requiredKeys: [] },
+          ),
+          1,
+        ),
       ),
     },
     {
       name: "4 list",
       success: { 200: SubdomainListPage },
       errors: "list",
-      arbitrary: request("4 list", "GET", fc.tuple(parentPath("/list"), queryArb(pageParams(world))).map(([p, q]) => p + q), auth),
+      arbitrary: request(
+        "4 list",
+        "GET",
+        fc.tuple(parentPath("/list"), queryArb(pageParams(world))).map(([p, q]) => p + q),
+        auth,
+      ),
     },
     {
       name: "5 per-day",
       success: { 200: SubdomainPerDayPage },
       errors: "list",
-      arbitrary: request("5 per-day", "GET", fc.tuple(parentPath("/per-day"), queryArb(pageParams(world))).map(([p, q]) => p + q), auth),
+      arbitrary: request(
+        "5 per-day",
+        "GET",
+        fc.tuple(parentPath("/per-day"), queryArb(pageParams(world))).map(([p, q]) => p + q),
+        auth,
+      ),
     },
     {
       name: "issue sub-domain",
       success: { 201: IssuedSubdomain },
       errors: "list",
-      arbitrary: request("issue sub-domain", "POST", parentPath("/subdomains"), auth, bodyArb(fc.record({ label: fc.oneof(LABELS, hostileString), ownerAddress: address }), 1, fc.record({ label: freshLabel, ownerAddress: fc.constant(world.owner) }))),
+      arbitrary: request(
+        "issue sub-domain",
+        "POST",
+        parentPath("/subdomains"),
+        auth,
+        bodyArb(
+          fc.record({ label: fc.oneof(LABELS, hostileString), ownerAddress: address }),
+          1,
+          fc.record({ label: freshLabel, ownerAddress: fc.constant(world.owner) }),
+        ),
+      ),
     },
     {
       name: "6 reverse in parent",
@@ -412,12 +597,30 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       arbitrary: request(
         "6 reverse in parent",
         "GET",
-        fc.tuple(segmentArb(parent), segmentArb(address)).map(([p, a]) => `/v1/parentdomains/${p}/addresses/${a}/reverse-resolve`),
+        fc
+          .tuple(segmentArb(parent), segmentArb(address))
+          .map(([p, a]) => `/v1/parentdomains/${p}/addresses/${a}/reverse-resolve`),
         noAuth,
       ),
     },
-    { name: "7 create token", success: { 201: AccessToken }, errors: "list", arbitrary: request("7 create token", "POST", fc.constant("/v1/partner/access-token"), auth, bodyArb(tokenCreate, 1, cleanToken)) },
-    { name: "8 list tokens", success: { 200: AccessTokenList }, errors: "list", arbitrary: request("8 list tokens", "GET", fc.constant("/v1/partner/access-token"), auth) },
+    {
+      name: "7 create token",
+      success: { 201: AccessToken },
+      errors: "list",
+      arbitrary: request(
+        "7 create token",
+        "POST",
+        fc.constant("/v1/partner/access-token"),
+        auth,
+        bodyArb(tokenCreate, 1, cleanToken),
+      ),
+    },
+    {
+      name: "8 list tokens",
+      success: { 200: AccessTokenList },
+      errors: "list",
+      arbitrary: request("8 list tokens", "GET", fc.constant("/v1/partner/access-token"), auth),
+    },
     {
       name: "9 delete token",
       success: { 204: null },
@@ -428,22 +631,52 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
         fc.constant("/v1/partner/access-token"),
         auth,
         // Endpoint 9 takes its JSON body with any content type.
-        bodyArb(fc.record({ id: fc.oneof(fc.constantFrom(...world.disposableTokenIds, world.otherPartnerTokenId), uuidArb) }), 1),
+        bodyArb(
+          fc.record({ id: fc.oneof(fc.constantFrom(...world.disposableTokenIds, world.otherPartnerTokenId), uuidArb) }),
+          1,
+        ),
       ),
     },
-    { name: "10 purchases", success: { 200: PartnerPurchases }, errors: "list", arbitrary: request("10 purchases", "GET", fc.constant("/v1/partner/purchases"), auth) },
-    { name: "11 card purchase", success: { 200: PurchaseResponse }, errors: "single", arbitrary: request("11 card purchase", "POST", fc.constant("/v1/market/purchase"), noAuth, bodyArb(purchase, 1, cleanPurchase)) },
+    {
+      name: "10 purchases",
+      success: { 200: PartnerPurchases },
+      errors: "list",
+      arbitrary: request("10 purchases", "GET", fc.constant("/v1/partner/purchases"), auth),
+    },
+    {
+      name: "11 card purchase",
+      success: { 200: PurchaseResponse },
+      errors: "single",
+      arbitrary: request(
+        "11 card purchase",
+        "POST",
+        fc.constant("/v1/market/purchase"),
+        noAuth,
+        bodyArb(purchase, 1, cleanPurchase),
+      ),
+    },
     {
       name: "12 crypto purchase",
       success: { 200: CryptoPurchaseResponse },
       errors: "single",
-      arbitrary: request("12 crypto purchase", "POST", fc.constant("/v1/market/crypto/purchase"), noAuth, bodyArb(cryptoPurchase, 1, cleanCrypto)),
+      arbitrary: request(
+        "12 crypto purchase",
+        "POST",
+        fc.constant("/v1/market/crypto/purchase"),
+        noAuth,
+        bodyArb(cryptoPurchase, 1, cleanCrypto),
+      ),
     },
     {
       name: "13 order",
       success: { 200: Order },
       errors: "single",
-      arbitrary: request("13 order", "GET", segmentArb(fc.oneof(fc.constantFrom(...world.orderIds), uuidArb)).map((id) => `/v1/market/order/${id}`), noAuth),
+      arbitrary: request(
+        "13 order",
+        "GET",
+        segmentArb(fc.oneof(fc.constantFrom(...world.orderIds), uuidArb)).map((id) => `/v1/market/order/${id}`),
+        noAuth,
+      ),
     },
     {
       name: "market search",
@@ -452,7 +685,14 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       arbitrary: request(
         "market search",
         "GET",
-        queryArb({ q: optional(fc.oneof(fc.array(name, { minLength: 1, maxLength: 25 }).map((n) => n.join(" ")), hostileString)) }).map((q) => `/v1/market/search${q}`),
+        queryArb({
+          q: optional(
+            fc.oneof(
+              fc.array(name, { minLength: 1, maxLength: 25 }).map((n) => n.join(" ")),
+              hostileString,
+            ),
+          ),
+        }).map((q) => `/v1/market/search${q}`),
         noAuth,
       ),
     },
@@ -463,7 +703,9 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       arbitrary: request(
         "test-processor intent",
         "GET",
-        queryArb({ clientSecret: optional(fc.oneof(fc.constantFrom(...world.clientSecrets), hostileString)) }).map((q) => `/api/test-processor/intent${q}`),
+        queryArb({ clientSecret: optional(fc.oneof(fc.constantFrom(...world.clientSecrets), hostileString)) }).map(
+          (q) => `/api/test-processor/intent${q}`,
+        ),
         noAuth,
       ),
     },
@@ -479,10 +721,16 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
         bodyArb(
           fc.record({
             clientSecret: fc.oneof(fc.constantFrom(...world.clientSecrets), hostileString),
-            cardNumber: fc.oneof(fc.constantFrom("4242424242424242", "4000000000000002", "4242 4242 4242 4241", "79927398713"), hostileString),
+            cardNumber: fc.oneof(
+              fc.constantFrom("4242424242424242", "4000000000000002", "4242 4242 4242 4241", "79927398713"),
+              hostileString,
+            ),
           }),
           1,
-          fc.record({ clientSecret: fc.constantFrom(...world.clientSecrets), cardNumber: fc.constantFrom("4242424242424242", "4000000000000002") }),
+          fc.record({
+            clientSecret: fc.constantFrom(...world.clientSecrets),
+            cardNumber: fc.constantFrom("4242424242424242", "4000000000000002"),
+          }),
         ),
       ),
     },
@@ -495,11 +743,25 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
         "stripe webhook",
         "POST",
         fc.constant("/api/webhooks/stripe"),
-        fc.option(fc.constantFrom("t=1,v1=abc", "", "t=999999999999,v1=" + "0".repeat(64)), { nil: undefined }).map((s): Record<string, string> => (s === undefined ? {} : { "stripe-signature": s })),
-        bodyArb(fc.record({ id: fc.string(), type: fc.constantFrom("payment_intent.succeeded", "charge.refunded"), data: fc.constant({ object: { id: "pi_1" } }) }), 1),
+        fc
+          .option(fc.constantFrom("t=1,v1=abc", "", "t=999999999999,v1=" + "0".repeat(64)), { nil: undefined })
+          .map((s): Record<string, string> => (s === undefined ? {} : { "stripe-signature": s })),
+        bodyArb(
+          fc.record({
+            id: fc.string(),
+            type: fc.constantFrom("payment_intent.succeeded", "charge.refunded"),
+            data: fc.constant({ object: { id: "pi_1" } }),
+          }),
+          1,
+        ),
       ),
     },
-    { name: "openapi", success: { 200: OpenApiDocument }, errors: "single", arbitrary: request("openapi", "GET", fc.constantFrom("/v1/openapi.json", "/v1/openapi.json?x=%ZZ"), noAuth) },
+    {
+      name: "openapi",
+      success: { 200: OpenApiDocument },
+      errors: "single",
+      arbitrary: request("openapi", "GET", fc.constantFrom("/v1/openapi.json", "/v1/openapi.json?x=%ZZ"), noAuth),
+    },
     {
       name: "internal partners",
       success: {},
@@ -508,7 +770,9 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
         "internal partners",
         "POST",
         fc.constant("/api/internal/partners"),
-        fc.option(fc.constantFrom("", "guess", "a".repeat(64)), { nil: undefined }).map((s): Record<string, string> => (s === undefined ? {} : { "x-local-admin-secret": s })),
+        fc
+          .option(fc.constantFrom("", "guess", "a".repeat(64)), { nil: undefined })
+          .map((s): Record<string, string> => (s === undefined ? {} : { "x-local-admin-secret": s })),
         bodyArb(fc.record({ name: hostileString }), 1),
       ),
     },
@@ -520,7 +784,9 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
         "internal sync",
         "GET",
         queryArb({ key: optional(hostileString) }).map((q) => `/api/internal/sync${q}`),
-        fc.option(fc.constantFrom("", "guess"), { nil: undefined }).map((s): Record<string, string> => (s === undefined ? {} : { "x-local-admin-secret": s })),
+        fc
+          .option(fc.constantFrom("", "guess"), { nil: undefined })
+          .map((s): Record<string, string> => (s === undefined ? {} : { "x-local-admin-secret": s })),
       ),
     },
   ];
@@ -530,5 +796,7 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
 export function otherMethodArb(specs: EndpointSpec[]): fc.Arbitrary<FuzzRequest> {
   return fc
     .tuple(fc.constantFrom(...specs), fc.constantFrom("PUT", "OPTIONS", "HEAD"))
-    .chain(([spec, method]) => spec.arbitrary.map((req) => ({ ...req, method, body: method === "PUT" ? req.body : undefined })));
+    .chain(([spec, method]) =>
+      spec.arbitrary.map((req) => ({ ...req, method, body: method === "PUT" ? req.body : undefined })),
+    );
 }

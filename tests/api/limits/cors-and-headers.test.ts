@@ -27,7 +27,14 @@ afterAll(async () => {
 });
 
 const preflight = (path: string, origin: string, method = "GET") =>
-  app.fetch(path, { method: "OPTIONS", headers: { origin, "access-control-request-method": method, "access-control-request-headers": "authorization, content-type" } });
+  app.fetch(path, {
+    method: "OPTIONS",
+    headers: {
+      origin,
+      "access-control-request-method": method,
+      "access-control-request-headers": "authorization, content-type",
+    },
+  });
 
 describe("CORS", () => {
   test("resolution and market answer any origin's preflight, allowing Authorization", async () => {
@@ -53,7 +60,11 @@ describe("CORS", () => {
     expect(allowed.headers.get("access-control-allow-origin")).toBe(PARTNER_SITE);
     expect(allowed.headers.get("access-control-allow-methods")).toBe("GET, POST, DELETE, HEAD, OPTIONS");
     expect(allowed.headers.get("vary")).toBe("Origin");
-    expect((await preflight("/v1/parentdomains/x.web3/list", "https://other.example")).headers.get("access-control-allow-origin")).toBe("https://other.example");
+    expect(
+      (await preflight("/v1/parentdomains/x.web3/list", "https://other.example")).headers.get(
+        "access-control-allow-origin",
+      ),
+    ).toBe("https://other.example");
 
     const refused = await preflight("/v1/partner/access-token", "https://evil.example", "GET");
     expect(refused.status).toBe(204);
@@ -62,7 +73,9 @@ describe("CORS", () => {
   });
 
   test("actual responses carry the origin and expose the RateLimit headers", async () => {
-    const publicRes = await app.fetch("/v1/market/search?q=alice.web3", { headers: { origin: "https://anywhere.example" } });
+    const publicRes = await app.fetch("/v1/market/search?q=alice.web3", {
+      headers: { origin: "https://anywhere.example" },
+    });
     expect(publicRes.headers.get("access-control-allow-origin")).toBe("*");
     expect(publicRes.headers.get("access-control-expose-headers")).toContain("RateLimit-Remaining");
     expect(publicRes.headers.get("access-control-expose-headers")).toContain("Retry-After");
@@ -70,7 +83,10 @@ describe("CORS", () => {
     const partnerRes = await app.fetch("/v1/partner/access-token", { token: admin, headers: { origin: PARTNER_SITE } });
     expect(partnerRes.status).toBe(200);
     expect(partnerRes.headers.get("access-control-allow-origin")).toBe(PARTNER_SITE);
-    const stranger = await app.fetch("/v1/partner/access-token", { token: admin, headers: { origin: "https://evil.example" } });
+    const stranger = await app.fetch("/v1/partner/access-token", {
+      token: admin,
+      headers: { origin: "https://evil.example" },
+    });
     expect(stranger.headers.get("access-control-allow-origin")).toBeNull();
     // Errors carry them too, so a browser can read why it failed.
     const unauthorized = await app.fetch("/v1/partner/access-token", { headers: { origin: PARTNER_SITE } });
@@ -117,10 +133,17 @@ describe("security headers", () => {
     const res = await fetch(`${withPages.origin}/checkout/alice.web3`);
     const csp = directives(res.headers.get("content-security-policy"));
     expect(csp["script-src"]).toEqual(expect.arrayContaining(["https://js.stripe.com", "https://*.js.stripe.com"]));
-    expect(csp["frame-src"]).toEqual(["https://js.stripe.com", "https://*.js.stripe.com", "https://hooks.stripe.com", "https://m.stripe.network"]);
+    expect(csp["frame-src"]).toEqual([
+      "https://js.stripe.com",
+      "https://*.js.stripe.com",
+      "https://hooks.stripe.com",
+      "https://m.stripe.network",
+    ]);
     expect(csp["connect-src"]).toEqual(expect.arrayContaining(["'self'", "https://api.stripe.com"]));
     expect(csp["frame-ancestors"]).toEqual(["'none'"]);
-    const foreign = Object.values(csp).flat().filter((source) => source.startsWith("https://") && !/stripe\.(com|network)$/.test(source));
+    const foreign = Object.values(csp)
+      .flat()
+      .filter((source) => source.startsWith("https://") && !/stripe\.(com|network)$/.test(source));
     expect(foreign).toEqual([]);
     expect(res.headers.get("x-frame-options")).toBe("DENY");
   });

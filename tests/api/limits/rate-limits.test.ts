@@ -26,7 +26,8 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-const search = (address: string) => app.fetch("/v1/market/search?q=alice.web3", { headers: { "x-forwarded-for": address } });
+const search = (address: string) =>
+  app.fetch("/v1/market/search?q=alice.web3", { headers: { "x-forwarded-for": address } });
 
 describe.skipIf(severalInstances)("per client address", () => {
   test("market search: RateLimit headers count down, then 429 in ErrorResponse with Retry-After", async () => {
@@ -48,7 +49,12 @@ describe.skipIf(severalInstances)("per client address", () => {
     expect(refused.headers.get("ratelimit-limit")).toBe("3");
     expect(refused.headers.get("ratelimit-remaining")).toBe("0");
     expect(refused.headers.get("ratelimit-reset")).toBe(String(retryAfter));
-    expect(await refused.json()).toEqual({ field: "rate", info: expect.stringMatching(/^Too many requests: at most 3 per 60 seconds per client address; retry in \d+ seconds\.$/) });
+    expect(await refused.json()).toEqual({
+      field: "rate",
+      info: expect.stringMatching(
+        /^Too many requests: at most 3 per 60 seconds per client address; retry in \d+ seconds\.$/,
+      ),
+    });
 
     // Another client is not affected.
     expect((await search(freshAddress())).status).toBe(200);
@@ -64,7 +70,8 @@ describe.skipIf(severalInstances)("per client address", () => {
     expect((await search(address)).status).toBe(429);
 
     const purchases = [];
-    for (let i = 0; i < 3; i++) purchases.push((await app.fetch("/v1/market/purchase", { method: "POST", headers, json: {} })).status);
+    for (let i = 0; i < 3; i++)
+      purchases.push((await app.fetch("/v1/market/purchase", { method: "POST", headers, json: {} })).status);
     expect(purchases).toEqual([400, 400, 429]);
   });
 
@@ -72,7 +79,8 @@ describe.skipIf(severalInstances)("per client address", () => {
     const address = freshAddress();
     const path = "/v1/parentdomains/nobody.web3/addresses/0x8ba1f109551bD432803012645Ac136ddd64DBA72/reverse-resolve";
     const statuses = [];
-    for (let i = 0; i < 4; i++) statuses.push((await app.fetch(path, { headers: { "x-forwarded-for": address } })).status);
+    for (let i = 0; i < 4; i++)
+      statuses.push((await app.fetch(path, { headers: { "x-forwarded-for": address } })).status);
     expect(statuses.slice(0, 3).every((s) => s !== 429)).toBe(true);
     expect(statuses[3]).toBe(429);
   });
@@ -82,12 +90,25 @@ describe.skipIf(severalInstances)("per access token", () => {
   test("partner endpoints: 429 in ErrorsResponse after the token's budget, whatever the address", async () => {
     const { token } = await createPartner("Limited");
     const statuses = [];
-    for (let i = 0; i < 2; i++) statuses.push((await app.fetch("/v1/partner/access-token", { token: token.value, headers: { "x-forwarded-for": freshAddress() } })).status);
+    for (let i = 0; i < 2; i++)
+      statuses.push(
+        (
+          await app.fetch("/v1/partner/access-token", {
+            token: token.value,
+            headers: { "x-forwarded-for": freshAddress() },
+          })
+        ).status,
+      );
     expect(statuses).toEqual([200, 200]);
-    const refused = await app.fetch("/v1/partner/access-token", { token: token.value, headers: { "x-forwarded-for": freshAddress() } });
+    const refused = await app.fetch("/v1/partner/access-token", {
+      token: token.value,
+      headers: { "x-forwarded-for": freshAddress() },
+    });
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
-    expect(await refused.json()).toEqual({ errors: [{ field: "rate", info: expect.stringContaining("per access token") }] });
+    expect(await refused.json()).toEqual({
+      errors: [{ field: "rate", info: expect.stringContaining("per access token") }],
+    });
 
     // Another partner's token has its own budget.
     const other = await createPartner("Other");
@@ -96,7 +117,9 @@ describe.skipIf(severalInstances)("per access token", () => {
 
   test("resolution counts apart from partner endpoints, under its own limit", async () => {
     const { token } = await createPartner("Resolver");
-    expect((await app.fetch("/v1/partner/access-token", { token: token.value })).headers.get("ratelimit-limit")).toBe("2");
+    expect((await app.fetch("/v1/partner/access-token", { token: token.value })).headers.get("ratelimit-limit")).toBe(
+      "2",
+    );
     const limits = [];
     for (let i = 0; i < 5; i++) {
       const res = await app.fetch("/v1/resolve/nobody.web3", { token: token.value });
@@ -123,7 +146,10 @@ test.skipIf(severalInstances)("the counts reach the shared table within a flush"
   await search(address);
   await search(address);
   await rateLimiter()!.flush();
-  const rows = await database().query<{ count: number; reset_at: Date }>(`SELECT count, reset_at FROM rate_limit_window WHERE key = $1`, [`a:read:${address}`]);
+  const rows = await database().query<{ count: number; reset_at: Date }>(
+    `SELECT count, reset_at FROM rate_limit_window WHERE key = $1`,
+    [`a:read:${address}`],
+  );
   expect(rows).toHaveLength(1);
   expect(rows[0].count).toBe(2);
   expect(new Date(rows[0].reset_at).getTime() % 60_000).toBe(0);

@@ -30,7 +30,8 @@ const purchase = (overrides: Record<string, unknown> = {}) => ({
 });
 
 const buy = (body: unknown) => app.fetch("/v1/market/purchase", { method: "POST", json: body });
-const pay = (clientSecret: string, cardNumber: string) => app.fetch("/api/test-processor/pay", { method: "POST", json: { clientSecret, cardNumber } });
+const pay = (clientSecret: string, cardNumber: string) =>
+  app.fetch("/api/test-processor/pay", { method: "POST", json: { clientSecret, cardNumber } });
 const readOrder = async (id: string) => (await app.fetch(`/v1/market/order/${id}`)).json();
 
 describe("card purchase (11) with the test processor", () => {
@@ -39,9 +40,14 @@ describe("card purchase (11) with the test processor", () => {
     const res = await buy(body);
     expect(res.status).toBe(200);
     const started = await res.json();
-    expect(Object.keys(started).sort()).toEqual(
-      ["checkoutId", "orderId", "processorCheckoutSession", "processorCustomerId", "processorEphemeralKey", "processorPublishableKey"],
-    );
+    expect(Object.keys(started).sort()).toEqual([
+      "checkoutId",
+      "orderId",
+      "processorCheckoutSession",
+      "processorCustomerId",
+      "processorEphemeralKey",
+      "processorPublishableKey",
+    ]);
     expect(started.checkoutId).toBe(body.checkoutId);
     expect(started.processorCheckoutSession).toMatch(/^pi_test_[0-9a-f]+_secret_[0-9a-f]+$/);
     expect(started.processorCustomerId).toMatch(/^cus_test_/);
@@ -49,9 +55,22 @@ describe("card purchase (11) with the test processor", () => {
     expect(started.processorPublishableKey).toBe("pk_test_builtin_processor");
 
     const pending = await readOrder(started.orderId);
-    expect(Object.keys(pending).sort()).toEqual(
-      ["baseCurrency", "basePrice", "createdAt", "currency", "domain", "id", "nameService", "orderStatus", "orderStatusReason", "ownerAddress", "paymentReferenceId", "paymentType", "price", "updatedAt"],
-    );
+    expect(Object.keys(pending).sort()).toEqual([
+      "baseCurrency",
+      "basePrice",
+      "createdAt",
+      "currency",
+      "domain",
+      "id",
+      "nameService",
+      "orderStatus",
+      "orderStatusReason",
+      "ownerAddress",
+      "paymentReferenceId",
+      "paymentType",
+      "price",
+      "updatedAt",
+    ]);
     expect(pending).toMatchObject({
       id: started.orderId,
       domain: body.domain,
@@ -66,16 +85,30 @@ describe("card purchase (11) with the test processor", () => {
       orderStatusReason: "Awaiting card payment.",
     });
 
-    const intent = await (await app.fetch(`/api/test-processor/intent?clientSecret=${encodeURIComponent(started.processorCheckoutSession)}`)).json();
-    expect(intent).toMatchObject({ amount: 2000, currency: "usd", status: "requires_payment_method", orderId: started.orderId, testMode: true });
+    const intent = await (
+      await app.fetch(`/api/test-processor/intent?clientSecret=${encodeURIComponent(started.processorCheckoutSession)}`)
+    ).json();
+    expect(intent).toMatchObject({
+      amount: 2000,
+      currency: "usd",
+      status: "requires_payment_method",
+      orderId: started.orderId,
+      testMode: true,
+    });
 
     const paid = await pay(started.processorCheckoutSession, "4242 4242 4242 4242");
     expect(paid.status).toBe(200);
-    expect(await paid.json()).toMatchObject({ status: "succeeded", orderId: started.orderId, orderStatus: "COMPLETED" });
+    expect(await paid.json()).toMatchObject({
+      status: "succeeded",
+      orderId: started.orderId,
+      orderStatus: "COMPLETED",
+    });
 
     const completed = await readOrder(started.orderId);
     expect(completed.orderStatus).toBe("COMPLETED");
-    expect(completed.orderStatusReason).toMatch(/^Registered to 0x8ba1f109551bD432803012645Ac136ddd64DBA72 until \d{4}-\d{2}-\d{2}\.$/);
+    expect(completed.orderStatusReason).toMatch(
+      /^Registered to 0x8ba1f109551bD432803012645Ac136ddd64DBA72 until \d{4}-\d{2}-\d{2}\.$/,
+    );
 
     const domain = await db().domain.findUnique({ where: { name: body.domain }, include: { wallets: true } });
     expect(domain?.ownerAddress).toBe(OWNER);
@@ -95,11 +128,24 @@ describe("card purchase (11) with the test processor", () => {
     }
 
     const purchases = await (await app.fetch("/v1/partner/purchases", { token: adminToken })).json();
-    expect(purchases.purchases).toContainEqual({ currency: "USD", domain: body.domain, nameService: "native", ownerAddress: OWNER, partnerId, price: 20 });
+    expect(purchases.purchases).toContainEqual({
+      currency: "USD",
+      domain: body.domain,
+      nameService: "native",
+      ownerAddress: OWNER,
+      partnerId,
+      price: 20,
+    });
 
     // Paying again changes nothing; the timeline has one entry per state.
-    expect(await (await pay(started.processorCheckoutSession, "4242424242424242")).json()).toMatchObject({ status: "succeeded", orderStatus: "COMPLETED" });
-    const events = await db().orderEvent.findMany({ where: { orderId: started.orderId }, orderBy: { createdAt: "asc" } });
+    expect(await (await pay(started.processorCheckoutSession, "4242424242424242")).json()).toMatchObject({
+      status: "succeeded",
+      orderStatus: "COMPLETED",
+    });
+    const events = await db().orderEvent.findMany({
+      where: { orderId: started.orderId },
+      orderBy: { createdAt: "asc" },
+    });
     expect(events.map((e) => e.status)).toEqual(["PENDING", "PAID", "COMPLETED"]);
     expect(await db().domain.count({ where: { name: body.domain } })).toBe(1);
   });
@@ -113,7 +159,10 @@ describe("card purchase (11) with the test processor", () => {
     expect(await again.json()).toEqual(first);
     const other = await buy({ ...body, years: 3 });
     expect(other.status).toBe(409);
-    expect(await other.json()).toEqual({ field: "checkoutId", info: expect.stringContaining("different request body") });
+    expect(await other.json()).toEqual({
+      field: "checkoutId",
+      info: expect.stringContaining("different request body"),
+    });
     expect(await db().order.count({ where: { checkoutId: body.checkoutId } })).toBe(1);
     expect(await db().testPaymentIntent.count({ where: { idempotencyKey: body.checkoutId } })).toBe(1);
   });
@@ -123,7 +172,11 @@ describe("card purchase (11) with the test processor", () => {
     const started = await (await buy(body)).json();
     const declined = await pay(started.processorCheckoutSession, "4000 0000 0000 0002");
     expect(declined.status).toBe(200);
-    expect(await declined.json()).toMatchObject({ status: "declined", declineCode: "generic_decline", orderStatus: "FAILED" });
+    expect(await declined.json()).toMatchObject({
+      status: "declined",
+      declineCode: "generic_decline",
+      orderStatus: "FAILED",
+    });
     const order = await readOrder(started.orderId);
     expect(order.orderStatus).toBe("FAILED");
     expect(order.orderStatusReason).toContain("Your card was declined.");
@@ -174,7 +227,16 @@ describe("card purchase (11) with the test processor", () => {
       [purchase({ walletAddrs: [{ coinId: 60, addr: BTC_WALLET }] }), 400, "walletAddrs.0.addr"],
       [purchase({ walletAddrs: [{ coinId: 0, addr: ETH_WALLET }] }), 400, "walletAddrs.0.addr"],
       [purchase({ walletAddrs: [{ coinId: -1, addr: ETH_WALLET }] }), 400, "walletAddrs.0.coinId"],
-      [purchase({ walletAddrs: [{ coinId: 60, addr: ETH_WALLET }, { coinId: 60, addr: ETH_WALLET }] }), 400, "walletAddrs.1.coinId"],
+      [
+        purchase({
+          walletAddrs: [
+            { coinId: 60, addr: ETH_WALLET },
+            { coinId: 60, addr: ETH_WALLET },
+          ],
+        }),
+        400,
+        "walletAddrs.1.coinId",
+      ],
       [purchase({ processorConnectedAccountId: "bank" }), 400, "processorConnectedAccountId"],
       [purchase({ surprise: true }), 400, "body"],
     ];
@@ -183,9 +245,17 @@ describe("card purchase (11) with the test processor", () => {
       expect(res.status, JSON.stringify(body)).toBe(status);
       expect(await res.json(), JSON.stringify(body)).toEqual({ field, info: expect.any(String) });
     }
-    const malformed = await app.fetch("/v1/market/purchase", { method: "POST", body: "{", headers: { "content-type": "application/json" } });
+    const malformed = await app.fetch("/v1/market/purchase", {
+      method: "POST",
+      body: "{",
+      headers: { "content-type": "application/json" },
+    });
     expect(malformed.status).toBe(400);
-    const wrongType = await app.fetch("/v1/market/purchase", { method: "POST", body: "x=1", headers: { "content-type": "application/x-www-form-urlencoded" } });
+    const wrongType = await app.fetch("/v1/market/purchase", {
+      method: "POST",
+      body: "x=1",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+    });
     expect(wrongType.status).toBe(415);
     expect(await countRows()).toEqual(before);
   });
@@ -242,7 +312,11 @@ describe("card purchase (11) with the test processor", () => {
   });
 
   test("without Stripe keys the Stripe webhook route answers 404 and changes nothing", async () => {
-    const res = await app.fetch("/api/webhooks/stripe", { method: "POST", body: "{}", headers: { "stripe-signature": "t=1,v1=00" } });
+    const res = await app.fetch("/api/webhooks/stripe", {
+      method: "POST",
+      body: "{}",
+      headers: { "stripe-signature": "t=1,v1=00" },
+    });
     expect(res.status).toBe(404);
     expect(await db().webhookEvent.count()).toBe(0);
   });

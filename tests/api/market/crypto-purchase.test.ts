@@ -35,7 +35,11 @@ const readOrder = async (id: string) => (await app.fetch(`/v1/market/order/${id}
 /** What a watcher does when it sees a confirmed transfer to the deposit address. */
 async function transfer(paymentId: string, amount: bigint, blockTime = new Date()) {
   const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
-  await recordTransfers(payment.chain!, [{ paymentId, txHash: `0x${randomBytes(32).toString("hex")}`, logIndex: 0, blockNumber: 100n, blockTime, amount }], { headBlock: 110n });
+  await recordTransfers(
+    payment.chain!,
+    [{ paymentId, txHash: `0x${randomBytes(32).toString("hex")}`, logIndex: 0, blockNumber: 100n, blockTime, amount }],
+    { headBlock: 110n },
+  );
   return onCryptoPaymentCredited(paymentId);
 }
 
@@ -45,7 +49,16 @@ describe("crypto purchase (12)", () => {
     const res = await buy(purchase());
     expect(res.status).toBe(200);
     const offer = await res.json();
-    expect(Object.keys(offer).sort()).toEqual(["address", "amount", "expiryDateEpoch", "orderId", "paymentDetails", "paymentId", "protocol", "uri"]);
+    expect(Object.keys(offer).sort()).toEqual([
+      "address",
+      "amount",
+      "expiryDateEpoch",
+      "orderId",
+      "paymentDetails",
+      "paymentId",
+      "protocol",
+      "uri",
+    ]);
     expect(offer.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
     expect(offer.protocol).toBe("EIP-681");
     // $20 at the built-in test rate of $3000 per ETH, rounded up to the wei.
@@ -54,26 +67,53 @@ describe("crypto purchase (12)", () => {
     expect(offer.amount).toBeCloseTo(0.006666666666666667, 15);
     expect(offer.expiryDateEpoch).toBeGreaterThanOrEqual(Math.floor(before / 1000) + 15 * 60 - 1);
     expect(offer.expiryDateEpoch).toBeLessThanOrEqual(Math.floor(Date.now() / 1000) + 15 * 60);
-    expect(offer.paymentDetails).toMatchObject({ currency: "ETH", chain: "eip155:1", chainId: 1, decimals: 18, testConfiguration: true, basePriceUsdCents: 2000 });
+    expect(offer.paymentDetails).toMatchObject({
+      currency: "ETH",
+      chain: "eip155:1",
+      chainId: 1,
+      decimals: 18,
+      testConfiguration: true,
+      basePriceUsdCents: 2000,
+    });
 
     const second = await (await buy(purchase())).json();
     expect(second.address).not.toBe(offer.address);
 
     const order = await readOrder(offer.orderId);
-    expect(order).toMatchObject({ paymentType: "crypto", currency: "ETH", baseCurrency: "USD", basePrice: 20, paymentReferenceId: offer.paymentId, orderStatus: "PENDING" });
+    expect(order).toMatchObject({
+      paymentType: "crypto",
+      currency: "ETH",
+      baseCurrency: "USD",
+      basePrice: 20,
+      paymentReferenceId: offer.paymentId,
+      orderStatus: "PENDING",
+    });
     expect(order.price).toBeCloseTo(0.006666666666666667, 15);
     expect(order.orderStatusReason).toContain("Awaiting payment of 0.006666666666666667 ETH");
   });
 
   test("USDC carries the token contract and decimals; BTC a BIP21 URI in sats rounded up", async () => {
     const usdc = await (await buy(purchase({ currency: "usdc" }))).json();
-    expect(usdc.paymentDetails).toMatchObject({ currency: "USDC", tokenStandard: "ERC20", tokenContract: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48", decimals: 6, amountAtomic: "20000000" });
-    expect(usdc.uri).toBe(`ethereum:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48@1/transfer?address=${usdc.address}&uint256=20000000`);
+    expect(usdc.paymentDetails).toMatchObject({
+      currency: "USDC",
+      tokenStandard: "ERC20",
+      tokenContract: "0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48",
+      decimals: 6,
+      amountAtomic: "20000000",
+    });
+    expect(usdc.uri).toBe(
+      `ethereum:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48@1/transfer?address=${usdc.address}&uint256=20000000`,
+    );
 
     const btc = await (await buy(purchase({ currency: "BTC" }))).json();
     expect(btc.protocol).toBe("BIP21");
     expect(btc.address).toMatch(/^bcrt1q/);
-    expect(btc.paymentDetails).toMatchObject({ currency: "BTC", chain: "bitcoin:regtest", decimals: 8, amountAtomic: "33334" });
+    expect(btc.paymentDetails).toMatchObject({
+      currency: "BTC",
+      chain: "bitcoin:regtest",
+      decimals: 8,
+      amountAtomic: "33334",
+    });
     expect(btc.uri).toMatch(new RegExp(`^bitcoin:${btc.address}\\?amount=0\\.00033334`));
   });
 
@@ -87,7 +127,9 @@ describe("crypto purchase (12)", () => {
     expect(await onCryptoPaymentCredited(offer.paymentId)).toBe("COMPLETED");
     expect(await db().domain.count({ where: { name: body.domain } })).toBe(1);
     const purchases = await (await app.fetch("/v1/partner/purchases", { token: adminToken })).json();
-    expect(purchases.purchases).toContainEqual(expect.objectContaining({ domain: body.domain, currency: "ETH", partnerId }));
+    expect(purchases.purchases).toContainEqual(
+      expect.objectContaining({ domain: body.domain, currency: "ETH", partnerId }),
+    );
   });
 
   test("underpaid: stays PENDING with the shortfall in the reason; the balance completes it", async () => {
@@ -101,7 +143,9 @@ describe("crypto purchase (12)", () => {
   test("overpaid: completed, and the reason says by how much", async () => {
     const offer = await (await buy(purchase({ currency: "USDC" }))).json();
     expect(await transfer(offer.paymentId, 25_000_000n)).toBe("COMPLETED");
-    expect((await readOrder(offer.orderId)).orderStatusReason).toContain("Overpaid: received 25 USDC of 20 USDC due; 5 USDC more than due.");
+    expect((await readOrder(offer.orderId)).orderStatusReason).toContain(
+      "Overpaid: received 25 USDC of 20 USDC due; 5 USDC more than due.",
+    );
   });
 
   test("expired unpaid: EXPIRED and released; a late payment completes it while the name is free", async () => {

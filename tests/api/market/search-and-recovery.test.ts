@@ -21,7 +21,14 @@ afterAll(() => app.close());
 const cardPurchase = (domain: string) =>
   app.fetch("/v1/market/purchase", {
     method: "POST",
-    json: { checkoutId: randomUUID(), domain, ownerAddress: OWNER, partnerId, walletAddrs: [{ coinId: 60, addr: ETH_WALLET }], years: 1 },
+    json: {
+      checkoutId: randomUUID(),
+      domain,
+      ownerAddress: OWNER,
+      partnerId,
+      walletAddrs: [{ coinId: 60, addr: ETH_WALLET }],
+      years: 1,
+    },
   });
 
 const search = (q: string) => app.fetch(`/v1/market/search?q=${encodeURIComponent(q)}`);
@@ -30,18 +37,32 @@ describe("market search", () => {
   test("availability, reasons, prices by label length, suggestions for taken names, short cache", async () => {
     const taken = `taken${randomUUID().slice(0, 6)}`;
     const started = await (await cardPurchase(`${taken}.web3`)).json();
-    await app.fetch("/api/test-processor/pay", { method: "POST", json: { clientSecret: started.processorCheckoutSession, cardNumber: "4242424242424242" } });
+    await app.fetch("/api/test-processor/pay", {
+      method: "POST",
+      json: { clientSecret: started.processorCheckoutSession, cardNumber: "4242424242424242" },
+    });
     const reserved = `held${randomUUID().slice(0, 6)}.web3`;
     await cardPurchase(reserved);
     await db().domain.update({ where: { name: parentName }, data: { subdomainPriceCents: 199 } });
 
-    const res = await search(`x.web3 ab.web3 abc.web3 ABCD.web3 ${taken}.web3 ${reserved} bad!.web3 alice.com shop.${parentName} shop.nobody.web3`);
+    const res = await search(
+      `x.web3 ab.web3 abc.web3 ABCD.web3 ${taken}.web3 ${reserved} bad!.web3 alice.com shop.${parentName} shop.nobody.web3`,
+    );
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=5");
     const { results } = await res.json();
-    expect(results.map((r: { name: string }) => r.name)).toEqual(
-      ["x.web3", "ab.web3", "abc.web3", "abcd.web3", `${taken}.web3`, reserved, "bad!.web3", "alice.com", `shop.${parentName}`, "shop.nobody.web3"],
-    );
+    expect(results.map((r: { name: string }) => r.name)).toEqual([
+      "x.web3",
+      "ab.web3",
+      "abc.web3",
+      "abcd.web3",
+      `${taken}.web3`,
+      reserved,
+      "bad!.web3",
+      "alice.com",
+      `shop.${parentName}`,
+      "shop.nobody.web3",
+    ]);
     expect(results[0]).toEqual({ name: "x.web3", available: true, priceUsdPerYear: 640 });
     expect(results[1].priceUsdPerYear).toBe(320);
     expect(results[2].priceUsdPerYear).toBe(160);
@@ -53,7 +74,11 @@ describe("market search", () => {
     expect(results[6]).toMatchObject({ available: false, reason: "invalid" });
     expect(results[7]).toMatchObject({ available: false, reason: "unsupported_tld" });
     expect(results[8]).toEqual({ name: `shop.${parentName}`, available: true, priceUsdPerYear: 1.99 });
-    expect(results[9]).toMatchObject({ available: false, reason: "parent_not_configured", message: "The parent domain nobody.web3 is not registered." });
+    expect(results[9]).toMatchObject({
+      available: false,
+      reason: "parent_not_configured",
+      message: "The parent domain nobody.web3 is not registered.",
+    });
   });
 
   test("q missing or with too many names is 400", async () => {
@@ -108,7 +133,10 @@ describe("background jobs", () => {
     const stop = await startBackgroundJobs();
     try {
       const deadline = Date.now() + 10_000;
-      while (Date.now() < deadline && (await db().order.findUniqueOrThrow({ where: { id: overdue.orderId } })).orderStatus !== "EXPIRED") {
+      while (
+        Date.now() < deadline &&
+        (await db().order.findUniqueOrThrow({ where: { id: overdue.orderId } })).orderStatus !== "EXPIRED"
+      ) {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     } finally {

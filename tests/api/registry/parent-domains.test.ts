@@ -26,11 +26,23 @@ beforeAll(async () => {
   admin = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();
   const partner = await db().partner.findFirstOrThrow({ where: { name: "Demo Partner" } });
   const hour = 3600_000;
-  customer = (await createAccessToken(partner.id, { label: "c", type: "CUSTOMER", validFrom: new Date(Date.now() - hour), validTill: new Date(Date.now() + hour) })).value;
+  customer = (
+    await createAccessToken(partner.id, {
+      label: "c",
+      type: "CUSTOMER",
+      validFrom: new Date(Date.now() - hour),
+      validTill: new Date(Date.now() + hour),
+    })
+  ).value;
   const other = await createPartner("Other Partner");
   otherAdmin = other.token.value;
-  await db().$transaction((tx) => registerName(tx, { name: "other.web3", ownerAddress: demoAddress("other owner"), partnerId: other.partner.id }));
-  await db().domain.update({ where: { name: "other.web3" }, data: { subdomainsEnabled: true, subdomainPriceCents: 100 } });
+  await db().$transaction((tx) =>
+    registerName(tx, { name: "other.web3", ownerAddress: demoAddress("other owner"), partnerId: other.partner.id }),
+  );
+  await db().domain.update({
+    where: { name: "other.web3" },
+    data: { subdomainsEnabled: true, subdomainPriceCents: 100 },
+  });
   brandId = (await db().domain.findUniqueOrThrow({ where: { name: "brand.web3" } })).id;
 });
 afterAll(() => app.close());
@@ -47,18 +59,33 @@ function expectErrors(body: unknown, field: string) {
 
 describe("GET /v1/parentdomains/{parentDomain} (3)", () => {
   test("brand.web3 is configured", async () => {
-    expect(await call("/v1/parentdomains/BRAND.web3")).toEqual({ status: 200, body: { parentDomain: "brand.web3", reason: "", status: true } });
+    expect(await call("/v1/parentdomains/BRAND.web3")).toEqual({
+      status: 200,
+      body: { parentDomain: "brand.web3", reason: "", status: true },
+    });
   });
 
   test("plain.web3 fails with a sentence per failed check", async () => {
     const { status, body } = await call("/v1/parentdomains/plain.web3");
     expect(status).toBe(200);
-    expect(body).toEqual({ parentDomain: "plain.web3", status: false, reason: "Sub-domain issuance is not enabled for plain.web3. plain.web3 has no sub-domain price." });
+    expect(body).toEqual({
+      parentDomain: "plain.web3",
+      status: false,
+      reason: "Sub-domain issuance is not enabled for plain.web3. plain.web3 has no sub-domain price.",
+    });
   });
 
   test("unknown, foreign and expired names fail with their reason", async () => {
-    expect((await call("/v1/parentdomains/nobody.web3")).body).toEqual({ parentDomain: "nobody.web3", status: false, reason: "nobody.web3 is not registered in the native registry." });
-    expect((await call("/v1/parentdomains/other.web3")).body).toEqual({ parentDomain: "other.web3", status: false, reason: "other.web3 does not belong to this partner." });
+    expect((await call("/v1/parentdomains/nobody.web3")).body).toEqual({
+      parentDomain: "nobody.web3",
+      status: false,
+      reason: "nobody.web3 is not registered in the native registry.",
+    });
+    expect((await call("/v1/parentdomains/other.web3")).body).toEqual({
+      parentDomain: "other.web3",
+      status: false,
+      reason: "other.web3 does not belong to this partner.",
+    });
     await db().domain.update({ where: { name: "other.web3" }, data: { expiresAt: new Date(Date.now() - 1000) } });
     const expired = await call("/v1/parentdomains/other.web3", { token: otherAdmin });
     expect(expired.body.status).toBe(false);
@@ -79,7 +106,9 @@ describe("GET /v1/parentdomains/{parentDomain}/list (4)", () => {
     let token = "";
     let pages = 0;
     do {
-      const { status, body } = await call(`/v1/parentdomains/brand.web3/list?pageSize=700${token ? `&pageToken=${encodeURIComponent(token)}` : ""}`);
+      const { status, body } = await call(
+        `/v1/parentdomains/brand.web3/list?pageSize=700${token ? `&pageToken=${encodeURIComponent(token)}` : ""}`,
+      );
       expect(status).toBe(200);
       expect(Object.keys(body).sort()).toEqual(["names", "nextPaginationToken", "total"]);
       expect(body.total).toBe(2500);
@@ -115,7 +144,12 @@ describe("GET /v1/parentdomains/{parentDomain}/list (4)", () => {
     const first = (await call("/v1/parentdomains/brand.web3/list?pageSize=5")).body.nextPaginationToken as string;
     const dayToken = (await call("/v1/parentdomains/brand.web3/per-day?pageSize=5")).body.nextPaginationToken as string;
     const otherParent = (await db().domain.findUniqueOrThrow({ where: { name: "other.web3" } })).id;
-    const foreign = encodePageToken({ listing: "names", parentId: otherParent, createdAt: new Date().toISOString(), id: brandId });
+    const foreign = encodePageToken({
+      listing: "names",
+      parentId: otherParent,
+      createdAt: new Date().toISOString(),
+      id: brandId,
+    });
     for (const token of [`${first.slice(0, -3)}abc`, "garbage", dayToken, foreign, "a".repeat(600)]) {
       const { status, body } = await call(`/v1/parentdomains/brand.web3/list?pageToken=${encodeURIComponent(token)}`);
       expect(status, token).toBe(400);
@@ -138,7 +172,9 @@ describe("GET /v1/parentdomains/{parentDomain}/per-day (5)", () => {
     const aggregates: { count: number; date: string }[] = [];
     let token = "";
     do {
-      const { status, body } = await call(`/v1/parentdomains/brand.web3/per-day?pageSize=20${token ? `&pageToken=${encodeURIComponent(token)}` : ""}`);
+      const { status, body } = await call(
+        `/v1/parentdomains/brand.web3/per-day?pageSize=20${token ? `&pageToken=${encodeURIComponent(token)}` : ""}`,
+      );
       expect(status).toBe(200);
       expect(Object.keys(body).sort()).toEqual(["aggregates", "nextPaginationToken", "total"]);
       aggregates.push(...body.aggregates);
@@ -157,7 +193,11 @@ describe("GET /v1/parentdomains/{parentDomain}/per-day (5)", () => {
     }
     const rows = await db().domain.findMany({ where: { parentId: brandId }, select: { createdAt: true } });
     const byDay = new Map<string, number>();
-    for (const row of rows) byDay.set(row.createdAt.toISOString().slice(0, 10), (byDay.get(row.createdAt.toISOString().slice(0, 10)) ?? 0) + 1);
+    for (const row of rows)
+      byDay.set(
+        row.createdAt.toISOString().slice(0, 10),
+        (byDay.get(row.createdAt.toISOString().slice(0, 10)) ?? 0) + 1,
+      );
     expect(Object.fromEntries(aggregates.map((a) => [a.date, a.count]))).toEqual(Object.fromEntries(byDay));
   });
 
@@ -165,7 +205,9 @@ describe("GET /v1/parentdomains/{parentDomain}/per-day (5)", () => {
     expectErrors((await call("/v1/parentdomains/brand.web3/per-day?pageSize=0")).body, "pageSize");
     expectErrors((await call("/v1/parentdomains/brand.web3/per-day?pageToken=xyz")).body, "pageToken");
     const listToken = (await call("/v1/parentdomains/brand.web3/list?pageSize=1")).body.nextPaginationToken as string;
-    expect((await call(`/v1/parentdomains/brand.web3/per-day?pageToken=${encodeURIComponent(listToken)}`)).status).toBe(400);
+    expect((await call(`/v1/parentdomains/brand.web3/per-day?pageToken=${encodeURIComponent(listToken)}`)).status).toBe(
+      400,
+    );
     expect((await call("/v1/parentdomains/other.web3/per-day")).status).toBe(403);
     expect((await call("/v1/parentdomains/nobody.web3/per-day")).status).toBe(404);
   });
@@ -173,7 +215,11 @@ describe("GET /v1/parentdomains/{parentDomain}/per-day (5)", () => {
 
 describe("GET /v1/parentdomains/{parentDomain}/addresses/{ethAddress}/reverse-resolve (6)", () => {
   test("no token needed; the newest sub-domain of the owner, any letter case", async () => {
-    const owned = await db().domain.findMany({ where: { parentId: brandId }, orderBy: [{ createdAt: "desc" }, { id: "desc" }], take: 200 });
+    const owned = await db().domain.findMany({
+      where: { parentId: brandId },
+      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
+      take: 200,
+    });
     const counts = new Map<string, number>();
     for (const d of owned) counts.set(d.ownerKey, (counts.get(d.ownerKey) ?? 0) + 1);
     const owner = owned.find((d) => (counts.get(d.ownerKey) ?? 0) > 1)!;
@@ -203,16 +249,29 @@ describe("POST /v1/parentdomains/{parentDomain}/subdomains and PATCH settings (o
   test("an ADMIN issues a sub-domain; it lists first and counts today", async () => {
     const before = (await call("/v1/parentdomains/brand.web3/per-day?pageSize=1")).body;
     const owner = demoAddress("new sub owner");
-    const { status, body } = await call("/v1/parentdomains/brand.web3/subdomains", { token: admin, method: "POST", json: { label: "Fresh", ownerAddress: owner.toLowerCase() } });
+    const { status, body } = await call("/v1/parentdomains/brand.web3/subdomains", {
+      token: admin,
+      method: "POST",
+      json: { label: "Fresh", ownerAddress: owner.toLowerCase() },
+    });
     expect(status).toBe(201);
-    expect(body).toEqual({ name: "fresh.brand.web3", ownerAddress: owner, createdTimestamp: expect.stringMatching(TIMESTAMP) });
+    expect(body).toEqual({
+      name: "fresh.brand.web3",
+      ownerAddress: owner,
+      createdTimestamp: expect.stringMatching(TIMESTAMP),
+    });
     const list = (await call("/v1/parentdomains/brand.web3/list?pageSize=1")).body;
     expect(list.names[0].name).toBe("fresh.brand.web3");
     expect(list.total).toBe(before.total + 1);
     const today = new Date().toISOString().slice(0, 10);
     const after = (await call("/v1/parentdomains/brand.web3/per-day?pageSize=1")).body;
-    expect(after.aggregates[0]).toEqual({ date: today, count: before.aggregates[0].date === today ? before.aggregates[0].count + 1 : 1 });
-    expect((await app.fetch(`/v1/parentdomains/brand.web3/addresses/${owner}/reverse-resolve`).then((r) => r.json()))).toEqual({ domain: "fresh.brand.web3" });
+    expect(after.aggregates[0]).toEqual({
+      date: today,
+      count: before.aggregates[0].date === today ? before.aggregates[0].count + 1 : 1,
+    });
+    expect(
+      await app.fetch(`/v1/parentdomains/brand.web3/addresses/${owner}/reverse-resolve`).then((r) => r.json()),
+    ).toEqual({ domain: "fresh.brand.web3" });
   });
 
   test("bad issue requests", async () => {
@@ -232,16 +291,37 @@ describe("POST /v1/parentdomains/{parentDomain}/subdomains and PATCH settings (o
       expect(res.status, JSON.stringify(json)).toBe(status);
       expectErrors(res.body, field);
     }
-    expect((await call("/v1/parentdomains/brand.web3/subdomains", { method: "POST", json: { label: "ok", ownerAddress: owner } })).status).toBe(403);
+    expect(
+      (
+        await call("/v1/parentdomains/brand.web3/subdomains", {
+          method: "POST",
+          json: { label: "ok", ownerAddress: owner },
+        })
+      ).status,
+    ).toBe(403);
   });
 
   test("PATCH configures plain.web3, and removing the price unconfigures it", async () => {
-    const res = await call("/v1/parentdomains/plain.web3", { token: admin, method: "PATCH", json: { subdomainsEnabled: true, subdomainPriceUsd: 2.5 } });
+    const res = await call("/v1/parentdomains/plain.web3", {
+      token: admin,
+      method: "PATCH",
+      json: { subdomainsEnabled: true, subdomainPriceUsd: 2.5 },
+    });
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ parentDomain: "plain.web3", subdomainsEnabled: true, subdomainPriceUsd: 2.5, subdomainCount: 0, expiresAt: expect.any(String) });
+    expect(res.body).toEqual({
+      parentDomain: "plain.web3",
+      subdomainsEnabled: true,
+      subdomainPriceUsd: 2.5,
+      subdomainCount: 0,
+      expiresAt: expect.any(String),
+    });
     expect((await call("/v1/parentdomains/plain.web3")).body.status).toBe(true);
     await call("/v1/parentdomains/plain.web3", { token: admin, method: "PATCH", json: { subdomainPriceUsd: null } });
-    expect((await call("/v1/parentdomains/plain.web3")).body).toEqual({ parentDomain: "plain.web3", status: false, reason: "plain.web3 has no sub-domain price." });
+    expect((await call("/v1/parentdomains/plain.web3")).body).toEqual({
+      parentDomain: "plain.web3",
+      status: false,
+      reason: "plain.web3 has no sub-domain price.",
+    });
   });
 
   test("bad PATCH requests", async () => {

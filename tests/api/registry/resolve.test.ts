@@ -21,7 +21,14 @@ beforeAll(async () => {
   admin = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();
   const partner = await db().partner.findFirstOrThrow({ where: { name: "Demo Partner" } });
   const hour = 3600_000;
-  customer = (await createAccessToken(partner.id, { label: "c", type: "CUSTOMER", validFrom: new Date(Date.now() - hour), validTill: new Date(Date.now() + hour) })).value;
+  customer = (
+    await createAccessToken(partner.id, {
+      label: "c",
+      type: "CUSTOMER",
+      validFrom: new Date(Date.now() - hour),
+      validTill: new Date(Date.now() + hour),
+    })
+  ).value;
 });
 afterAll(() => app.close());
 
@@ -51,12 +58,41 @@ describe("GET /v1/resolve/{domain} (native)", () => {
   test("alice.web3 has every record, exactly the interface's fields", async () => {
     const { status, body } = await get("/v1/resolve/alice.web3");
     expect(status).toBe(200);
-    expect(Object.keys(body).sort()).toEqual(["contentHash", "dnsRecords", "domain", "nameService", "ownerAddress", "txtRecords", "wallets"]);
-    expect(body).toMatchObject({ domain: "alice.web3", nameService: "native", ownerAddress: ALICE_OWNER, contentHash: ALICE_CONTENT_HASH });
-    expect(body.wallets.map((w: { coin: string; version: string }) => `${w.coin}/${w.version}`).sort()).toEqual(["BTC/NATIVE", "ETH/NATIVE", "SOL/NATIVE", "USDC/BASE", "USDC/ERC20"]);
+    expect(Object.keys(body).sort()).toEqual([
+      "contentHash",
+      "dnsRecords",
+      "domain",
+      "nameService",
+      "ownerAddress",
+      "txtRecords",
+      "wallets",
+    ]);
+    expect(body).toMatchObject({
+      domain: "alice.web3",
+      nameService: "native",
+      ownerAddress: ALICE_OWNER,
+      contentHash: ALICE_CONTENT_HASH,
+    });
+    expect(body.wallets.map((w: { coin: string; version: string }) => `${w.coin}/${w.version}`).sort()).toEqual([
+      "BTC/NATIVE",
+      "ETH/NATIVE",
+      "SOL/NATIVE",
+      "USDC/BASE",
+      "USDC/ERC20",
+    ]);
     expect(body.dnsRecords.map((r: { type: string }) => r.type).sort()).toEqual(["A", "AAAA", "CNAME", "MX"]);
-    expect(body.dnsRecords.find((r: { type: string }) => r.type === "A")).toEqual({ name: "alice.web3", type: "A", value: "192.0.2.10", ttl: 300 });
-    expect(body.txtRecords.map((r: { key: string }) => r.key).sort()).toEqual(["avatar", "description", "email", "url"]);
+    expect(body.dnsRecords.find((r: { type: string }) => r.type === "A")).toEqual({
+      name: "alice.web3",
+      type: "A",
+      value: "192.0.2.10",
+      ttl: 300,
+    });
+    expect(body.txtRecords.map((r: { key: string }) => r.key).sort()).toEqual([
+      "avatar",
+      "description",
+      "email",
+      "url",
+    ]);
   });
 
   test("names are normalized: ALICE.web3 resolves as alice.web3", async () => {
@@ -94,7 +130,11 @@ describe("GET /v1/resolve/{domain} (native)", () => {
   });
 
   test("a name of a service that is not configured answers 503", async () => {
-    for (const url of ["/v1/resolve/vitalik.eth", "/v1/resolve/brad.crypto", "/v1/resolve/alice.web3?nameservice=ens"]) {
+    for (const url of [
+      "/v1/resolve/vitalik.eth",
+      "/v1/resolve/brad.crypto",
+      "/v1/resolve/alice.web3?nameservice=ens",
+    ]) {
       const { status, body } = await get(url);
       expect(status, url).toBe(503);
       expect(body, url).toEqual({ field: "nameservice", info: expect.stringMatching(/not configured/) });
@@ -104,11 +144,19 @@ describe("GET /v1/resolve/{domain} (native)", () => {
 
 describe("POST /v1/resolve (batch)", () => {
   test("each name is answered on its own, in order", async () => {
-    const res = await app.fetch("/v1/resolve", { method: "POST", token: customer, json: { names: ["Alice.web3", "nobody.web3", "bad\u200d\u200d.web3", "x.notatld", "bob.web3"], coins: ["ETH"] } });
+    const res = await app.fetch("/v1/resolve", {
+      method: "POST",
+      token: customer,
+      json: { names: ["Alice.web3", "nobody.web3", "bad\u200d\u200d.web3", "x.notatld", "bob.web3"], coins: ["ETH"] },
+    });
     expect(res.status).toBe(200);
     const { results } = await res.json();
     expect(results.map((r: { name: string; status: number }) => [r.name, r.status])).toEqual([
-      ["Alice.web3", 200], ["nobody.web3", 404], ["bad\u200d\u200d.web3", 400], ["x.notatld", 400], ["bob.web3", 200],
+      ["Alice.web3", 200],
+      ["nobody.web3", 404],
+      ["bad\u200d\u200d.web3", 400],
+      ["x.notatld", 400],
+      ["bob.web3", 200],
     ]);
     expect(results[0].result.wallets).toEqual([{ address: ALICE_OWNER, coin: "ETH", version: "NATIVE" }]);
     expect(results[1].error).toEqual({ field: "domain", info: expect.any(String) });
@@ -116,13 +164,22 @@ describe("POST /v1/resolve (batch)", () => {
   });
 
   test("a NUL character anywhere in the body makes the whole request malformed: 400 naming it", async () => {
-    const res = await app.fetch("/v1/resolve", { method: "POST", token: customer, json: { names: ["alice.web3", "bad\u0000.web3"] } });
+    const res = await app.fetch("/v1/resolve", {
+      method: "POST",
+      token: customer,
+      json: { names: ["alice.web3", "bad\u0000.web3"] },
+    });
     expect(res.status).toBe(400);
     expect(await res.json()).toEqual({ field: "names.1", info: expect.stringContaining("NUL") });
   });
 
   test("more than 100 names, none, or unknown fields are 400", async () => {
-    for (const json of [{ names: Array.from({ length: 101 }, (_, i) => `n${i}.web3`) }, { names: [] }, { names: ["a.web3"], extra: 1 }, { names: ["a.web3"], coins: ["NOPE"] }]) {
+    for (const json of [
+      { names: Array.from({ length: 101 }, (_, i) => `n${i}.web3`) },
+      { names: [] },
+      { names: ["a.web3"], extra: 1 },
+      { names: ["a.web3"], coins: ["NOPE"] },
+    ]) {
       const res = await app.fetch("/v1/resolve", { method: "POST", token: customer, json });
       expect(res.status).toBe(400);
       expect(Object.keys(await res.json()).sort()).toEqual(["field", "info"]);
@@ -150,7 +207,11 @@ describe("GET /v1/reverse/{address} (native)", () => {
     const owner = demoAddress("carol owner");
     const elsewhere = demoAddress("carol wallet");
     await db().$transaction(async (tx) => {
-      const carol = await registerName(tx, { name: "carol.web3", ownerAddress: owner, wallets: [{ coin: "ETH", version: "NATIVE", coinType: 60, address: elsewhere }] });
+      const carol = await registerName(tx, {
+        name: "carol.web3",
+        ownerAddress: owner,
+        wallets: [{ coin: "ETH", version: "NATIVE", coinType: 60, address: elsewhere }],
+      });
       await tx.reverseRecord.create({ data: { address: owner.toLowerCase(), domainId: carol.id } });
     });
     expect((await get("/v1/resolve/carol.web3")).status).toBe(200);

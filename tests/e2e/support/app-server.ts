@@ -34,7 +34,9 @@ export async function startAppServer(env: Record<string, string> = {}, timeoutMs
       ...env,
     },
   });
-  void server.exited.then(({ code, signal }) => appendFileSync(logFile, `\n[e2e] server exited: code ${code}, signal ${signal}\n`));
+  void server.exited.then(({ code, signal }) =>
+    appendFileSync(logFile, `\n[e2e] server exited: code ${code}, signal ${signal}\n`),
+  );
   const adminToken = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();
   return {
     origin: server.origin,

@@ -13,7 +13,12 @@ function node() {
 
 export async function sendEth(to: string, valueWei: bigint): Promise<Hex> {
   const { rpcUrl, privateKey, chainId } = node();
-  const chain = defineChain({ id: chainId, name: "local", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [rpcUrl] } } });
+  const chain = defineChain({
+    id: chainId,
+    name: "local",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [rpcUrl] } },
+  });
   const wallet = createWalletClient({ account: privateKeyToAccount(privateKey), chain, transport: http(rpcUrl) });
   return wallet.sendTransaction({ to: to as Hex, value: valueWei });
 }
@@ -21,7 +26,11 @@ export async function sendEth(to: string, valueWei: bigint): Promise<Hex> {
 export async function mineBlocks(count: number): Promise<void> {
   const { rpcUrl } = node();
   for (let i = 0; i < count; i++) {
-    const response = await fetch(rpcUrl, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ jsonrpc: "2.0", id: i, method: "evm_mine", params: [] }) });
+    const response = await fetch(rpcUrl, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: i, method: "evm_mine", params: [] }),
+    });
     if (!response.ok) throw new Error(`evm_mine failed: HTTP ${response.status}`);
   }
 }

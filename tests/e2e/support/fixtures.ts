@@ -46,7 +46,10 @@ export const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });
   const size = page.viewportSize();
-  await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`), fullPage: true });
+  await page.screenshot({
+    path: path.join(SCREENSHOT_DIR, `${name}-${size?.width}x${size?.height}.png`),
+    fullPage: true,
+  });
 }
 
 /** No horizontal scroll: the document is never wider than the window. */
@@ -54,14 +57,20 @@ export async function expectNoHorizontalScroll(page: Page, label = page.url()) {
   const { scrollWidth, innerWidth, widest } = await page.evaluate(() => {
     // Names the elements that stick out of the window without a scrolling ancestor to hold them.
     const clipped = (el: Element) => {
-      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement) if (getComputedStyle(up).overflowX !== "visible") return true;
+      for (let up = el.parentElement; up && up !== document.body; up = up.parentElement)
+        if (getComputedStyle(up).overflowX !== "visible") return true;
       return false;
     };
-    const over = [...document.querySelectorAll("body *")].filter((el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !clipped(el));
+    const over = [...document.querySelectorAll("body *")].filter(
+      (el) => el.getBoundingClientRect().right > window.innerWidth + 0.5 && !clipped(el),
+    );
     const widest = over.slice(0, 3).map((el) => `${el.tagName.toLowerCase()}.${String(el.className).slice(0, 60)}`);
     return { scrollWidth: document.documentElement.scrollWidth, innerWidth: window.innerWidth, widest };
   });
-  expect(scrollWidth, `${label}: document is ${scrollWidth}px wide in a ${innerWidth}px window (${widest.join("; ")})`).toBeLessThanOrEqual(innerWidth);
+  expect(
+    scrollWidth,
+    `${label}: document is ${scrollWidth}px wide in a ${innerWidth}px window (${widest.join("; ")})`,
+  ).toBeLessThanOrEqual(innerWidth);
 }
 
 /** A valid EVM owner address (Hardhat/ganache's well-known second account). */

@@ -21,7 +21,10 @@ let unusedToken: string;
 describe.skipIf(!findPostgresBin())("database unreachable", () => {
   beforeAll(async () => {
     server = await startTempPostgres();
-    app = await startTestApp({ DB_CONNECT_TIMEOUT_MS: CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS: STATEMENT_TIMEOUT_MS }, { databaseServerUrl: server!.url });
+    app = await startTestApp(
+      { DB_CONNECT_TIMEOUT_MS: CONNECT_TIMEOUT_MS, DB_STATEMENT_TIMEOUT_MS: STATEMENT_TIMEOUT_MS },
+      { databaseServerUrl: server!.url },
+    );
     usedToken = (await createPartner("Up")).token.value;
     unusedToken = (await createPartner("Never seen")).token.value;
   }, 90_000);
@@ -71,7 +74,9 @@ describe.skipIf(!findPostgresBin())("database unreachable", () => {
       expect(res.status).toBe(503);
       expect(res.headers.get("retry-after")).toBe("5");
       expect(ms).toBeLessThan(ANSWER_WITHIN_MS);
-      expect(body).toEqual(shape === "list" ? { errors: [{ field: "database", info: MESSAGE }] } : { field: "database", info: MESSAGE });
+      expect(body).toEqual(
+        shape === "list" ? { errors: [{ field: "database", info: MESSAGE }] } : { field: "database", info: MESSAGE },
+      );
     }
 
     await server!.resume();

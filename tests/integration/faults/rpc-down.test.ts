@@ -72,9 +72,18 @@ beforeAll(async () => {
   await openDatabase();
   node = await startEvmNode({ chainId: CHAIN_ID });
   proxy = await startCuttableProxy(Number(new URL(node.rpcUrl).port));
-  const chain = defineChain({ id: CHAIN_ID, name: "ganache", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [node.rpcUrl] } } });
+  const chain = defineChain({
+    id: CHAIN_ID,
+    name: "ganache",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [node.rpcUrl] } },
+  });
   reader = createPublicClient({ chain, transport: http(node.rpcUrl) });
-  payer = createWalletClient({ chain, account: privateKeyToAccount(node.accounts[1].privateKey), transport: http(node.rpcUrl) });
+  payer = createWalletClient({
+    chain,
+    account: privateKeyToAccount(node.accounts[1].privateKey),
+    transport: http(node.rpcUrl),
+  });
   setConfig({
     PAYMENTS_EVM_RPC_URL: proxy.url,
     PAYMENTS_EVM_CHAIN_ID: CHAIN_ID,
@@ -93,7 +102,12 @@ afterAll(async () => {
 });
 
 async function pay(address: string, wei: bigint): Promise<`0x${string}`> {
-  const hash = await payer.sendTransaction({ to: address as `0x${string}`, value: wei, account: payer.account!, chain: payer.chain });
+  const hash = await payer.sendTransaction({
+    to: address as `0x${string}`,
+    value: wei,
+    account: payer.account!,
+    chain: payer.chain,
+  });
   await reader.getTransactionReceipt({ hash });
   return hash;
 }
@@ -128,7 +142,11 @@ describe("RPC endpoint down during crypto watching", () => {
     // Up: the first payment is credited.
     const hashes = [await pay(offers[0].address, WEI)];
     await node.mine(CONFIRMATIONS);
-    await until(async () => (await payment(offers[0].paymentId)).amountReceived === WEI.toString(), 10_000, "the first payment");
+    await until(
+      async () => (await payment(offers[0].paymentId)).amountReceived === WEI.toString(),
+      10_000,
+      "the first payment",
+    );
     const cursorBeforeOutage = await cursor();
     expect(cursorBeforeOutage).not.toBeNull();
 
@@ -153,7 +171,9 @@ describe("RPC endpoint down during crypto watching", () => {
     // Back: the watcher catches up from the stored cursor.
     await proxy.set("pass");
     await until(
-      async () => (await payment(offers[3].paymentId)).amountReceived === WEI.toString() && (await payment(offers[2].paymentId)).amountReceived === (WEI / 2n).toString(),
+      async () =>
+        (await payment(offers[3].paymentId)).amountReceived === WEI.toString() &&
+        (await payment(offers[2].paymentId)).amountReceived === (WEI / 2n).toString(),
       15_000,
       "the payments made during the outage",
     );
@@ -167,7 +187,9 @@ describe("RPC endpoint down during crypto watching", () => {
     for (const [i, offer] of offers.entries()) {
       expect((await payment(offer.paymentId)).amountReceived).toBe(expected[i].toString());
       const transfers = await db().cryptoTransfer.findMany({ where: { paymentId: offer.paymentId } });
-      expect(transfers.map((t) => [t.txHash.toLowerCase(), t.amount])).toEqual([[hashes[i].toLowerCase(), expected[i].toString()]]);
+      expect(transfers.map((t) => [t.txHash.toLowerCase(), t.amount])).toEqual([
+        [hashes[i].toLowerCase(), expected[i].toString()],
+      ]);
     }
     expect(await db().cryptoTransfer.count()).toBe(4);
     // Each transfer was reported once (the underpayment included), none twice.

@@ -46,77 +46,89 @@ afterAll(async () => {
 }, 30_000);
 
 describe("SIGKILL between payment and registration", () => {
-  test(
-    "after a restart the order completes and the name is registered once",
-    async () => {
-      const domain = `crash${randomUUID().slice(0, 8)}.web3`;
-      const checkoutId = randomUUID();
-      const first = await startServer({ FAULT_INJECT: "after-paid" });
+  test("after a restart the order completes and the name is registered once", async () => {
+    const domain = `crash${randomUUID().slice(0, 8)}.web3`;
+    const checkoutId = randomUUID();
+    const first = await startServer({ FAULT_INJECT: "after-paid" });
 
-      const bought = await fetch(`${first.origin}/v1/market/purchase`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ checkoutId, domain, ownerAddress: OWNER, walletAddrs: [{ coinId: 60, addr: ETH_WALLET }], years: 2 }),
-      });
-      expect(bought.status).toBe(200);
-      const { orderId, processorCheckoutSession } = await bought.json();
+    const bought = await fetch(`${first.origin}/v1/market/purchase`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        checkoutId,
+        domain,
+        ownerAddress: OWNER,
+        walletAddrs: [{ coinId: 60, addr: ETH_WALLET }],
+        years: 2,
+      }),
+    });
+    expect(bought.status).toBe(200);
+    const { orderId, processorCheckoutSession } = await bought.json();
 
-      // Paying moves the order to PAID; fulfilment then kills the process before registering.
-      const paid = await fetch(`${first.origin}/api/test-processor/pay`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ clientSecret: processorCheckoutSession, cardNumber: "4242424242424242" }),
-        signal: AbortSignal.timeout(15_000),
-      }).then(
-        (res) => res.status,
-        () => "no answer",
-      );
-      expect(paid).toBe("no answer");
-      expect(await first.exited).toEqual({ code: null, signal: "SIGKILL" });
+    // Paying moves the order to PAID; fulfilment then kills the process before registering.
+    const paid = await fetch(`${first.origin}/api/test-processor/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ clientSecret: processorCheckoutSession, cardNumber: "4242424242424242" }),
+      signal: AbortSignal.timeout(15_000),
+    }).then(
+      (res) => res.status,
+      () => "no answer",
+    );
+    expect(paid).toBe("no answer");
+    expect(await first.exited).toEqual({ code: null, signal: "SIGKILL" });
 
-      const second = await startServer();
-      const token = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();
-      let order: { orderStatus?: string; orderStatusReason?: string } = {};
-      const deadline = Date.now() + 20_000;
-      while (Date.now() < deadline) {
-        order = await (await fetch(`${second.origin}/v1/market/order/${orderId}`)).json();
-        if (order.orderStatus === "COMPLETED") break;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      expect(order.orderStatus).toBe("COMPLETED");
-      expect(order.orderStatusReason).toMatch(new RegExp(`^Registered to ${OWNER} until \\d{4}-\\d{2}-\\d{2}\\.`));
+    const second = await startServer();
+    const token = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();
+    let order: { orderStatus?: string; orderStatusReason?: string } = {};
+    const deadline = Date.now() + 20_000;
+    while (Date.now() < deadline) {
+      order = await (await fetch(`${second.origin}/v1/market/order/${orderId}`)).json();
+      if (order.orderStatus === "COMPLETED") break;
+      await new Promise((resolve) => setTimeout(resolve, 200));
+    }
+    expect(order.orderStatus).toBe("COMPLETED");
+    expect(order.orderStatusReason).toMatch(new RegExp(`^Registered to ${OWNER} until \\d{4}-\\d{2}-\\d{2}\\.`));
 
-      const resolved = await fetch(`${second.origin}/v1/resolve/${domain}`, { headers: { authorization: `Bearer ${token}` } });
-      expect(resolved.status).toBe(200);
-      const result = await resolved.json();
-      expect(result).toMatchObject({ domain, nameService: "native", ownerAddress: OWNER });
-      expect(result.wallets).toEqual([{ address: ETH_WALLET, coin: "ETH", version: expect.any(String) }]);
+    const resolved = await fetch(`${second.origin}/v1/resolve/${domain}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(resolved.status).toBe(200);
+    const result = await resolved.json();
+    expect(result).toMatchObject({ domain, nameService: "native", ownerAddress: OWNER });
+    expect(result.wallets).toEqual([{ address: ETH_WALLET, coin: "ETH", version: expect.any(String) }]);
 
-      // A second buyer cannot get the name, and paying the first order again changes nothing.
-      const again = await fetch(`${second.origin}/v1/market/purchase`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ checkoutId: randomUUID(), domain, ownerAddress: OWNER, years: 1 }),
-      });
-      expect(again.status).toBe(409);
-      const repaid = await fetch(`${second.origin}/api/test-processor/pay`, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({ clientSecret: processorCheckoutSession, cardNumber: "4242424242424242" }),
-      });
-      expect(await repaid.json()).toMatchObject({ status: "succeeded", orderStatus: "COMPLETED" });
-      await second.stop();
+    // A second buyer cannot get the name, and paying the first order again changes nothing.
+    const again = await fetch(`${second.origin}/v1/market/purchase`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ checkoutId: randomUUID(), domain, ownerAddress: OWNER, years: 1 }),
+    });
+    expect(again.status).toBe(409);
+    const repaid = await fetch(`${second.origin}/api/test-processor/pay`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ clientSecret: processorCheckoutSession, cardNumber: "4242424242424242" }),
+    });
+    expect(await repaid.json()).toMatchObject({ status: "succeeded", orderStatus: "COMPLETED" });
+    await second.stop();
 
-      // The tables, read once the server has let go of the data directory.
-      setConfig({ NODE_ENV: "test", DATABASE_URL: undefined, DATA_DIR: dataDir, LOG_LEVEL: "silent" });
-      await openConfiguredDatabase();
-      const domains = await database().query<{ n: number }>(`SELECT count(*)::int AS n FROM "domain" WHERE name = $1`, [domain]);
-      const events = await database().query<{ status: string }>(`SELECT status::text FROM "order_event" WHERE order_id = $1 ORDER BY created_at, status`, [orderId]);
-      const orders = await database().query<{ n: number }>(`SELECT count(*)::int AS n FROM "order" WHERE domain = $1 AND order_status IN ('PAID', 'COMPLETED')`, [domain]);
-      expect(domains[0].n).toBe(1);
-      expect(orders[0].n).toBe(1);
-      expect(events.map((e) => e.status)).toEqual(["PENDING", "PAID", "COMPLETED"]);
-    },
-    240_000,
-  );
+    // The tables, read once the server has let go of the data directory.
+    setConfig({ NODE_ENV: "test", DATABASE_URL: undefined, DATA_DIR: dataDir, LOG_LEVEL: "silent" });
+    await openConfiguredDatabase();
+    const domains = await database().query<{ n: number }>(`SELECT count(*)::int AS n FROM "domain" WHERE name = $1`, [
+      domain,
+    ]);
+    const events = await database().query<{ status: string }>(
+      `SELECT status::text FROM "order_event" WHERE order_id = $1 ORDER BY created_at, status`,
+      [orderId],
+    );
+    const orders = await database().query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM "order" WHERE domain = $1 AND order_status IN ('PAID', 'COMPLETED')`,
+      [domain],
+    );
+    expect(domains[0].n).toBe(1);
+    expect(orders[0].n).toBe(1);
+    expect(events.map((e) => e.status)).toEqual(["PENDING", "PAID", "COMPLETED"]);
+  }, 240_000);
 });

@@ -95,7 +95,11 @@ const purchase = () => ({
 
 async function timedPurchase(body: unknown) {
   const started = performance.now();
-  const res = await app.fetch("/v1/market/purchase", { method: "POST", json: body, signal: AbortSignal.timeout(30_000) });
+  const res = await app.fetch("/v1/market/purchase", {
+    method: "POST",
+    json: body,
+    signal: AbortSignal.timeout(30_000),
+  });
   return { status: res.status, body: await res.json(), ms: performance.now() - started };
 }
 
@@ -108,7 +112,10 @@ async function ordersClaimingUnpaidPayments(): Promise<string[]> {
   return rows.map((row) => row.id);
 }
 
-const PROCESSOR_DOWN = { field: "processor", info: "The card processor did not answer; retry with the same checkoutId." };
+const PROCESSOR_DOWN = {
+  field: "processor",
+  info: "The card processor did not answer; retry with the same checkoutId.",
+};
 
 describe("Stripe unreachable", () => {
   const failed: { checkoutId: string; body: ReturnType<typeof purchase>; orderId: string }[] = [];
@@ -124,7 +131,10 @@ describe("Stripe unreachable", () => {
     expect(ms).toBeGreaterThanOrEqual(2 * STRIPE_TIMEOUT_MS - 50);
     expect(blackHole.connections - before).toBe(2);
 
-    const order = await db().order.findUniqueOrThrow({ where: { checkoutId: body.checkoutId }, include: { payment: true } });
+    const order = await db().order.findUniqueOrThrow({
+      where: { checkoutId: body.checkoutId },
+      include: { payment: true },
+    });
     expect(order.orderStatus).toBe("FAILED");
     expect(order.payment).toMatchObject({ status: "creating", processorRef: null, amountReceived: "0" });
     expect(await db().nameReservation.count({ where: { orderId: order.id } })).toBe(0);
@@ -157,9 +167,23 @@ describe("Stripe unreachable", () => {
       expect(await ordersClaimingUnpaidPayments()).toEqual([]);
 
       const paid = stripe.succeed(intent.id);
-      const payload = JSON.stringify({ id: `evt_${randomUUID()}`, object: "event", type: "payment_intent.succeeded", api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), data: { object: paid }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
+      const payload = JSON.stringify({
+        id: `evt_${randomUUID()}`,
+        object: "event",
+        type: "payment_intent.succeeded",
+        api_version: Stripe.API_VERSION,
+        created: Math.floor(Date.now() / 1000),
+        data: { object: paid },
+        livemode: false,
+        pending_webhooks: 1,
+        request: { id: null, idempotency_key: null },
+      });
       const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-      const delivered = await app.fetch("/api/webhooks/stripe", { method: "POST", body: payload, headers: { "content-type": "application/json", "stripe-signature": signature } });
+      const delivered = await app.fetch("/api/webhooks/stripe", {
+        method: "POST",
+        body: payload,
+        headers: { "content-type": "application/json", "stripe-signature": signature },
+      });
       expect(delivered.status).toBe(200);
 
       const order = await (await app.fetch(`/v1/market/order/${orderId}`)).json();
@@ -167,7 +191,8 @@ describe("Stripe unreachable", () => {
       expect(await db().domain.count({ where: { name: body.domain } })).toBe(1);
     }
     // One PaymentIntent per checkout, whatever the failed attempts did.
-    for (const { checkoutId } of failed) expect([...stripe.intents.values()].filter((i) => i.metadata.checkoutId === checkoutId)).toHaveLength(1);
+    for (const { checkoutId } of failed)
+      expect([...stripe.intents.values()].filter((i) => i.metadata.checkoutId === checkoutId)).toHaveLength(1);
     expect(await ordersClaimingUnpaidPayments()).toEqual([]);
   });
 });

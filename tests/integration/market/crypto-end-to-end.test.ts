@@ -2,7 +2,15 @@
 // with a native transfer and with an ERC-20 transfer, and the watcher's callback completes it.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPublicClient, createWalletClient, defineChain, erc20Abi, http, type PublicClient, type WalletClient } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  http,
+  type PublicClient,
+  type WalletClient,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { db } from "@/lib/db";
 import { onCryptoPaymentCredited } from "@/lib/market/crypto-payment-events";
@@ -23,10 +31,23 @@ let tokenOwner: WalletClient;
 
 beforeAll(async () => {
   node = await startEvmNode({ chainId: CHAIN_ID });
-  const chain = defineChain({ id: CHAIN_ID, name: "ganache", nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 }, rpcUrls: { default: { http: [node.rpcUrl] } } });
+  const chain = defineChain({
+    id: CHAIN_ID,
+    name: "ganache",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [node.rpcUrl] } },
+  });
   reader = createPublicClient({ chain, transport: http(node.rpcUrl) });
-  payer = createWalletClient({ chain, account: privateKeyToAccount(node.accounts[1].privateKey), transport: http(node.rpcUrl) });
-  tokenOwner = createWalletClient({ chain, account: privateKeyToAccount(node.accounts[2].privateKey), transport: http(node.rpcUrl) });
+  payer = createWalletClient({
+    chain,
+    account: privateKeyToAccount(node.accounts[1].privateKey),
+    transport: http(node.rpcUrl),
+  });
+  tokenOwner = createWalletClient({
+    chain,
+    account: privateKeyToAccount(node.accounts[2].privateKey),
+    transport: http(node.rpcUrl),
+  });
   const usdc = await deployTestToken(tokenOwner, reader, 1_000_000_000_000n);
   app = await startTestApp({
     PAYMENTS_EVM_RPC_URL: node.rpcUrl,
@@ -47,7 +68,10 @@ afterAll(async () => {
 /** One watcher pass to the chain head, with the marketplace's callback. */
 async function watch(): Promise<void> {
   for (let step = 0; step < 50; step++) {
-    const result = await pollEvmOnce({ onPaymentCredited: (id) => onCryptoPaymentCredited(id).then(() => undefined), log: () => {} });
+    const result = await pollEvmOnce({
+      onPaymentCredited: (id) => onCryptoPaymentCredited(id).then(() => undefined),
+      log: () => {},
+    });
     if (result.caughtUp) return;
   }
   throw new Error("watcher did not catch up");
@@ -56,7 +80,14 @@ async function watch(): Promise<void> {
 async function buy(currency: string) {
   const res = await app.fetch("/v1/market/crypto/purchase", {
     method: "POST",
-    json: { currency, domain: `chain${randomUUID().slice(0, 8)}.web3`, ownerAddress: OWNER, ownerEmail: "a@example.com", ownerName: "A", years: 1 },
+    json: {
+      currency,
+      domain: `chain${randomUUID().slice(0, 8)}.web3`,
+      ownerAddress: OWNER,
+      ownerEmail: "a@example.com",
+      ownerName: "A",
+      years: 1,
+    },
   });
   expect(res.status).toBe(200);
   return res.json();
@@ -67,8 +98,17 @@ const orderOf = async (id: string) => (await app.fetch(`/v1/market/order/${id}`)
 describe("crypto purchase paid on a real chain", () => {
   test("ETH: pending until confirmed, then COMPLETED and the name registered", async () => {
     const offer = await buy("ETH");
-    expect(offer.paymentDetails).toMatchObject({ chainId: CHAIN_ID, amountAtomic: "5000000000000000", confirmationsRequired: CONFIRMATIONS });
-    await payer.sendTransaction({ to: offer.address, value: 5_000_000_000_000_000n, account: payer.account!, chain: payer.chain });
+    expect(offer.paymentDetails).toMatchObject({
+      chainId: CHAIN_ID,
+      amountAtomic: "5000000000000000",
+      confirmationsRequired: CONFIRMATIONS,
+    });
+    await payer.sendTransaction({
+      to: offer.address,
+      value: 5_000_000_000_000_000n,
+      account: payer.account!,
+      chain: payer.chain,
+    });
     await watch();
     expect((await orderOf(offer.orderId)).orderStatus).toBe("PENDING");
     await node.mine(CONFIRMATIONS);
@@ -81,7 +121,14 @@ describe("crypto purchase paid on a real chain", () => {
   test("USDC (ERC-20 Transfer logs): an underpayment is reported, the balance completes the order", async () => {
     const offer = await buy("USDC");
     const send = async (units: bigint) => {
-      const hash = await tokenOwner.writeContract({ address: offer.paymentDetails.tokenContract, abi: erc20Abi, functionName: "transfer", args: [offer.address, units], account: tokenOwner.account!, chain: tokenOwner.chain });
+      const hash = await tokenOwner.writeContract({
+        address: offer.paymentDetails.tokenContract,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [offer.address, units],
+        account: tokenOwner.account!,
+        chain: tokenOwner.chain,
+      });
       await reader.getTransactionReceipt({ hash });
       await node.mine(CONFIRMATIONS);
       await watch();

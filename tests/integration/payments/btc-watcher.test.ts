@@ -37,10 +37,21 @@ test("outputs to the deposit address are credited after the required confirmatio
   expect(offer.address).toBe("bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk");
   expect(offer.uri).toBe("bitcoin:bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk?amount=0.00166667");
   esplora.tip = 100;
-  const first = esplora.addTx([{ address: SOMEONE_ELSE, value: 5_000_000 }, { address: offer.address, value: 100_000 }], 100);
+  const first = esplora.addTx(
+    [
+      { address: SOMEONE_ELSE, value: 5_000_000 },
+      { address: offer.address, value: 100_000 },
+    ],
+    100,
+  );
   const second = esplora.addTx([{ address: offer.address, value: 100_000 }]); // in the mempool
 
-  expect(await poll()).toMatchObject({ chain: "bitcoin:regtest", tipHeight: 100, addressesChecked: 1, creditedPaymentIds: [] });
+  expect(await poll()).toMatchObject({
+    chain: "bitcoin:regtest",
+    tipHeight: 100,
+    addressesChecked: 1,
+    creditedPaymentIds: [],
+  });
   expect((await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).amountReceived).toBe("0");
 
   esplora.tip = 101; // the first transaction now has two confirmations
@@ -48,9 +59,19 @@ test("outputs to the deposit address are credited after the required confirmatio
   expect(credited).toEqual([offer.paymentId]);
   const transfers = await db().cryptoTransfer.findMany({ where: { paymentId: offer.paymentId } });
   expect(transfers).toEqual([
-    expect.objectContaining({ chain: "bitcoin:regtest", txHash: first.txid, logIndex: 1, blockNumber: 100n, amount: "100000", createdAt: new Date((1_700_000_000 + 100 * 600) * 1000) }),
+    expect.objectContaining({
+      chain: "bitcoin:regtest",
+      txHash: first.txid,
+      logIndex: 1,
+      blockNumber: 100n,
+      amount: "100000",
+      createdAt: new Date((1_700_000_000 + 100 * 600) * 1000),
+    }),
   ]);
-  expect(await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).toMatchObject({ amountReceived: "100000", confirmations: 2 });
+  expect(await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).toMatchObject({
+    amountReceived: "100000",
+    confirmations: 2,
+  });
   expect(classifyPayment((await readPaymentProgress(offer.paymentId))!).reason).toBe(
     "Underpaid: received 0.00100000 BTC of 0.00166667 BTC due; 0.00066667 BTC is missing.",
   );

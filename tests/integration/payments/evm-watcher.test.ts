@@ -1,12 +1,26 @@
 // The EVM watcher against a real local chain (ganache): a real ERC-20 contract, real transfers to
 // derived deposit addresses, blocks mined on demand.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createPublicClient, createWalletClient, defineChain, erc20Abi, getAddress, http, type PublicClient, type WalletClient } from "viem";
+import {
+  createPublicClient,
+  createWalletClient,
+  defineChain,
+  erc20Abi,
+  getAddress,
+  http,
+  type PublicClient,
+  type WalletClient,
+} from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, db, openDatabase } from "@/lib/db";
 import { classifyPayment } from "@/lib/payments/crypto/classify-payment";
-import { NATIVE_TRANSFER_LOG_INDEX, pollEvmOnce, startEvmWatcher, type EvmWatcherOptions } from "@/lib/payments/crypto/evm-watcher";
+import {
+  NATIVE_TRANSFER_LOG_INDEX,
+  pollEvmOnce,
+  startEvmWatcher,
+  type EvmWatcherOptions,
+} from "@/lib/payments/crypto/evm-watcher";
 import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
 import { startEvmNode, type EvmNode } from "@/tests/support/evm-node";
 import { insertCryptoOrder } from "./support/orders";
@@ -58,8 +72,16 @@ beforeAll(async () => {
     rpcUrls: { default: { http: [node.rpcUrl] } },
   });
   reader = createPublicClient({ chain, transport: http(node.rpcUrl) });
-  payer = createWalletClient({ chain, account: privateKeyToAccount(node.accounts[1].privateKey), transport: http(node.rpcUrl) });
-  tokenOwner = createWalletClient({ chain, account: privateKeyToAccount(node.accounts[2].privateKey), transport: http(node.rpcUrl) });
+  payer = createWalletClient({
+    chain,
+    account: privateKeyToAccount(node.accounts[1].privateKey),
+    transport: http(node.rpcUrl),
+  });
+  tokenOwner = createWalletClient({
+    chain,
+    account: privateKeyToAccount(node.accounts[2].privateKey),
+    transport: http(node.rpcUrl),
+  });
   usdc = await deployTestToken(tokenOwner, reader, 1_000_000_000_000n);
   otherToken = await deployTestToken(tokenOwner, reader, 1_000_000_000_000n);
   setConfig({
@@ -81,7 +103,12 @@ afterAll(async () => {
 });
 
 async function sendEth(to: string, wei: bigint): Promise<bigint> {
-  const hash = await payer.sendTransaction({ to: to as `0x${string}`, value: wei, account: payer.account!, chain: payer.chain });
+  const hash = await payer.sendTransaction({
+    to: to as `0x${string}`,
+    value: wei,
+    account: payer.account!,
+    chain: payer.chain,
+  });
   return (await reader.getTransactionReceipt({ hash })).blockNumber;
 }
 
@@ -120,7 +147,12 @@ describe("native ETH", () => {
     expect(stored.confirmations).toBe(CONFIRMATIONS);
     const transfers = await db().cryptoTransfer.findMany({ where: { paymentId: offer.paymentId } });
     expect(transfers).toHaveLength(1);
-    expect(transfers[0]).toMatchObject({ chain: CHAIN, logIndex: NATIVE_TRANSFER_LOG_INDEX, blockNumber: block, amount: "10000000000000000" });
+    expect(transfers[0]).toMatchObject({
+      chain: CHAIN,
+      logIndex: NATIVE_TRANSFER_LOG_INDEX,
+      blockNumber: block,
+      amount: "10000000000000000",
+    });
     const blockTime = (await reader.getBlock({ blockNumber: block })).timestamp;
     expect(transfers[0].createdAt.getTime()).toBe(Number(blockTime) * 1000);
     expect(await cursor()).toBe(block);
@@ -171,8 +203,15 @@ describe("native ETH", () => {
 describe("ERC-20 (USDC)", () => {
   test("Transfer logs to the deposit address are credited after confirmations; other tokens and recipients are not", async () => {
     const offer = await insertCryptoOrder("USDC", 2500); // 25 USDC
-    expect(offer.uri).toBe(`ethereum:${getAddress(usdc)}@${CHAIN_ID}/transfer?address=${offer.address}&uint256=25000000`);
-    expect(offer.paymentDetails).toMatchObject({ chainId: CHAIN_ID, tokenContract: getAddress(usdc), decimals: 6, confirmationsRequired: CONFIRMATIONS });
+    expect(offer.uri).toBe(
+      `ethereum:${getAddress(usdc)}@${CHAIN_ID}/transfer?address=${offer.address}&uint256=25000000`,
+    );
+    expect(offer.paymentDetails).toMatchObject({
+      chainId: CHAIN_ID,
+      tokenContract: getAddress(usdc),
+      decimals: 6,
+      confirmationsRequired: CONFIRMATIONS,
+    });
 
     await sendToken(otherToken, offer.address, 25_000_000n); // right recipient, wrong token
     await sendToken(usdc, node.accounts[5].address, 25_000_000n); // right token, someone else
@@ -188,7 +227,10 @@ describe("ERC-20 (USDC)", () => {
     await sendToken(usdc, offer.address, 20_000_000n);
     await node.mine(CONFIRMATIONS);
     await pollUntilCaughtUp();
-    const transfers = await db().cryptoTransfer.findMany({ where: { paymentId: offer.paymentId }, orderBy: { blockNumber: "asc" } });
+    const transfers = await db().cryptoTransfer.findMany({
+      where: { paymentId: offer.paymentId },
+      orderBy: { blockNumber: "asc" },
+    });
     expect(transfers.map((t) => t.amount)).toEqual(["10000000", "20000000"]);
     expect(transfers.every((t) => t.logIndex >= 0)).toBe(true);
     expect(classifyPayment((await readPaymentProgress(offer.paymentId))!)).toMatchObject({
@@ -213,7 +255,11 @@ describe("cursor and restarts", () => {
   test("the loop credits in the background, and a new watcher resumes from the stored cursor", async () => {
     const offer = await insertCryptoOrder("ETH", 6000);
     const seen = new Promise<string>((resolve) => {
-      const watcher = startEvmWatcher({ intervalMs: 25, log: () => {}, onPaymentCredited: (id) => void watcher.stop().then(() => resolve(id)) });
+      const watcher = startEvmWatcher({
+        intervalMs: 25,
+        log: () => {},
+        onPaymentCredited: (id) => void watcher.stop().then(() => resolve(id)),
+      });
     });
     await sendEth(offer.address, 2n * 10n ** 16n);
     await node.mine(CONFIRMATIONS);
@@ -232,6 +278,8 @@ describe("cursor and restarts", () => {
   });
 
   test("refuses a node that serves another chain than the configured one", async () => {
-    await expect(pollEvmOnce(watcherOptions({ chainId: 1 }))).rejects.toThrow("The EVM RPC serves chain 1337, but payments are configured for chain 1.");
+    await expect(pollEvmOnce(watcherOptions({ chainId: 1 }))).rejects.toThrow(
+      "The EVM RPC serves chain 1337, but payments are configured for chain 1.",
+    );
   });
 });

@@ -47,7 +47,12 @@ beforeAll(async () => {
   await ens.register("empty.eth");
   void mallory;
 
-  provider = new EnsProvider({ rpcUrl: node.rpcUrl, registryAddress: ens.registry, timeoutMs: 5000, cacheTtlSeconds: 60 });
+  provider = new EnsProvider({
+    rpcUrl: node.rpcUrl,
+    registryAddress: ens.registry,
+    timeoutMs: 5000,
+    cacheTtlSeconds: 60,
+  });
   const network = new Network("local", node.chainId);
   network.attachPlugin(new EnsPlugin(ens.registry, node.chainId));
   reference = new JsonRpcProvider(node.rpcUrl, network, { staticNetwork: network });
@@ -71,7 +76,11 @@ describe("ENS forward resolution", () => {
     expect(eth?.address).toBe(await resolver!.getAddress());
     const optimism = result?.wallets.find((w) => w.version === "OPTIMISM");
     expect(optimism).toEqual({ coin: "ETH", version: "OPTIMISM", address: await resolver!.getAddress(OPTIMISM) });
-    expect(result?.wallets.find((w) => w.coin === "BTC")).toEqual({ coin: "BTC", version: "NATIVE", address: BTC_ADDRESS });
+    expect(result?.wallets.find((w) => w.coin === "BTC")).toEqual({
+      coin: "BTC",
+      version: "NATIVE",
+      address: BTC_ADDRESS,
+    });
     expect(result?.wallets).toHaveLength(3);
     expect(result?.txtRecords).toEqual(
       expect.arrayContaining([
@@ -114,7 +123,9 @@ describe("ENS forward resolution", () => {
     await ens.setText("empty.eth", "url", "https://changed.example");
     expect(await provider.forward("empty.eth", {})).toBe(first);
     const fresh = new EnsProvider({ rpcUrl: node.rpcUrl, registryAddress: ens.registry });
-    expect((await fresh.forward("empty.eth", {}))?.txtRecords).toEqual([{ key: "url", value: "https://changed.example" }]);
+    expect((await fresh.forward("empty.eth", {}))?.txtRecords).toEqual([
+      { key: "url", value: "https://changed.example" },
+    ]);
   });
 });
 
@@ -157,7 +168,11 @@ describe("ENS source failures", () => {
   });
 
   it("gives 504 when the endpoint never answers", async () => {
-    const slow = new EnsProvider({ rpcUrl: `http://127.0.0.1:${silentPort}`, registryAddress: ens.registry, timeoutMs: 300 });
+    const slow = new EnsProvider({
+      rpcUrl: `http://127.0.0.1:${silentPort}`,
+      registryAddress: ens.registry,
+      timeoutMs: 300,
+    });
     const started = Date.now();
     const error = await slow.forward("alice.eth", {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
@@ -171,7 +186,11 @@ describe("ENS source failures", () => {
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
     const port = (closed.address() as AddressInfo).port;
     await new Promise<void>((resolve) => closed.close(() => resolve()));
-    const dead = new EnsProvider({ rpcUrl: `http://127.0.0.1:${port}`, registryAddress: ens.registry, timeoutMs: 2000 });
+    const dead = new EnsProvider({
+      rpcUrl: `http://127.0.0.1:${port}`,
+      registryAddress: ens.registry,
+      timeoutMs: 2000,
+    });
     const error = await dead.forward("alice.eth", {}).catch((e: unknown) => e);
     expect((error as ApiError).status).toBe(503);
     expect((error as ApiError).items[0]?.info).toMatch(/unreachable/);

@@ -71,7 +71,12 @@ describe("ICANN forward resolution", () => {
 
   it("follows a CNAME and reports both records", async () => {
     const result = await provider.forward("www.example.test", {});
-    expect(result?.dnsRecords).toContainEqual({ name: "www.example.test", type: "CNAME", ttl: 600, value: "example.test" });
+    expect(result?.dnsRecords).toContainEqual({
+      name: "www.example.test",
+      type: "CNAME",
+      ttl: 600,
+      value: "example.test",
+    });
     expect(result?.dnsRecords).toContainEqual({ name: "example.test", type: "A", ttl: 300, value: "192.0.2.10" });
   });
 

@@ -45,10 +45,29 @@ const buy = async (body: unknown) => {
 };
 
 let eventCounter = 0;
-function webhook(type: string, intent: FakePaymentIntent, eventId = `evt_${++eventCounter}_${randomUUID().slice(0, 8)}`) {
-  const payload = JSON.stringify({ id: eventId, object: "event", type, api_version: Stripe.API_VERSION, created: Math.floor(Date.now() / 1000), data: { object: intent }, livemode: false, pending_webhooks: 1, request: { id: null, idempotency_key: null } });
+function webhook(
+  type: string,
+  intent: FakePaymentIntent,
+  eventId = `evt_${++eventCounter}_${randomUUID().slice(0, 8)}`,
+) {
+  const payload = JSON.stringify({
+    id: eventId,
+    object: "event",
+    type,
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    data: { object: intent },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  });
   const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return () => app.fetch("/api/webhooks/stripe", { method: "POST", body: payload, headers: { "content-type": "application/json", "stripe-signature": signature } });
+  return () =>
+    app.fetch("/api/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: { "content-type": "application/json", "stripe-signature": signature },
+    });
 }
 
 const orderOf = async (id: string) => (await app.fetch(`/v1/market/order/${id}`)).json();
@@ -63,12 +82,19 @@ describe("Stripe adapter through the real SDK", () => {
     expect(started.processorCustomerId).toBe(intent.customer);
     expect(started.processorEphemeralKey).toMatch(/^ek_test_/);
     expect(started.processorPublishableKey).toBe("pk_test_local");
-    expect(intent).toMatchObject({ amount: 3000, currency: "usd", metadata: { orderId: started.orderId, checkoutId: body.checkoutId }, transfer_data: { destination: "acct_1Destination" } });
+    expect(intent).toMatchObject({
+      amount: 3000,
+      currency: "usd",
+      metadata: { orderId: started.orderId, checkoutId: body.checkoutId },
+      transfer_data: { destination: "acct_1Destination" },
+    });
 
     const created = stripe.requests.filter((r) => r.path === "/v1/payment_intents" && r.method === "POST");
     const mine = created.find((r) => r.headers["idempotency-key"] === body.checkoutId);
     expect(mine?.params.get("automatic_payment_methods[enabled]")).toBe("true");
-    const ephemeral = stripe.requests.find((r) => r.path === "/v1/ephemeral_keys" && r.params.get("customer") === intent.customer);
+    const ephemeral = stripe.requests.find(
+      (r) => r.path === "/v1/ephemeral_keys" && r.params.get("customer") === intent.customer,
+    );
     expect(ephemeral?.headers["stripe-version"]).toBe(Stripe.API_VERSION);
 
     // Replay: the same order and PaymentIntent, no second charge.
@@ -81,23 +107,41 @@ describe("Stripe adapter through the real SDK", () => {
   test("webhook signature is checked on the raw body", async () => {
     const started = await buy(purchase());
     const intent = stripe.succeed(intentOfSecret(started.processorCheckoutSession).id);
-    const payload = JSON.stringify({ id: "evt_forged", object: "event", type: "payment_intent.succeeded", data: { object: intent } });
-    const forged = await app.fetch("/api/webhooks/stripe", { method: "POST", body: payload, headers: { "stripe-signature": sdk.webhooks.generateTestHeaderString({ payload, secret: "whsec_other" }) } });
+    const payload = JSON.stringify({
+      id: "evt_forged",
+      object: "event",
+      type: "payment_intent.succeeded",
+      data: { object: intent },
+    });
+    const forged = await app.fetch("/api/webhooks/stripe", {
+      method: "POST",
+      body: payload,
+      headers: { "stripe-signature": sdk.webhooks.generateTestHeaderString({ payload, secret: "whsec_other" }) },
+    });
     expect(forged.status).toBe(400);
     expect(await forged.json()).toEqual({ field: "Stripe-Signature", info: expect.any(String) });
     const unsigned = await app.fetch("/api/webhooks/stripe", { method: "POST", body: payload });
     expect(unsigned.status).toBe(400);
     // A body altered after signing fails too.
     const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-    const altered = await app.fetch("/api/webhooks/stripe", { method: "POST", body: payload.replace("evt_forged", "evt_forgeX"), headers: { "stripe-signature": signature } });
+    const altered = await app.fetch("/api/webhooks/stripe", {
+      method: "POST",
+      body: payload.replace("evt_forged", "evt_forgeX"),
+      headers: { "stripe-signature": signature },
+    });
     expect(altered.status).toBe(400);
-    expect(await db().order.findUniqueOrThrow({ where: { id: started.orderId } })).toMatchObject({ orderStatus: "PENDING" });
+    expect(await db().order.findUniqueOrThrow({ where: { id: started.orderId } })).toMatchObject({
+      orderStatus: "PENDING",
+    });
   });
 
   test("the same succeeded event delivered five times (twice at once) fulfils once", async () => {
     const body = purchase();
     const started = await buy(body);
-    const deliver = webhook("payment_intent.succeeded", stripe.succeed(intentOfSecret(started.processorCheckoutSession).id));
+    const deliver = webhook(
+      "payment_intent.succeeded",
+      stripe.succeed(intentOfSecret(started.processorCheckoutSession).id),
+    );
     const concurrent = await Promise.all([deliver(), deliver()]);
     const sequential = [await deliver(), await deliver(), await deliver()];
     for (const res of [...concurrent, ...sequential]) expect(res.status).toBe(200);
@@ -112,7 +156,10 @@ describe("Stripe adapter through the real SDK", () => {
   test("the webhook racing the client's order read fulfils once", async () => {
     const body = purchase();
     const started = await buy(body);
-    const deliver = webhook("payment_intent.succeeded", stripe.succeed(intentOfSecret(started.processorCheckoutSession).id));
+    const deliver = webhook(
+      "payment_intent.succeeded",
+      stripe.succeed(intentOfSecret(started.processorCheckoutSession).id),
+    );
     const [hook, read1, read2] = await Promise.all([deliver(), orderOf(started.orderId), orderOf(started.orderId)]);
     expect(hook.status).toBe(200);
     expect(["PAID", "COMPLETED"]).toContain(read1.orderStatus);
@@ -132,7 +179,10 @@ describe("Stripe adapter through the real SDK", () => {
     const body = purchase();
     const started = await buy(body);
     const id = intentOfSecret(started.processorCheckoutSession).id;
-    expect((await webhook("payment_intent.payment_failed", stripe.decline(id, "Your card has insufficient funds."))()).status).toBe(200);
+    expect(
+      (await webhook("payment_intent.payment_failed", stripe.decline(id, "Your card has insufficient funds."))())
+        .status,
+    ).toBe(200);
     const failed = await orderOf(started.orderId);
     expect(failed.orderStatus).toBe("FAILED");
     expect(failed.orderStatusReason).toContain("Your card has insufficient funds.");

@@ -10,9 +10,13 @@ describe("client address", () => {
 
   test("the socket's address, ignoring X-Forwarded-For unless the proxy is trusted", () => {
     setConfig({ TRUST_PROXY: "0" });
-    expect(clientAddress(request({ [REMOTE_ADDRESS_HEADER]: "10.0.0.9", "x-forwarded-for": "1.2.3.4" }))).toBe("10.0.0.9");
+    expect(clientAddress(request({ [REMOTE_ADDRESS_HEADER]: "10.0.0.9", "x-forwarded-for": "1.2.3.4" }))).toBe(
+      "10.0.0.9",
+    );
     setConfig({ TRUST_PROXY: "1" });
-    expect(clientAddress(request({ [REMOTE_ADDRESS_HEADER]: "10.0.0.9", "x-forwarded-for": "6.6.6.6, 1.2.3.4" }))).toBe("1.2.3.4");
+    expect(clientAddress(request({ [REMOTE_ADDRESS_HEADER]: "10.0.0.9", "x-forwarded-for": "6.6.6.6, 1.2.3.4" }))).toBe(
+      "1.2.3.4",
+    );
     expect(clientAddress(request({ [REMOTE_ADDRESS_HEADER]: "10.0.0.9" }))).toBe("10.0.0.9");
     expect(clientAddress(request({}))).toBe("unknown");
   });

@@ -1,9 +1,11 @@
 import { describe, expect, test } from "vitest";
 import { errorBody, isDatabaseUnavailable } from "@/lib/api/errors";
 
-const socketError = (code: string) => Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, errno: -111, syscall: "connect" });
+const socketError = (code: string) =>
+  Object.assign(new Error(`connect ${code} 127.0.0.1:5432`), { code, errno: -111, syscall: "connect" });
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code, severity: "FATAL" });
-const prismaError = (code: string, meta: Record<string, unknown> = {}) => Object.assign(new Error("prisma"), { code, meta, clientVersion: "6.19.3" });
+const prismaError = (code: string, meta: Record<string, unknown> = {}) =>
+  Object.assign(new Error("prisma"), { code, meta, clientVersion: "6.19.3" });
 
 describe("database faults", () => {
   test.each([
@@ -18,10 +20,21 @@ describe("database faults", () => {
     ["Prisma P1001", prismaError("P1001")],
     ["Prisma P1017", prismaError("P1017")],
     ["Prisma P2024", prismaError("P2024")],
-    ["Prisma wrapping an adapter error", prismaError("P2010", { driverAdapterError: { name: "DriverAdapterError", cause: { kind: "DatabaseNotReachable" } } })],
-    ["adapter error with a postgres code", Object.assign(new Error("x"), { name: "DriverAdapterError", cause: { kind: "postgres", originalCode: "57P01" } })],
+    [
+      "Prisma wrapping an adapter error",
+      prismaError("P2010", {
+        driverAdapterError: { name: "DriverAdapterError", cause: { kind: "DatabaseNotReachable" } },
+      }),
+    ],
+    [
+      "adapter error with a postgres code",
+      Object.assign(new Error("x"), { name: "DriverAdapterError", cause: { kind: "postgres", originalCode: "57P01" } }),
+    ],
     ["an error caused by a refused connection", new Error("query failed", { cause: socketError("ECONNREFUSED") })],
-    ["AggregateError of refused connections", Object.assign(new AggregateError([socketError("ECONNREFUSED")], "connect failed"), {})],
+    [
+      "AggregateError of refused connections",
+      Object.assign(new AggregateError([socketError("ECONNREFUSED")], "connect failed"), {}),
+    ],
   ])("%s is a 503 with Retry-After in both shapes", (_name, error) => {
     expect(isDatabaseUnavailable(error)).toBe(true);
     expect(errorBody(error, "single")).toEqual({
@@ -29,7 +42,9 @@ describe("database faults", () => {
       body: { field: "database", info: "The database is unavailable; retry shortly." },
       headers: { "Retry-After": "5" },
     });
-    expect(errorBody(error, "list").body).toEqual({ errors: [{ field: "database", info: "The database is unavailable; retry shortly." }] });
+    expect(errorBody(error, "list").body).toEqual({
+      errors: [{ field: "database", info: "The database is unavailable; retry shortly." }],
+    });
   });
 
   test.each([

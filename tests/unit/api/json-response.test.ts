@@ -8,15 +8,20 @@ import { headerListOf, json, serializedBodyOf } from "@/lib/api/handler";
 test("a json() response overrides every member of Response.prototype", () => {
   const response = json({ a: 1 });
   expect(response).toBeInstanceOf(Response);
-  const answers = (key: PropertyKey) => Object.hasOwn(response, key) || Object.hasOwn(Object.getPrototypeOf(response) as object, key);
-  const missing = Reflect.ownKeys(Response.prototype).filter((key) => key !== "constructor" && key !== Symbol.toStringTag && !answers(key));
+  const answers = (key: PropertyKey) =>
+    Object.hasOwn(response, key) || Object.hasOwn(Object.getPrototypeOf(response) as object, key);
+  const missing = Reflect.ownKeys(Response.prototype).filter(
+    (key) => key !== "constructor" && key !== Symbol.toStringTag && !answers(key),
+  );
   expect(missing).toEqual([]);
-  expect(inspect(response)).toContain('body: \'{"a":1}\'');
+  expect(inspect(response)).toContain("body: '{\"a\":1}'");
 });
 
 test("a json() response reads like a Response", async () => {
   const response = json({ name: "alice.web3" }, 201, { "Cache-Control": "max-age=5" });
-  expect([response.status, response.ok, response.statusText, response.type, response.url, response.redirected]).toEqual([201, true, "", "default", "", false]);
+  expect([response.status, response.ok, response.statusText, response.type, response.url, response.redirected]).toEqual(
+    [201, true, "", "default", "", false],
+  );
   expect(response.headers.get("content-type")).toBe("application/json; charset=utf-8");
   expect(response.headers.get("cache-control")).toBe("max-age=5");
   expect([...response.headers.keys()]).toEqual(["cache-control", "content-type"]);

@@ -18,7 +18,10 @@ function memoryStore(): CounterStore & { calls: FlushItem[][] } {
     store.calls.push(items);
     return items.map((item) => {
       const row = rows.get(item.key);
-      const next = !row || row.resetAt < item.resetAt ? { count: item.increment, resetAt: item.resetAt } : { count: row.count + item.increment, resetAt: row.resetAt };
+      const next =
+        !row || row.resetAt < item.resetAt
+          ? { count: item.increment, resetAt: item.resetAt }
+          : { count: row.count + item.increment, resetAt: row.resetAt };
       rows.set(item.key, next);
       return { key: item.key, ...next };
     });

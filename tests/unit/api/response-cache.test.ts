@@ -1,7 +1,12 @@
 import { describe, expect, test } from "vitest";
 import { ResponseCache } from "@/lib/api/response-cache";
 
-const entry = (body: string, tags: string[]) => ({ status: 200, body: Buffer.from(body), headers: ["content-type", "application/json"], tags });
+const entry = (body: string, tags: string[]) => ({
+  status: 200,
+  body: Buffer.from(body),
+  headers: ["content-type", "application/json"],
+  tags,
+});
 
 describe("ResponseCache", () => {
   test("a tag drops every entry computed from it, and only those", () => {

@@ -9,7 +9,9 @@ import { luhnValid, outcomeOfTestCard } from "@/lib/payments/card/test-cards";
 
 describe("pricing", () => {
   test("by label length in characters, emoji counting as one", () => {
-    expect(["a", "ab", "abc", "abcd", "abcde", "a".repeat(40)].map(tldNamePricePerYearCents)).toEqual([64000, 32000, 16000, 4000, 1000, 1000]);
+    expect(["a", "ab", "abc", "abcd", "abcde", "a".repeat(40)].map(tldNamePricePerYearCents)).toEqual([
+      64000, 32000, 16000, 4000, 1000, 1000,
+    ]);
     expect(labelLength("👍")).toBe(1);
     expect(tldNamePricePerYearCents("👍👍")).toBe(32000);
   });
@@ -38,14 +40,27 @@ describe("order state machine", () => {
     expect(sourcesOf("PAID").sort()).toEqual(["EXPIRED", "FAILED", "PENDING"]);
     expect(sourcesOf("COMPLETED")).toEqual(["PAID"]);
     expect(sourcesOf("EXPIRED")).toEqual(["PENDING"]);
-    expect((["PENDING", "PAID", "COMPLETED", "EXPIRED", "FAILED"] as const).filter(holdsReservation)).toEqual(["PENDING", "PAID"]);
+    expect((["PENDING", "PAID", "COMPLETED", "EXPIRED", "FAILED"] as const).filter(holdsReservation)).toEqual([
+      "PENDING",
+      "PAID",
+    ]);
   });
 });
 
 describe("idempotency fingerprint", () => {
   test("independent of key order and undefined fields, sensitive to values and array order", () => {
-    const base = { checkoutId: "c", domain: "a.web3", years: 1, walletAddrs: [{ coinId: 60, addr: "x" }, { coinId: 0, addr: "y" }] };
-    expect(requestHash({ years: 1, walletAddrs: base.walletAddrs, domain: "a.web3", checkoutId: "c", partnerId: undefined })).toBe(requestHash(base));
+    const base = {
+      checkoutId: "c",
+      domain: "a.web3",
+      years: 1,
+      walletAddrs: [
+        { coinId: 60, addr: "x" },
+        { coinId: 0, addr: "y" },
+      ],
+    };
+    expect(
+      requestHash({ years: 1, walletAddrs: base.walletAddrs, domain: "a.web3", checkoutId: "c", partnerId: undefined }),
+    ).toBe(requestHash(base));
     expect(requestHash({ ...base, years: 2 })).not.toBe(requestHash(base));
     expect(requestHash({ ...base, walletAddrs: [...base.walletAddrs].reverse() })).not.toBe(requestHash(base));
     expect(requestHash(base)).toMatch(/^[0-9a-f]{64}$/);
@@ -73,12 +88,24 @@ describe("request schemas", () => {
   };
   test("walletAddrs default to none; a BTC coin id checks a BTC address", () => {
     expect(PurchaseRequest.parse(valid).walletAddrs).toEqual([]);
-    expect(PurchaseRequest.safeParse({ ...valid, walletAddrs: [{ coinId: 0, addr: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" }] }).success).toBe(true);
-    expect(PurchaseRequest.safeParse({ ...valid, walletAddrs: [{ coinId: 0, addr: "0x8ba1f109551bD432803012645Ac136ddd64DBA72" }] }).success).toBe(false);
+    expect(
+      PurchaseRequest.safeParse({
+        ...valid,
+        walletAddrs: [{ coinId: 0, addr: "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq" }],
+      }).success,
+    ).toBe(true);
+    expect(
+      PurchaseRequest.safeParse({
+        ...valid,
+        walletAddrs: [{ coinId: 0, addr: "0x8ba1f109551bD432803012645Ac136ddd64DBA72" }],
+      }).success,
+    ).toBe(false);
   });
   test("an all-lower-case owner address passes; a bad checksum does not", () => {
     expect(PurchaseRequest.safeParse({ ...valid, ownerAddress: valid.ownerAddress.toLowerCase() }).success).toBe(true);
-    expect(PurchaseRequest.safeParse({ ...valid, ownerAddress: "0x8BA1f109551bD432803012645Ac136ddd64DBA72" }).success).toBe(false);
+    expect(
+      PurchaseRequest.safeParse({ ...valid, ownerAddress: "0x8BA1f109551bD432803012645Ac136ddd64DBA72" }).success,
+    ).toBe(false);
   });
   test("crypto currency is upper-cased and limited to ETH, USDC, BTC", () => {
     const crypto = { ...valid, checkoutId: undefined, currency: "usdc", ownerEmail: "a@b.co", ownerName: "A" };
@@ -90,7 +117,13 @@ describe("request schemas", () => {
 
 describe("wallet records and suggestions", () => {
   test("coin types map to coin and version", () => {
-    expect(walletsOf([{ coinId: 60, addr: "0xa" }, { coinId: 0, addr: "bc1" }, { coinId: 2147492101, addr: "0xb" }])).toEqual([
+    expect(
+      walletsOf([
+        { coinId: 60, addr: "0xa" },
+        { coinId: 0, addr: "bc1" },
+        { coinId: 2147492101, addr: "0xb" },
+      ]),
+    ).toEqual([
       { coin: "ETH", version: "NATIVE", coinType: 60, address: "0xa" },
       { coin: "BTC", version: "NATIVE", coinType: 0, address: "bc1" },
       { coin: "ETH", version: "BASE", coinType: 2147492101, address: "0xb" },

@@ -5,10 +5,22 @@ const expiresAt = new Date("2026-01-01T12:15:00.000Z");
 const before = new Date("2026-01-01T12:10:00.000Z");
 const after = new Date("2026-01-01T12:20:00.000Z");
 const eth = (due: string, received: string, firstSeenAt: Date | null, now = before) =>
-  classifyPayment({ currency: "ETH", decimals: 18, amountDue: due, amountReceived: received, expiresAt, firstSeenAt, now });
+  classifyPayment({
+    currency: "ETH",
+    decimals: 18,
+    amountDue: due,
+    amountReceived: received,
+    expiresAt,
+    firstSeenAt,
+    now,
+  });
 
 test("nothing received yet, then nothing received by the expiry", () => {
-  expect(eth("12000000000000000", "0", null)).toEqual({ state: "unpaid", late: false, reason: "Awaiting payment of 0.012 ETH." });
+  expect(eth("12000000000000000", "0", null)).toEqual({
+    state: "unpaid",
+    late: false,
+    reason: "Awaiting payment of 0.012 ETH.",
+  });
   expect(eth("12000000000000000", "0", null, after)).toEqual({
     state: "unpaid",
     late: false,
@@ -25,20 +37,44 @@ test("underpaid, with both amounts written to the same precision", () => {
 });
 
 test("paid exactly", () => {
-  expect(eth("12000000000000000", "12000000000000000", before)).toEqual({ state: "paid", late: false, reason: "Paid: received 0.012 ETH." });
+  expect(eth("12000000000000000", "12000000000000000", before)).toEqual({
+    state: "paid",
+    late: false,
+    reason: "Paid: received 0.012 ETH.",
+  });
 });
 
 test("overpaid", () => {
-  const result = classifyPayment({ currency: "USDC", decimals: 6, amountDue: 12_340_000n, amountReceived: 20_000_000n, expiresAt, firstSeenAt: before });
-  expect(result).toEqual({ state: "overpaid", late: false, reason: "Overpaid: received 20.00 USDC of 12.34 USDC due; 7.66 USDC more than due." });
+  const result = classifyPayment({
+    currency: "USDC",
+    decimals: 6,
+    amountDue: 12_340_000n,
+    amountReceived: 20_000_000n,
+    expiresAt,
+    firstSeenAt: before,
+  });
+  expect(result).toEqual({
+    state: "overpaid",
+    late: false,
+    reason: "Overpaid: received 20.00 USDC of 12.34 USDC due; 7.66 USDC more than due.",
+  });
 });
 
 test("late payments say so whatever the amount", () => {
   const paidLate = eth("12000000000000000", "12000000000000000", after, after);
   expect(paidLate.state).toBe("paid");
   expect(paidLate.late).toBe(true);
-  expect(paidLate.reason).toBe("Paid: received 0.012 ETH. The payment arrived after the offer expired at 2026-01-01T12:15:00.000Z.");
-  const underLate = classifyPayment({ currency: "BTC", decimals: 8, amountDue: "166667", amountReceived: "100000", expiresAt, firstSeenAt: after });
+  expect(paidLate.reason).toBe(
+    "Paid: received 0.012 ETH. The payment arrived after the offer expired at 2026-01-01T12:15:00.000Z.",
+  );
+  const underLate = classifyPayment({
+    currency: "BTC",
+    decimals: 8,
+    amountDue: "166667",
+    amountReceived: "100000",
+    expiresAt,
+    firstSeenAt: after,
+  });
   expect(underLate).toMatchObject({ state: "underpaid", late: true });
   expect(underLate.reason).toBe(
     "Underpaid: received 0.00100000 BTC of 0.00166667 BTC due; 0.00066667 BTC is missing. The payment arrived after the offer expired at 2026-01-01T12:15:00.000Z.",

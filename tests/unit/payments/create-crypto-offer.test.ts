@@ -14,7 +14,13 @@ afterAll(closeDatabase);
 const now = new Date("2026-03-01T10:00:00.000Z");
 
 test("an ETH offer in the default (test) configuration", async () => {
-  const cfg = setConfig({ PAYMENTS_EVM_CHAIN_ID: 1, PAYMENTS_EVM_CONFIRMATIONS: 3, PAYMENT_OFFER_MINUTES: 15, CRYPTO_EVM_XPUB: undefined, CRYPTO_RATES_JSON: undefined });
+  const cfg = setConfig({
+    PAYMENTS_EVM_CHAIN_ID: 1,
+    PAYMENTS_EVM_CONFIRMATIONS: 3,
+    PAYMENT_OFFER_MINUTES: 15,
+    CRYPTO_EVM_XPUB: undefined,
+    CRYPTO_RATES_JSON: undefined,
+  });
   const paymentId = randomUUID();
   const orderId = randomUUID();
   const offer = await createCryptoOffer({ paymentId, orderId, currency: "eth", usdCents: 1234, now, cfg });
@@ -66,7 +72,14 @@ test("a USDC offer names the token contract and the chain, on a fresh address", 
     PAYMENT_OFFER_MINUTES: 30,
     CRYPTO_RATES_JSON: '{"ETH":"3000","USDC":"1"}',
   });
-  const offer = await createCryptoOffer({ paymentId: randomUUID(), orderId: randomUUID(), currency: "USDC", usdCents: 2500, now, cfg });
+  const offer = await createCryptoOffer({
+    paymentId: randomUUID(),
+    orderId: randomUUID(),
+    currency: "USDC",
+    usdCents: 2500,
+    now,
+    cfg,
+  });
   expect(offer.address).toBe("0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0");
   expect(offer.amount).toBe(25);
   expect(offer.amountAtomic).toBe("25000000");
@@ -83,7 +96,11 @@ test("a USDC offer names the token contract and the chain, on a fresh address", 
     rateSource: "CRYPTO_RATES_JSON",
     testConfiguration: true, // the address key is still the test mnemonic's
   });
-  expect(offer.payment).toMatchObject({ derivationIndex: 1, tokenContract: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913", decimals: 6 });
+  expect(offer.payment).toMatchObject({
+    derivationIndex: 1,
+    tokenContract: "0x833589fcd6edb6e08f4c7c32d4f71b54bda02913",
+    decimals: 6,
+  });
 });
 
 test("a BTC offer on regtest with a configured vpub and rates is not test configuration", async () => {
@@ -94,7 +111,15 @@ test("a BTC offer on regtest with a configured vpub and rates is not test config
     CRYPTO_BTC_XPUB: testBtcXpub("regtest"),
     CRYPTO_RATES_JSON: '{"BTC":"60000"}',
   });
-  const offer = await createCryptoOffer({ paymentId: randomUUID(), orderId: randomUUID(), currency: "BTC", usdCents: 10_000, now, cfg, label: "alice.web3" });
+  const offer = await createCryptoOffer({
+    paymentId: randomUUID(),
+    orderId: randomUUID(),
+    currency: "BTC",
+    usdCents: 10_000,
+    now,
+    cfg,
+    label: "alice.web3",
+  });
   expect(offer.address).toBe("bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk");
   expect(offer.uri).toBe("bitcoin:bcrt1q6rz28mcfaxtmd6v789l9rrlrusdprr9pz3cppk?amount=0.00166667&label=alice.web3");
   expect(offer.protocol).toBe("BIP21");
@@ -112,15 +137,24 @@ test("a BTC offer on regtest with a configured vpub and rates is not test config
     expiresAt: "2026-03-01T10:15:00.000Z",
     testConfiguration: false,
   });
-  expect(offer.payment).toMatchObject({ processor: "bitcoin", chain: "bitcoin:regtest", derivationIndex: 0, amountDue: "166667" });
+  expect(offer.payment).toMatchObject({
+    processor: "bitcoin",
+    chain: "bitcoin:regtest",
+    derivationIndex: 0,
+    amountDue: "166667",
+  });
 });
 
 test("unknown currencies and USDC on a chain without a known contract are refused with a reason", async () => {
-  const cfg = setConfig({ PAYMENTS_EVM_CHAIN_ID: 1337, PAYMENTS_USDC_CONTRACT: undefined, CRYPTO_RATES_JSON: undefined });
-  await expect(createCryptoOffer({ paymentId: randomUUID(), orderId: randomUUID(), currency: "DOGE", usdCents: 100, cfg })).rejects.toThrow(
-    'Crypto payments accept ETH, USDC, BTC; "DOGE" is not one of them.',
-  );
-  await expect(createCryptoOffer({ paymentId: randomUUID(), orderId: randomUUID(), currency: "USDC", usdCents: 100, cfg })).rejects.toThrow(
-    UnsupportedCurrencyError,
-  );
+  const cfg = setConfig({
+    PAYMENTS_EVM_CHAIN_ID: 1337,
+    PAYMENTS_USDC_CONTRACT: undefined,
+    CRYPTO_RATES_JSON: undefined,
+  });
+  await expect(
+    createCryptoOffer({ paymentId: randomUUID(), orderId: randomUUID(), currency: "DOGE", usdCents: 100, cfg }),
+  ).rejects.toThrow('Crypto payments accept ETH, USDC, BTC; "DOGE" is not one of them.');
+  await expect(
+    createCryptoOffer({ paymentId: randomUUID(), orderId: randomUUID(), currency: "USDC", usdCents: 100, cfg }),
+  ).rejects.toThrow(UnsupportedCurrencyError);
 });

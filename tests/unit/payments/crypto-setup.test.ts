@@ -5,7 +5,13 @@ import { describeCryptoSetup } from "@/lib/payments/crypto/start-payment-watcher
 
 test("without keys and rates, the setup says plainly that it is test configuration", () => {
   const report = describeCryptoSetup(parseConfig({}));
-  expect(report).toMatchObject({ evmWatched: false, btcWatched: false, evmKeyIsTest: true, btcKeyIsTest: true, ratesAreTest: true });
+  expect(report).toMatchObject({
+    evmWatched: false,
+    btcWatched: false,
+    evmKeyIsTest: true,
+    btcKeyIsTest: true,
+    ratesAreTest: true,
+  });
   expect(report.lines).toEqual([
     "crypto: CRYPTO_EVM_XPUB is unset; EVM deposit addresses come from the public BIP39 test mnemonic (test configuration).",
     "crypto: CRYPTO_BTC_XPUB is unset; Bitcoin deposit addresses come from the public BIP39 test mnemonic (test configuration).",
@@ -25,5 +31,12 @@ test("a fully configured setup reports nothing as test configuration", () => {
       PAYMENTS_BTC_ESPLORA_URL: "http://127.0.0.1:3002",
     }),
   );
-  expect(report).toEqual({ evmWatched: true, btcWatched: true, evmKeyIsTest: false, btcKeyIsTest: false, ratesAreTest: false, lines: [] });
+  expect(report).toEqual({
+    evmWatched: true,
+    btcWatched: true,
+    evmKeyIsTest: false,
+    btcKeyIsTest: false,
+    ratesAreTest: false,
+    lines: [],
+  });
 });

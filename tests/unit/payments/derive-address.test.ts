@@ -60,7 +60,9 @@ describe("EVM derivation, BIP44 m/44'/60'/0'/0/i of the abandon… about mnemoni
 describe("Bitcoin derivation, BIP84 native SegWit", () => {
   test("mainnet matches the BIP84 test vectors (zpub and the same key as xpub)", () => {
     const zpub = testBtcXpub("mainnet");
-    expect(zpub).toBe("zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs");
+    expect(zpub).toBe(
+      "zpub6rFR7y4Q2AijBEqTUquhVz398htDFrtymD9xYYfG1m4wAcvPhXNfE3EfH1r1ADqtfSdVCToUG868RvUUkgDKf31mGDtKsAYz2oz2AGutZYs",
+    );
     expect(btcAddressAt(zpub, "mainnet", 0)).toBe("bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu");
     expect(btcAddressAt(zpub, "mainnet", 1)).toBe("bc1qnjg0jd8228aq7egyzacy8cys3knf9xvrerkf9g");
     const xpub = withVersion(zpub, 0x0488b21e);
@@ -93,19 +95,33 @@ describe("allocateDepositAddress", () => {
   test("hands out consecutive indices, shared by ETH and USDC, never the same twice under concurrency", async () => {
     const cfg = setConfig({ PAYMENTS_EVM_CHAIN_ID: 1, CRYPTO_EVM_XPUB: undefined });
     const first = await allocateDepositAddress(paymentCurrency("ETH", cfg), { cfg });
-    expect(first).toEqual({ address: "0x9858EfFD232B4033E47d90003D41EC34EcaEda94", derivationIndex: 0, derivationPath: "0/0", isTestKey: true });
+    expect(first).toEqual({
+      address: "0x9858EfFD232B4033E47d90003D41EC34EcaEda94",
+      derivationIndex: 0,
+      derivationPath: "0/0",
+      isTestKey: true,
+    });
     const second = await allocateDepositAddress(paymentCurrency("USDC", cfg), { cfg });
     expect(second.derivationIndex).toBe(1);
     expect(second.address).toBe("0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0");
 
-    const many = await Promise.all(Array.from({ length: 12 }, () => allocateDepositAddress(paymentCurrency("ETH", cfg), { cfg })));
-    expect(many.map((d) => d.derivationIndex).sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 2));
+    const many = await Promise.all(
+      Array.from({ length: 12 }, () => allocateDepositAddress(paymentCurrency("ETH", cfg), { cfg })),
+    );
+    expect(many.map((d) => d.derivationIndex).sort((a, b) => a - b)).toEqual(
+      Array.from({ length: 12 }, (_, i) => i + 2),
+    );
     expect(new Set(many.map((d) => d.address)).size).toBe(12);
   });
 
   test("Bitcoin has its own sequence and reports a configured key as not a test key", async () => {
     const cfg = setConfig({ PAYMENTS_BTC_NETWORK: "mainnet", CRYPTO_BTC_XPUB: testBtcXpub("mainnet") });
     const first = await allocateDepositAddress(paymentCurrency("BTC", cfg), { cfg });
-    expect(first).toEqual({ address: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu", derivationIndex: 0, derivationPath: "0/0", isTestKey: false });
+    expect(first).toEqual({
+      address: "bc1qcr8te4kr609gcawutmrza0j4xv80jy8z306fyu",
+      derivationIndex: 0,
+      derivationPath: "0/0",
+      isTestKey: false,
+    });
   });
 });

@@ -2,9 +2,9 @@ import { expect, test } from "vitest";
 import { bip21Uri, eip681NativeUri, eip681TokenTransferUri } from "@/lib/payments/crypto/payment-uri";
 
 test("EIP-681 native transfer: checksummed target, chain id after @, value in wei", () => {
-  expect(eip681NativeUri({ to: "0x9858effd232b4033e47d90003d41ec34ecaeda94", chainId: 1, amountAtomic: 4113333333333334n })).toBe(
-    "ethereum:0x9858EfFD232B4033E47d90003D41EC34EcaEda94@1?value=4113333333333334",
-  );
+  expect(
+    eip681NativeUri({ to: "0x9858effd232b4033e47d90003d41ec34ecaeda94", chainId: 1, amountAtomic: 4113333333333334n }),
+  ).toBe("ethereum:0x9858EfFD232B4033E47d90003D41EC34EcaEda94@1?value=4113333333333334");
 });
 
 test("EIP-681 ERC-20 transfer: token as target, recipient and atomic amount as function arguments", () => {
@@ -15,7 +15,9 @@ test("EIP-681 ERC-20 transfer: token as target, recipient and atomic amount as f
       chainId: 8453,
       amountAtomic: 12340000n,
     }),
-  ).toBe("ethereum:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48@8453/transfer?address=0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0&uint256=12340000");
+  ).toBe(
+    "ethereum:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48@8453/transfer?address=0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0&uint256=12340000",
+  );
 });
 
 test("EIP-681 refuses a malformed address instead of producing a URI that pays nobody", () => {

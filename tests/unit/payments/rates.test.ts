@@ -42,7 +42,11 @@ describe("quote", () => {
         fc.constantFrom(ETH, USDC, BTC),
         (cents, rateInt, rateScale, currency) => {
           const rate = formatUnits(BigInt(rateInt), rateScale);
-          const { amountAtomic } = quote(cents, currency, { usdPerUnit: { [currency.code]: rate }, source: "CRYPTO_RATES_JSON", isTest: false });
+          const { amountAtomic } = quote(cents, currency, {
+            usdPerUnit: { [currency.code]: rate },
+            source: "CRYPTO_RATES_JSON",
+            isTest: false,
+          });
           // value in USD cents × 10^(decimals+scale): amount × rateInt × 100 vs cents × 10^(decimals+scale)
           const price = BigInt(cents) * 10n ** BigInt(currency.decimals + rateScale);
           const worth = (units: bigint) => units * BigInt(rateInt) * 100n;
@@ -56,19 +60,33 @@ describe("quote", () => {
 
 describe("configuredRates", () => {
   test("the built-in table is reported as test configuration", () => {
-    expect(configuredRates(cfg)).toEqual({ usdPerUnit: BUILT_IN_TEST_RATES, source: "built-in test rates", isTest: true });
+    expect(configuredRates(cfg)).toEqual({
+      usdPerUnit: BUILT_IN_TEST_RATES,
+      source: "built-in test rates",
+      isTest: true,
+    });
   });
 
   test("CRYPTO_RATES_JSON replaces the table; numbers and strings are kept exactly; unknown coins ignored", () => {
-    const table = configuredRates(parseConfig({ CRYPTO_RATES_JSON: '{"eth": 3512.25, "BTC": "97000.5", "DOGE": 0.1}' }));
-    expect(table).toEqual({ usdPerUnit: { ETH: "3512.25", BTC: "97000.5" }, source: "CRYPTO_RATES_JSON", isTest: false });
+    const table = configuredRates(
+      parseConfig({ CRYPTO_RATES_JSON: '{"eth": 3512.25, "BTC": "97000.5", "DOGE": 0.1}' }),
+    );
+    expect(table).toEqual({
+      usdPerUnit: { ETH: "3512.25", BTC: "97000.5" },
+      source: "CRYPTO_RATES_JSON",
+      isTest: false,
+    });
   });
 
   test("bad CRYPTO_RATES_JSON is a clear error", () => {
-    expect(() => configuredRates(parseConfig({ CRYPTO_RATES_JSON: "{eth" }))).toThrow("CRYPTO_RATES_JSON is not valid JSON.");
+    expect(() => configuredRates(parseConfig({ CRYPTO_RATES_JSON: "{eth" }))).toThrow(
+      "CRYPTO_RATES_JSON is not valid JSON.",
+    );
     expect(() => configuredRates(parseConfig({ CRYPTO_RATES_JSON: '{"ETH": "-3"}' }))).toThrow(/CRYPTO_RATES_JSON ETH/);
     expect(() => configuredRates(parseConfig({ CRYPTO_RATES_JSON: '{"ETH": "0.00"}' }))).toThrow(/greater than zero/);
-    expect(() => configuredRates(parseConfig({ CRYPTO_RATES_JSON: '{"ETH": 1e21}' }))).toThrow(/plain positive decimal/);
+    expect(() => configuredRates(parseConfig({ CRYPTO_RATES_JSON: '{"ETH": 1e21}' }))).toThrow(
+      /plain positive decimal/,
+    );
   });
 });
 

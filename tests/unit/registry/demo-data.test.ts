@@ -12,7 +12,9 @@ describe("demo data", () => {
       expect(isValidAddressForCoinType(wallet.coinType, wallet.address), `${wallet.coin} ${wallet.version}`).toBe(true);
       if (wallet.address.startsWith("0x")) expect(getAddress(wallet.address)).toBe(wallet.address);
     }
-    expect(new Set(ALICE_WALLETS.filter((w) => w.coin === "USDC").map((w) => w.version))).toEqual(new Set(["ERC20", "BASE"]));
+    expect(new Set(ALICE_WALLETS.filter((w) => w.coin === "USDC").map((w) => w.version))).toEqual(
+      new Set(["ERC20", "BASE"]),
+    );
     expect(getAddress(ALICE_OWNER)).toBe(ALICE_OWNER);
     expect(getAddress(BOB_OWNER)).toBe(BOB_OWNER);
   });
@@ -28,7 +30,11 @@ describe("demo data", () => {
       expect(getAddress(sub.ownerAddress)).toBe(sub.ownerAddress);
     }
     const perDay = new Map<string, number>();
-    for (const sub of subs) perDay.set(sub.createdAt.toISOString().slice(0, 10), (perDay.get(sub.createdAt.toISOString().slice(0, 10)) ?? 0) + 1);
+    for (const sub of subs)
+      perDay.set(
+        sub.createdAt.toISOString().slice(0, 10),
+        (perDay.get(sub.createdAt.toISOString().slice(0, 10)) ?? 0) + 1,
+      );
     expect(perDay.size).toBeLessThan(90);
     expect(perDay.size).toBeGreaterThan(50);
     const counts = [...perDay.values()];

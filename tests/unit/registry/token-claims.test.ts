@@ -40,7 +40,13 @@ describe("access-token claims", () => {
 
   test("signed claims missing a field or with an unknown type are malformed", () => {
     const { typ: _typ, ...withoutType } = claims;
-    expect(verifyToken(signToken(withoutType as TokenClaims, SECRET), SECRET)).toEqual({ ok: false, reason: "malformed" });
-    expect(verifyToken(signToken({ ...claims, typ: "ROOT" as "ADMIN" }, SECRET), SECRET)).toEqual({ ok: false, reason: "malformed" });
+    expect(verifyToken(signToken(withoutType as TokenClaims, SECRET), SECRET)).toEqual({
+      ok: false,
+      reason: "malformed",
+    });
+    expect(verifyToken(signToken({ ...claims, typ: "ROOT" as "ADMIN" }, SECRET), SECRET)).toEqual({
+      ok: false,
+      reason: "malformed",
+    });
   });
 });

@@ -18,7 +18,10 @@ describe("externalProviders", () => {
     })();
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(503);
-    expect((error as ApiError).items[0]).toEqual({ field: "nameservice", info: "ENS resolution is not configured: set ETH_RPC_URL." });
+    expect((error as ApiError).items[0]).toEqual({
+      field: "nameservice",
+      info: "ENS resolution is not configured: set ETH_RPC_URL.",
+    });
   });
 
   it("builds ENS and UD from ETH_RPC_URL alone", () => {

@@ -90,7 +90,11 @@ describe("UD records", () => {
 
 describe("OpenAlias and DNSLink", () => {
   it("parses OpenAlias records", () => {
-    expect(parseOpenAlias("oa1:btc recipient_address=bc1qxyz; recipient_name=Alice;")).toEqual({ coin: "BTC", version: "NATIVE", address: "bc1qxyz" });
+    expect(parseOpenAlias("oa1:btc recipient_address=bc1qxyz; recipient_name=Alice;")).toEqual({
+      coin: "BTC",
+      version: "NATIVE",
+      address: "bc1qxyz",
+    });
     expect(parseOpenAlias("oa1:zzzz recipient_address=abc;")).toBeNull();
     expect(parseOpenAlias("oa1:btc recipient_name=Alice;")).toBeNull();
     expect(parseOpenAlias("v=spf1 -all")).toBeNull();
@@ -117,6 +121,10 @@ describe("DNS wire format", () => {
     const header = Buffer.from([0x12, 0x34, 0x81, 0x80, 0, 1, 0, 1, 0, 0, 0, 0]);
     const answer = Buffer.from([0xc0, 12, 0, 1, 0, 1, 0, 0, 0x0e, 0x10, 0, 4, 192, 0, 2, 1]);
     const response = Buffer.concat([header, query.subarray(12), answer]);
-    expect(decodeResponse(response)).toMatchObject({ id: 0x1234, rcode: 0, answers: [{ name: "a.test", type: "A", ttl: 3600, value: "192.0.2.1" }] });
+    expect(decodeResponse(response)).toMatchObject({
+      id: 0x1234,
+      rcode: 0,
+      answers: [{ name: "a.test", type: "A", ttl: 3600, value: "192.0.2.1" }],
+    });
   });
 });

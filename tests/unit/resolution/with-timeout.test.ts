@@ -24,7 +24,12 @@ describe("withTimeout", () => {
 
   it("ends with the caller's reason when the caller aborts", async () => {
     const controller = new AbortController();
-    const running = withTimeout(() => new Promise(() => undefined), { source: "s", field: "f", timeoutMs: 10_000, signal: controller.signal });
+    const running = withTimeout(() => new Promise(() => undefined), {
+      source: "s",
+      field: "f",
+      timeoutMs: 10_000,
+      signal: controller.signal,
+    });
     controller.abort(new Error("gone"));
     await expect(running).rejects.toThrow("gone");
   });

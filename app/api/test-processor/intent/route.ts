@@ -5,7 +5,9 @@ import { readTestIntent } from "@/lib/payments/card/pay-test-intent";
 
 export const dynamic = "force-dynamic";
 
-const Query = z.object({ clientSecret: z.string({ error: "clientSecret is required" }).min(1, "clientSecret is required").max(200) });
+const Query = z.object({
+  clientSecret: z.string({ error: "clientSecret is required" }).min(1, "clientSecret is required").max(200),
+});
 
 export const GET = endpoint({ errors: "single" }, async ({ url }) => {
   const { clientSecret } = parseQuery(url, Query);

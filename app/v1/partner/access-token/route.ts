@@ -1,6 +1,11 @@
 // Endpoints 7, 8 and 9: create, list and delete the calling partner's access tokens.
 import { endpoint, noContent, readJson, respond } from "@/lib/api/handler";
-import { AccessToken, AccessTokenList, CreateAccessTokenRequest, DeleteAccessTokenRequest } from "@/lib/api/schemas/partner";
+import {
+  AccessToken,
+  AccessTokenList,
+  CreateAccessTokenRequest,
+  DeleteAccessTokenRequest,
+} from "@/lib/api/schemas/partner";
 import { createAccessToken, deleteAccessTokenOfPartner, listAccessTokensOfPartner } from "@/lib/partners/access-tokens";
 
 export const dynamic = "force-dynamic";
@@ -17,7 +22,9 @@ export const POST = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ requ
 });
 
 export const GET = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ caller }) => {
-  return respond(AccessTokenList, await listAccessTokensOfPartner(caller.partnerId), 200, { "cache-control": "no-store" });
+  return respond(AccessTokenList, await listAccessTokensOfPartner(caller.partnerId), 200, {
+    "cache-control": "no-store",
+  });
 });
 
 export const DELETE = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, caller }) => {

@@ -6,5 +6,7 @@ import { listPurchasesOfPartner } from "@/lib/market/list-partner-purchases";
 export const dynamic = "force-dynamic";
 
 export const GET = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ caller }) => {
-  return respond(PartnerPurchases, { purchases: await listPurchasesOfPartner(caller.partnerId) }, 200, { "cache-control": "no-store" });
+  return respond(PartnerPurchases, { purchases: await listPurchasesOfPartner(caller.partnerId) }, 200, {
+    "cache-control": "no-store",
+  });
 });

@@ -11,6 +11,9 @@ export const GET = endpoint({ errors: "single", allow: ["ADMIN", "CUSTOMER"] }, 
   // Native answers are cached until the name changes; other services keep their own TTL caches.
   return cachedRead(`resolve|${params.domain}|${query.nameservice ?? ""}|${query.coins?.join(",") ?? ""}`, async () => {
     const result = await resolveName(params.domain, { ...query, signal: request.signal });
-    return { response: respond(ResolveResult, result), tags: result.nameService === "native" ? [`name:${result.domain}`] : null };
+    return {
+      response: respond(ResolveResult, result),
+      tags: result.nameService === "native" ? [`name:${result.domain}`] : null,
+    };
   });
 });

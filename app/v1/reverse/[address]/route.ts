@@ -10,7 +10,10 @@ export const GET = endpoint({ errors: "single", allow: ["ADMIN", "CUSTOMER"] }, 
   const query = parseQuery(url, ReverseQuery);
   return cachedRead(`reverse|${params.address.toLowerCase()}|${query.nameservice ?? ""}`, async () => {
     const result = await reverseAddress(params.address, { ...query, signal: request.signal });
-    const tags = result.nameService === "native" ? [`address:${params.address.trim().toLowerCase()}`, `name:${result.domain}`] : null;
+    const tags =
+      result.nameService === "native"
+        ? [`address:${params.address.trim().toLowerCase()}`, `name:${result.domain}`]
+        : null;
     return { response: respond(ResolveResult, result), tags };
   });
 });

@@ -39,7 +39,12 @@ function toEsplora(tx: FakeTx) {
     status:
       tx.blockHeight === undefined
         ? { confirmed: false }
-        : { confirmed: true, block_height: tx.blockHeight, block_hash: "00".repeat(32), block_time: tx.blockTime ?? 1_700_000_000 + tx.blockHeight * 600 },
+        : {
+            confirmed: true,
+            block_height: tx.blockHeight,
+            block_hash: "00".repeat(32),
+            block_time: tx.blockTime ?? 1_700_000_000 + tx.blockHeight * 600,
+          },
   };
 }
 
@@ -50,7 +55,11 @@ export async function startEsploraServer(): Promise<EsploraServer> {
     txs: [],
     requests: [],
     addTx(outputs, blockHeight) {
-      const tx: FakeTx = { txid: randomBytes(32).toString("hex"), vout: outputs.map((o) => ({ scriptpubkey_address: o.address, value: o.value })), blockHeight };
+      const tx: FakeTx = {
+        txid: randomBytes(32).toString("hex"),
+        vout: outputs.map((o) => ({ scriptpubkey_address: o.address, value: o.value })),
+        blockHeight,
+      };
       state.txs.push(tx);
       return tx;
     },
@@ -78,7 +87,9 @@ export async function startEsploraServer(): Promise<EsploraServer> {
     const confirmed = forAddress
       .filter((tx) => tx.blockHeight !== undefined && tx.blockHeight <= state.tip)
       .sort((a, b) => b.blockHeight! - a.blockHeight!);
-    const mempool = forAddress.filter((tx) => tx.blockHeight === undefined || tx.blockHeight > state.tip).map((tx) => ({ ...tx, blockHeight: undefined }));
+    const mempool = forAddress
+      .filter((tx) => tx.blockHeight === undefined || tx.blockHeight > state.tip)
+      .map((tx) => ({ ...tx, blockHeight: undefined }));
     if (path.includes("/txs/chain")) {
       const after = match[2] ? confirmed.findIndex((tx) => tx.txid === match[2]) + 1 : 0;
       return send(200, confirmed.slice(after, after + PAGE).map(toEsplora));

@@ -4,7 +4,11 @@ import { randomUUID } from "node:crypto";
 import { db } from "@/lib/db";
 import { createCryptoOffer, type CryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
 
-export async function insertCryptoOrder(currency: string, usdCents: number, now?: Date): Promise<CryptoOffer & { paymentId: string }> {
+export async function insertCryptoOrder(
+  currency: string,
+  usdCents: number,
+  now?: Date,
+): Promise<CryptoOffer & { paymentId: string }> {
   const orderId = randomUUID();
   const paymentId = randomUUID();
   const offer = await createCryptoOffer({ paymentId, orderId, currency, usdCents, now });

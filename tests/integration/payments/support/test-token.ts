@@ -21,7 +21,10 @@ export function compileTestToken(): CompiledContract {
       JSON.stringify({
         language: "Solidity",
         sources: { "TestToken.sol": { content: source } },
-        settings: { optimizer: { enabled: true, runs: 200 }, outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
+        settings: {
+          optimizer: { enabled: true, runs: 200 },
+          outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } },
+        },
       }),
     ),
   );
@@ -33,9 +36,19 @@ export function compileTestToken(): CompiledContract {
 }
 
 /** Deploys a token whose whole supply belongs to the wallet's account. */
-export async function deployTestToken(wallet: WalletClient, reader: PublicClient, supply: bigint): Promise<`0x${string}`> {
+export async function deployTestToken(
+  wallet: WalletClient,
+  reader: PublicClient,
+  supply: bigint,
+): Promise<`0x${string}`> {
   const { abi, bytecode } = compileTestToken();
-  const hash = await wallet.deployContract({ abi, bytecode, args: [supply], account: wallet.account!, chain: wallet.chain });
+  const hash = await wallet.deployContract({
+    abi,
+    bytecode,
+    args: [supply],
+    account: wallet.account!,
+    chain: wallet.chain,
+  });
   const receipt = await reader.getTransactionReceipt({ hash });
   if (receipt.status !== "success" || !receipt.contractAddress) throw new Error("TestToken deployment failed.");
   return receipt.contractAddress;

@@ -14,7 +14,10 @@ export default async function CheckoutPage({ params }: Props) {
   return (
     <div className="space-y-6">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-        <Link href="/" className="hover:underline">Search</Link> / checkout
+        <Link href="/" className="hover:underline">
+          Search
+        </Link>{" "}
+        / checkout
       </nav>
       <h1 className="break-all text-2xl font-semibold">Buy {name}</h1>
       <CheckoutFlow name={name} />

@@ -15,7 +15,10 @@ export default async function ResolvePage({ params }: Props) {
   return (
     <div className="space-y-6">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-        <Link href="/resolve" className="hover:underline">Resolve</Link> / <span className="break-all">{name}</span>
+        <Link href="/resolve" className="hover:underline">
+          Resolve
+        </Link>{" "}
+        / <span className="break-all">{name}</span>
       </nav>
       <h1 className="sr-only">Records of {name}</h1>
       <ForwardResolution name={name} />

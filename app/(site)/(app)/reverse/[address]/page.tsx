@@ -12,7 +12,10 @@ export default async function ReversePage({ params }: Props) {
   return (
     <div className="space-y-6">
       <nav aria-label="Breadcrumb" className="text-sm text-slate-500">
-        <Link href="/resolve" className="hover:underline">Resolve</Link> / reverse
+        <Link href="/resolve" className="hover:underline">
+          Resolve
+        </Link>{" "}
+        / reverse
       </nav>
       <div>
         <h1 className="text-2xl font-semibold">Reverse lookup</h1>

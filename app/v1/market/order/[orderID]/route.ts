@@ -12,6 +12,9 @@ export const GET = endpoint({ errors: "single" }, async ({ params }) => {
     const order = await getOrderOrThrow(orderID);
     // A pending card order is re-read from the processor on every read, so it is not kept.
     const settled = !(order.orderStatus === "PENDING" && order.paymentType === "card");
-    return { response: respond(Order, order, 200, { "cache-control": "no-store" }), tags: settled ? [`order:${orderID}`] : null };
+    return {
+      response: respond(Order, order, 200, { "cache-control": "no-store" }),
+      tags: settled ? [`order:${orderID}`] : null,
+    };
   });
 });
