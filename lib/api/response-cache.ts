@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { invalidatedSince, invalidationEpoch, onAnyInvalidation } from "@/lib/db/invalidation";
-import type { ApiError } from "./errors";
+import { ApiError } from "./errors";
 import { headerListOf, jsonFromList, serializedBodyOf } from "./handler";
 
 // Serialized bodies of read endpoints, by request key, so a warm read costs no query and no
@@ -187,6 +187,20 @@ export function keepRefusal(error: ApiError, tags: readonly string[]): ApiError 
 }
 
 /**
+ * A copy of a refusal to keep: a captured stack would hold this request's frames alive, and
+ * formatting it (through source maps) costs more than the lookup that was saved.
+ */
+function withoutStack(error: ApiError): ApiError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  try {
+    return Object.assign(ApiError.fromItems(error.status, error.items), { headers: error.headers });
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+}
+
+/**
  * The cached answer for `key`, or the produced one, kept when it succeeded and named its tags.
  * Callers authenticate and authorize before asking, and put in the key whatever the answer
  * depends on (the partner, the query).
@@ -213,9 +227,8 @@ export function cachedRead(key: string, produce: () => Promise<Cacheable>): Resp
     (error: unknown) => {
       const tags = refusalTags.get(error as ApiError);
       if (tags && !invalidatedSince(tags, since)) {
-        // Its stack as text: a captured stack keeps the frames of this request alive otherwise.
-        void (error as Error).stack;
-        store.set(key, { status: (error as ApiError).status, body: "", headers: [], tags, error: error as ApiError });
+        const kept = withoutStack(error as ApiError);
+        store.set(key, { status: kept.status, body: "", headers: [], tags, error: kept });
       }
       throw error;
     },
