@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { invalidatedSince, invalidationEpoch, onAnyInvalidation } from "@/lib/db/invalidation";
-import { ApiError } from "./errors";
+import type { ApiError } from "./errors";
 import { headerListOf, jsonFromList, serializedBodyOf } from "./handler";
 
 // Serialized bodies of read endpoints, by request key, so a warm read costs no query and no
@@ -178,26 +178,22 @@ export interface Cacheable {
 const refusalTags = new WeakMap<ApiError, readonly string[]>();
 
 /**
- * Marks a 404 as cacheable like an answer: it holds until one of `tags` is invalidated (the name
- * gets registered). Thrown from inside cachedRead's producer.
+ * A 404 that is cached like an answer: it holds until one of `tags` is invalidated (the name gets
+ * registered). Made without a stack: clients may ask for such names at volume, the refusal is
+ * never logged, and a kept stack would hold the request's frames alive. Thrown from inside
+ * cachedRead's producer.
  */
-export function keepRefusal(error: ApiError, tags: readonly string[]): ApiError {
-  refusalTags.set(error, tags);
-  return error;
-}
-
-/**
- * A copy of a refusal to keep: a captured stack would hold this request's frames alive, and
- * formatting it (through source maps) costs more than the lookup that was saved.
- */
-function withoutStack(error: ApiError): ApiError {
+export function keepRefusal(make: () => ApiError, tags: readonly string[]): ApiError {
   const limit = Error.stackTraceLimit;
   Error.stackTraceLimit = 0;
+  let error: ApiError;
   try {
-    return Object.assign(ApiError.fromItems(error.status, error.items), { headers: error.headers });
+    error = make();
   } finally {
     Error.stackTraceLimit = limit;
   }
+  refusalTags.set(error, tags);
+  return error;
 }
 
 /**
@@ -227,7 +223,7 @@ export function cachedRead(key: string, produce: () => Promise<Cacheable>): Resp
     (error: unknown) => {
       const tags = refusalTags.get(error as ApiError);
       if (tags && !invalidatedSince(tags, since)) {
-        const kept = withoutStack(error as ApiError);
+        const kept = error as ApiError;
         store.set(key, { status: kept.status, body: "", headers: [], tags, error: kept });
       }
       throw error;

@@ -52,9 +52,9 @@ export async function resolveName(domain: string, options: ResolveOptions = {}):
   const provider = await providerOf(service);
   const result = await provider.forward(name, { coins: options.coins, signal: options.signal });
   if (result) return result;
-  const missing = notFound("domain", `${name} is not registered with ${service}.`);
+  const missing = () => notFound("domain", `${name} is not registered with ${service}.`);
   // A native name nobody holds stays unknown until a write says otherwise: keep the refusal like an answer.
-  throw service === "native" ? keepRefusal(missing, [`name:${name}`]) : missing;
+  throw service === "native" ? keepRefusal(missing, [`name:${name}`]) : missing();
 }
 
 const REVERSE_ORDER: NameService[] = ["native", "ens", "ud"];

@@ -71,7 +71,7 @@ describe("cachedRead", () => {
     let produced = 0;
     const produce = async () => {
       produced++;
-      throw keepRefusal(notFound("domain", "refused.web3 is not registered."), ["name:refused.web3"]);
+      throw keepRefusal(() => notFound("domain", "refused.web3 is not registered."), ["name:refused.web3"]);
     };
     await expect(cachedRead("refusal", produce)).rejects.toMatchObject({ status: 404 });
     // Answered in the same turn, from memory.
