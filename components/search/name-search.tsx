@@ -122,7 +122,7 @@ function SearchResult({ result }: { result: NameAvailability }) {
           </Link>
         ) : result.reason === "grace" ? (
           <Link
-            href={`/renew/${encodeURIComponent(result.name)}`}
+            href={`/checkout/renew/${encodeURIComponent(result.name)}`}
             className="btn-secondary"
             aria-label={`Renew ${result.name}`}
           >

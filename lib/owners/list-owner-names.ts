@@ -66,6 +66,7 @@ export async function listOwnerNames(
         graceEndsAt: row.expiresAt ? graceEndsAt(row.expiresAt).toISOString() : null,
         primary: primary?.domainId === row.id,
         records: toResolveResult(row),
+        walletAddrs: row.wallets.map((wallet) => ({ coinId: Number(wallet.coinType), addr: wallet.address })),
       },
     ];
   });

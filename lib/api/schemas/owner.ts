@@ -69,6 +69,9 @@ export const OwnerName = z
     }),
     primary: z.boolean().meta({ description: "Whether this is the signed-in address's primary name." }),
     records: ResolveResult,
+    walletAddrs: z
+      .array(z.object({ coinId: z.number().int(), addr: z.string() }).strict())
+      .meta({ description: "The wallet records as PUT …/records takes them: `{ coinId, addr }`." }),
   })
   .strict()
   .meta({ id: "OwnerName" });
