@@ -101,7 +101,7 @@ test("an Esplora failure credits nothing, and the loop recovers when the API is 
   const offer = await insertCryptoOrder("BTC", 6_000); // $60 = 100000 sat
   esplora.addTx([{ address: offer.address, value: 100_000 }], esplora.tip - 1);
   esplora.failWith = 503;
-  await expect(poll()).rejects.toThrow("Esplora GET /blocks/tip/height answered 503.");
+  await expect(poll()).rejects.toThrow("Esplora GET /blocks/tip/hash answered 503.");
   expect((await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).amountReceived).toBe("0");
 
   const problems: string[] = [];
@@ -116,6 +116,6 @@ test("an Esplora failure credits nothing, and the loop recovers when the API is 
     });
   });
   expect(await seen).toBe(offer.paymentId);
-  expect(problems[0]).toBe("poll failed: Esplora GET /blocks/tip/height answered 503.");
+  expect(problems[0]).toBe("poll failed: Esplora GET /blocks/tip/hash answered 503.");
   expect((await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).amountReceived).toBe("100000");
 });
