@@ -244,9 +244,15 @@ async function tokenDecimals(contract: `0x${string}`, cfg: Config, client?: Publ
     decimals = await reader.readContract({ address: contract, abi: erc20Abi, functionName: "decimals" });
   } catch (error) {
     if (error instanceof CurrencyUnavailableError) throw error;
+    // The node ran the call and it failed: no decimals() there (nodes word a revert differently).
     const unanswered =
       error instanceof BaseError &&
-      error.walk((e) => e instanceof ContractFunctionZeroDataError || e instanceof ContractFunctionRevertedError);
+      error.walk(
+        (e) =>
+          e instanceof ContractFunctionZeroDataError ||
+          e instanceof ContractFunctionRevertedError ||
+          /revert|invalid opcode/i.test(`${(e as BaseError).details ?? ""} ${(e as Error).message}`),
+      ) !== null;
     if (unanswered) throw refuse("does not answer decimals(); it must be an ERC-20 token contract.");
     throw new CurrencyUnavailableError(
       `USDC is unavailable: the decimals of ${name} could not be read (${error instanceof BaseError ? error.shortMessage : (error as Error).message}).`,
