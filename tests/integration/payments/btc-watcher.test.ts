@@ -1,21 +1,23 @@
 // The Bitcoin watcher against a local HTTP server speaking the Esplora API.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { setConfig } from "@/lib/config";
-import { closeDatabase, db, openDatabase } from "@/lib/db";
+import { closeDatabase, db } from "@/lib/db";
 import { pollBtcOnce, startBtcWatcher } from "@/lib/payments/crypto/btc-watcher";
 import { classifyPayment } from "@/lib/payments/crypto/classify-payment";
 import { btcAddressAt, testBtcXpub } from "@/lib/payments/crypto/derive-address";
 import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
+import { openTestDatabase } from "@/tests/support/app";
 import { startEsploraServer, type EsploraServer } from "./support/esplora-server";
 import { insertCryptoOrder } from "./support/orders";
 
 const SOMEONE_ELSE = btcAddressAt(testBtcXpub("regtest"), "regtest", 999);
 let esplora: EsploraServer;
+let dropDatabase: () => Promise<void>;
 const credited: string[] = [];
 const poll = () => pollBtcOnce({ onPaymentCredited: (id) => void credited.push(id), log: () => {} });
 
 beforeAll(async () => {
-  await openDatabase();
+  dropDatabase = (await openTestDatabase()).drop;
   esplora = await startEsploraServer();
   setConfig({
     PAYMENTS_BTC_ESPLORA_URL: esplora.url,
@@ -30,6 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await esplora?.stop();
   await closeDatabase();
+  await dropDatabase?.();
 });
 
 test("outputs to the deposit address are credited after the required confirmations, once each", async () => {
