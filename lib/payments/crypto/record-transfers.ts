@@ -61,6 +61,10 @@ export const CHAIN_HISTORY_BLOCKS = 4096n;
 
 type DbClient = PrismaClient | Prisma.TransactionClient;
 
+// The marketplace's hook runs inside these transactions; on the embedded database they queue for
+// its one connection, so they wait longer than Prisma's 2 s / 5 s defaults before giving up.
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 20_000 } as const;
+
 /**
  * Payments whose deposit address is watched for blocks from `blockTime` on: those not yet past
  * their monitoring window at that block's time. Choosing by the block's time rather than the wall
@@ -159,7 +163,7 @@ export async function recordTransfers(
     }
     if (options.cursor) await advanceCursor(tx, chain, options.cursor);
     return [...credited];
-  });
+  }, TRANSACTION_OPTIONS);
 }
 
 /** What a watcher found when it looked again at a credited transfer after a reorganisation. */
@@ -323,7 +327,7 @@ export async function applyReorganisation(
       WHERE "chain" = ${chain}`;
     await tx.$executeRaw`DELETE FROM "chain_block" WHERE "chain" = ${chain} AND "number" > ${input.rewindTo.block}::bigint`;
     return [...lost];
-  });
+  }, TRANSACTION_OPTIONS);
 }
 
 /**
@@ -340,7 +344,8 @@ export async function handleUnseenReversals(
     distinct: ["paymentId"],
     take: 100,
   });
-  for (const { paymentId } of rows) await db().$transaction((tx) => onPaymentReorganised(tx, paymentId));
+  for (const { paymentId } of rows)
+    await db().$transaction((tx) => onPaymentReorganised(tx, paymentId), TRANSACTION_OPTIONS);
   return rows.map((r) => r.paymentId);
 }
 
