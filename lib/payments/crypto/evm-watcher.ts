@@ -1,6 +1,5 @@
 import "server-only";
 import {
-  BaseError,
   BlockNotFoundError,
   decodeEventLog,
   erc20Abi,
@@ -383,14 +382,15 @@ async function internalTransfers(
     creditsOf(t.paymentId).set(`${t.txHash.toLowerCase()}:${t.logIndex}`, { block: t.blockNumber, amount: t.amount });
 
   const found: ObservedTransfer[] = [];
+  let unreadable = 0;
   for (const payment of natives) {
     const address = payment.depositAddress as `0x${string}`;
     let nonce: number;
     try {
       nonce = await o.client.getTransactionCount({ address, blockNumber: to });
-    } catch (error) {
+    } catch {
       // A node without the state of block `to` (catching up on a pruned node): a later step checks.
-      o.log(`balance check of ${address} at block ${to} skipped: ${(error as BaseError).shortMessage ?? error}`);
+      unreadable++;
       continue;
     }
     // An address that sent a transaction (a sweep) no longer holds all it received.
@@ -437,6 +437,10 @@ async function internalTransfers(
       });
     }
   }
+  if (unreadable > 0)
+    o.log(
+      `balance check at block ${to} skipped for ${unreadable} deposit address(es): the node did not answer for it.`,
+    );
   return found;
 }
 
