@@ -178,7 +178,8 @@ describe("ENS source failures", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(504);
     expect((error as ApiError).items[0]?.field).toBe("nameservice");
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The 300 ms timeout decides, with room for a loaded machine; a hang would last the test's 30 s.
+    expect(Date.now() - started).toBeLessThan(300 + 6000);
   });
 
   it("gives 503 when nothing listens at the endpoint", async () => {

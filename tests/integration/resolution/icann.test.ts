@@ -125,7 +125,8 @@ describe("ICANN source failures", () => {
       const error = await slow.forward("example.test", {}).catch((e: unknown) => e);
       expect((error as ApiError).status).toBe(504);
       expect((error as ApiError).items[0]?.field).toBe("nameservice");
-      expect(Date.now() - started).toBeLessThan(1500);
+      // The 300 ms timeout decides, with room for a loaded machine; a hang would last the test's 30 s.
+      expect(Date.now() - started).toBeLessThan(300 + 6000);
     } finally {
       await silent.stop();
     }
