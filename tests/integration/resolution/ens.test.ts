@@ -50,7 +50,7 @@ beforeAll(async () => {
   provider = new EnsProvider({
     rpcUrl: node.rpcUrl,
     registryAddress: ens.registry,
-    timeoutMs: 5000,
+    timeoutMs: 20_000, // ganache answers in milliseconds; a loaded machine can take seconds
     cacheTtlSeconds: 60,
   });
   const network = new Network("local", node.chainId);
