@@ -24,7 +24,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: "Body is not JSON.",
   429: "Rate limited; see Retry-After.",
   502: "The name service's source answered something unusable.",
-  503: "The name service is not configured or unreachable.",
+  503: "A service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which.",
   504: "The name service's source did not answer in time.",
 };
 
