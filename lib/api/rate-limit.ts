@@ -189,6 +189,10 @@ export function limitOf(limitClass: RateLimitClass, cfg: Config = config()): num
       return cfg.RATE_LIMIT_READ_PER_ADDRESS;
     case "purchase":
       return cfg.RATE_LIMIT_PURCHASE_PER_ADDRESS;
+    case "lookup":
+      return cfg.RATE_LIMIT_LOOKUP_PER_ADDRESS;
+    case "owner":
+      return cfg.RATE_LIMIT_OWNER_PER_ADDRESS;
   }
 }
 

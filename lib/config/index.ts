@@ -99,6 +99,19 @@ const EnvSchema = z.object({
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 
+  /** Owners: days a name stays renewable (and unbuyable by others) after it expires. */
+  GRACE_PERIOD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** Owners: lifetime of a Sign-In with Ethereum session. */
+  OWNER_SESSION_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  /**
+   * Owners: the hosts (host[:port], comma-separated) this service is reached at, which a Sign-In
+   * with Ethereum message may name as its domain. Empty: loopback hosts only (localhost, 127.0.0.1, [::1]).
+   */
+  OWNER_SIGN_IN_DOMAINS: z.string().default(""),
+  /** Requests per window per client address: anonymous lookups of the pages, and the owner API. */
+  RATE_LIMIT_LOOKUP_PER_ADDRESS: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_OWNER_PER_ADDRESS: z.coerce.number().int().positive().default(300),
+
   /** Fault-injection hook for the crash tests only (tests/integration/faults); unset in every real deployment. */
   FAULT_INJECT: z.enum(["after-paid"]).optional(),
 });

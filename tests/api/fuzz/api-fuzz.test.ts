@@ -21,6 +21,7 @@ import { startDnsServer, type DnsTestServer } from "@/tests/support/dns-server";
 import { deployEns } from "@/tests/support/ens-deploy";
 import { startEvmNode, type EvmNode } from "@/tests/support/evm-node";
 import { BTC_WALLET, ETH_WALLET, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
+import { ethWallet, newAccount, registerOwned, signIn, signInMessage } from "@/tests/support/owner-fixtures";
 import { deployUns } from "@/tests/support/uns-deploy";
 import {
   endpointSpecs,
@@ -144,7 +145,22 @@ async function buildWorld(): Promise<FuzzWorld> {
   expect(crypto.status).toBe(200);
   orderIds.push((await crypto.json()).orderId);
 
+  // The owner side: an account signed in, two names whose ETH record is its own, sessions the
+  // fuzzer may sign out, and sign-in messages signed for the host the fuzzer sends to.
+  const account = newAccount();
+  const ownedNames = ["fuzzowner.web3", "fuzzowner2.meta"];
+  for (const name of ownedNames) await registerOwned(name, account.address, { wallets: [ethWallet(account.address)] });
+  const host = new URL(app.baseUrl).host;
+  const signIns = await Promise.all(Array.from({ length: 20 }, () => signInMessage(app, account, { domain: host })));
+
   return {
+    signedIn: {
+      address: account.address,
+      token: await signIn(app, account),
+      names: ownedNames,
+      disposableTokens: await Promise.all(Array.from({ length: 10 }, () => signIn(app, account))),
+      signIns,
+    },
     tokens: {
       admin: adminToken,
       customer: customer.value,
@@ -221,7 +237,7 @@ function violationOf(request: FuzzRequest, res: Response, text: string): string 
   const spec = specs.find((s) => request.endpoint === s.name)!;
   let schema;
   if (res.status === 405) schema = StrictServerError;
-  else if (request.method === "PUT") return `PUT answered ${res.status}, not 405`;
+  else if (request.unserved) return `${request.method} answered ${res.status}, not 405`;
   else if (res.status < 300) {
     schema = spec.success[res.status];
     if (schema === undefined) return `unexpected success status ${res.status}: ${text.slice(0, 200)}`;

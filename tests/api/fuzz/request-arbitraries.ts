@@ -15,6 +15,7 @@ import {
   SubdomainListPage,
   SubdomainPerDayPage,
 } from "@/lib/api/schemas/parent";
+import { NonceResponse, OwnerNamesResponse, PrimaryNameResponse, SessionResponse } from "@/lib/api/schemas/owner";
 import { AccessToken, AccessTokenList, PartnerPurchases } from "@/lib/api/schemas/partner";
 import { BatchResolveResponse, ResolveResult } from "@/lib/api/schemas/resolve";
 import { COIN_CODES } from "@/lib/names/coin-codes";
@@ -26,6 +27,8 @@ export interface FuzzRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** Sent with a method its route does not serve: the answer must be 405. */
+  unserved?: boolean;
 }
 
 export interface EndpointSpec {
@@ -52,6 +55,14 @@ export interface FuzzWorld {
   clientSecrets: string[];
   disposableTokenIds: string[];
   otherPartnerTokenId: string;
+  /** The owner side: a signed-in owner, its names (ETH record its own), sessions to sign out, signed sign-in messages. */
+  signedIn: {
+    address: string;
+    token: string;
+    names: string[];
+    disposableTokens: string[];
+    signIns: { message: string; signature: string }[];
+  };
 }
 
 export type TokenKind = "admin" | "customer" | "otherAdmin" | "expired" | "deleted" | "forged" | "algNone" | "otherKey";
@@ -218,6 +229,7 @@ function bodyArb(
   valid: fc.Arbitrary<Record<string, unknown>>,
   validWeight = 2,
   clean?: fc.Arbitrary<Record<string, unknown>>,
+  cleanWeight = 2,
 ): fc.Arbitrary<{ body?: string; contentType?: string }> {
   const asJson = (value: unknown) => ({ body: JSON.stringify(value), contentType: "application/json" });
   const brokenField = fc.tuple(valid, fc.nat(), hostileJson, fc.boolean()).map(([object, index, value, remove]) => {
@@ -243,7 +255,7 @@ function bodyArb(
     fc.constantFrom("{", "[", "{}}", '{"a":}', "nul", "\u0000", "{'single':'quotes'}", '{"a":1,}', "\ufeff{}", "   "),
   );
   return fc.oneof(
-    { weight: clean ? 2 : 0, arbitrary: (clean ?? valid).map(asJson) },
+    { weight: clean ? cleanWeight : 0, arbitrary: (clean ?? valid).map(asJson) },
     { weight: validWeight, arbitrary: valid.map(asJson) },
     { weight: 4, arbitrary: brokenField.map(asJson) },
     { weight: 1, arbitrary: extraField.map(asJson) },
@@ -757,6 +769,7 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
         ),
       ),
     },
+    ...ownerSpecs(world),
     {
       name: "GET /v1/openapi.json",
       success: { 200: OpenApiDocument },
@@ -800,9 +813,249 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
 
 /** A method no route serves (405 with `{message}`), a CORS preflight, or HEAD. */
 export function otherMethodArb(specs: EndpointSpec[]): fc.Arbitrary<FuzzRequest> {
-  return fc
-    .tuple(fc.constantFrom(...specs), fc.constantFrom("PUT", "OPTIONS", "HEAD"))
-    .chain(([spec, method]) =>
-      spec.arbitrary.map((req) => ({ ...req, method, body: method === "PUT" ? req.body : undefined })),
-    );
+  // PUT stands for "a method the route does not serve" on the routes that have no PUT of their own.
+  const pathOf = (spec: EndpointSpec) => spec.name.slice(spec.name.indexOf(" ") + 1);
+  const putPaths = new Set(specs.filter((spec) => spec.name.startsWith("PUT ")).map(pathOf));
+  const withoutPut = specs.filter((spec) => !putPaths.has(pathOf(spec)));
+  return fc.oneof(
+    fc
+      .constantFrom(...withoutPut)
+      .chain((spec) => spec.arbitrary.map((req) => ({ ...req, method: "PUT", unserved: true }))),
+    fc
+      .tuple(fc.constantFrom(...specs), fc.constantFrom("OPTIONS", "HEAD"))
+      .chain(([spec, method]) => spec.arbitrary.map((req) => ({ ...req, method, body: undefined }))),
+  );
+}
+
+// ---------------------------------------------------------------- the owner side
+
+function ownerSpecs(world: FuzzWorld): EndpointSpec[] {
+  const owner = world.signedIn;
+  const ownerAuth = fc
+    .oneof(
+      { weight: 8, arbitrary: fc.constant(`Bearer ${owner.token}`) },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          `Bearer ${world.tokens.admin}`,
+          `Bearer ${owner.token.split(".").slice(0, 2).join(".")}.AAAA`,
+          `Bearer ${world.tokens.algNone}`,
+          "Bearer",
+          "",
+        ),
+      },
+      { weight: 1, arbitrary: fc.constant(null) },
+    )
+    .map((value): Record<string, string> => (value === null ? {} : { authorization: value }));
+  const ownedName = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...owner.names) },
+    { weight: 1, arbitrary: fc.constantFrom(...world.names) },
+    { weight: 2, arbitrary: nameArb(world) },
+  );
+  const namePath = (suffix: string) => segmentArb(ownedName).map((n) => `/v1/owner/names/${n}${suffix}`);
+  const dns = fc.record({
+    type: fc.oneof(fc.constantFrom("A", "AAAA", "CNAME", "MX", "TXT", "SRV", "CAA", "PTR"), hostileString),
+    name: fc.oneof(fc.constantFrom("@", "www", ...owner.names.map((n) => `www.${n}`)), hostileString),
+    value: fc.oneof(
+      fc.constantFrom("192.0.2.1", "2001:db8::1", "10 mail.example.com", "host.example.com"),
+      hostileString,
+    ),
+    ttl: fc.oneof(fc.integer({ min: 0, max: 700_000 }), hostileNumber),
+  });
+  const text = fc.record({
+    key: fc.oneof(fc.constantFrom("url", "email", "a b"), hostileString),
+    value: hostileString,
+  });
+  const records = fc.record(
+    {
+      walletAddrs: walletAddrsArb(world),
+      txtRecords: fc.array(text, { maxLength: 3 }),
+      dnsRecords: fc.array(dns, { maxLength: 3 }),
+      contentHash: fc.oneof(
+        fc.constantFrom("", "ipfs://bafybeibj6lixxzqtsb45ysdjnupvqkufgdvzqbnvmhw2kf7cfkesy7r7d4", "ipfs://x"),
+        hostileString,
+      ),
+    },
+    { requiredKeys: [] },
+  );
+  const cleanRecords = fc.record({
+    txtRecords: fc.constant([{ key: "url", value: "https://example.com" }]),
+    walletAddrs: fc.constant([{ coinId: 60, addr: owner.address }]),
+  });
+  const years = fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 1, max: 10 }) },
+    { weight: 1, arbitrary: fc.integer({ min: -3, max: 20 }) },
+  );
+  const renewal = fc.record(
+    { checkoutId: uuidArb, domain: ownedName, years, currency: fc.oneof(fc.constantFrom("ETH", "BTC"), hostileString) },
+    { requiredKeys: ["checkoutId", "domain", "years"] },
+  );
+  const cleanRenewal = fc.record({
+    checkoutId: uuidArb,
+    domain: fc.constantFrom(...owner.names),
+    years: fc.constant(1),
+  });
+  const signIn = fc.constantFrom(...owner.signIns);
+  const session = fc.oneof(
+    signIn,
+    signIn.map((s) => ({ ...s, message: s.message.replace("Chain ID: 1", "Chain ID: 5") })),
+    fc.record({ message: hostileString, signature: fc.oneof(hostileString, fc.constant(owner.signIns[0].signature)) }),
+  );
+  return [
+    {
+      name: "GET /v1/owner/nonce",
+      success: { 200: NonceResponse },
+      errors: "single",
+      arbitrary: request(
+        "GET /v1/owner/nonce",
+        "GET",
+        fc.constantFrom("/v1/owner/nonce", "/v1/owner/nonce?x=1"),
+        noAuth,
+      ),
+    },
+    {
+      name: "POST /v1/owner/session",
+      success: { 201: SessionResponse },
+      errors: "single",
+      arbitrary: request(
+        "POST /v1/owner/session",
+        "POST",
+        fc.constant("/v1/owner/session"),
+        noAuth,
+        bodyArb(session as fc.Arbitrary<Record<string, unknown>>, 0, signIn, 1),
+      ),
+    },
+    {
+      name: "DELETE /v1/owner/session",
+      success: { 204: null },
+      errors: "single",
+      arbitrary: request(
+        "DELETE /v1/owner/session",
+        "DELETE",
+        fc.constant("/v1/owner/session"),
+        fc
+          .oneof(
+            fc.constantFrom(...owner.disposableTokens),
+            fc.constant(world.tokens.admin),
+            fc.string({ unit: fc.constantFrom(..."abcXYZ019-_.=/+ "), maxLength: 200 }),
+          )
+          .map((token) => ({ authorization: `Bearer ${token}` })),
+      ),
+    },
+    {
+      name: "GET /v1/owner/names",
+      success: { 200: OwnerNamesResponse },
+      errors: "single",
+      arbitrary: request(
+        "GET /v1/owner/names",
+        "GET",
+        queryArb(pageParams(world)).map((q) => `/v1/owner/names${q}`),
+        ownerAuth,
+      ),
+    },
+    {
+      name: "PUT /v1/owner/names/{name}/records",
+      success: { 200: ResolveResult },
+      errors: "single",
+      arbitrary: request(
+        "PUT /v1/owner/names/{name}/records",
+        "PUT",
+        namePath("/records"),
+        ownerAuth,
+        bodyArb(records, 0, cleanRecords, 1),
+      ),
+    },
+    {
+      name: "PUT /v1/owner/names/{name}/owner",
+      success: { 200: ResolveResult },
+      errors: "single",
+      arbitrary: request(
+        "PUT /v1/owner/names/{name}/owner",
+        "PUT",
+        namePath("/owner"),
+        ownerAuth,
+        // A clean transfer is to the owner itself, so the names stay the fuzzing owner's.
+        bodyArb(fc.record({ ownerAddress: addressArb(world) }), 0, fc.constant({ ownerAddress: owner.address }), 1),
+      ),
+    },
+    {
+      name: "PUT /v1/owner/reverse",
+      success: { 200: PrimaryNameResponse },
+      errors: "single",
+      arbitrary: request(
+        "PUT /v1/owner/reverse",
+        "PUT",
+        fc.constant("/v1/owner/reverse"),
+        ownerAuth,
+        bodyArb(
+          fc.record({ name: ownedName }) as fc.Arbitrary<Record<string, unknown>>,
+          0,
+          fc.record({ name: fc.oneof(fc.constantFrom(...owner.names), fc.constant(null)) }) as fc.Arbitrary<
+            Record<string, unknown>
+          >,
+          1,
+        ),
+      ),
+    },
+    {
+      name: "POST /v1/market/renew",
+      success: { 200: PurchaseResponse },
+      errors: "single",
+      arbitrary: request(
+        "POST /v1/market/renew",
+        "POST",
+        fc.constant("/v1/market/renew"),
+        noAuth,
+        bodyArb(
+          renewal.map(({ currency: _currency, ...rest }) => rest),
+          0,
+          cleanRenewal,
+          1,
+        ),
+      ),
+    },
+    {
+      name: "POST /v1/market/crypto/renew",
+      success: { 200: CryptoPurchaseResponse },
+      errors: "single",
+      arbitrary: request(
+        "POST /v1/market/crypto/renew",
+        "POST",
+        fc.constant("/v1/market/crypto/renew"),
+        noAuth,
+        bodyArb(
+          renewal,
+          0,
+          cleanRenewal.map((body) => ({ ...body, currency: "ETH" })),
+          1,
+        ),
+      ),
+    },
+    {
+      name: "GET /api/lookup/resolve/{name}",
+      success: { 200: ResolveResult },
+      errors: "single",
+      arbitrary: request(
+        "GET /api/lookup/resolve/{name}",
+        "GET",
+        fc
+          .tuple(segmentArb(nameArb(world)), queryArb({ nameservice: nameServiceParam }))
+          .map(([n, q]) => `/api/lookup/resolve/${n}${q}`),
+        noAuth,
+      ),
+    },
+    {
+      name: "GET /api/lookup/reverse/{address}",
+      success: { 200: ResolveResult },
+      errors: "single",
+      arbitrary: request(
+        "GET /api/lookup/reverse/{address}",
+        "GET",
+        fc
+          .tuple(segmentArb(addressArb(world)), queryArb({ nameservice: nameServiceParam }))
+          .map(([a, q]) => `/api/lookup/reverse/${a}${q}`),
+        noAuth,
+      ),
+    },
+  ];
 }
