@@ -8,12 +8,13 @@ export const dynamic = "force-dynamic";
 
 export const GET = endpoint({ errors: "single", allow: ["ADMIN", "CUSTOMER"] }, async ({ url, params, request }) => {
   const query = parseQuery(url, ReverseQuery);
-  return cachedRead(`reverse|${params.address.toLowerCase()}|${query.nameservice ?? ""}`, async () => {
-    const result = await reverseAddress(params.address, { ...query, signal: request.signal });
-    const tags =
-      result.nameService === "native"
-        ? [`address:${params.address.trim().toLowerCase()}`, `name:${result.domain}`]
-        : null;
-    return { response: respond(ResolveResult, result), tags };
-  });
+  return cachedRead(
+    `reverse|${params.address.toLowerCase()}|${query.nameservice ?? ""}|${query.coins ?? ""}`,
+    async () => {
+      const result = await reverseAddress(params.address, { ...query, signal: request.signal });
+      const tags =
+        result.nameService === "native" ? [`address:${params.address.toLowerCase()}`, `name:${result.domain}`] : null;
+      return { response: respond(ResolveResult, result), tags };
+    },
+  );
 });
