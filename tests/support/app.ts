@@ -2,7 +2,9 @@
 // TEST_DATABASE_URL names a PostgreSQL server, a new database created on it for this test file.
 // With TEST_INSTANCES=2 (PostgreSQL only) the API runs as two server processes on that database
 // and requests alternate between them; before each request the harness waits until both have
-// applied every invalidation published so far (see lib/db/invalidation.ts).
+// applied every invalidation published so far (see lib/db/invalidation.ts). Every answer to
+// `fetch` is checked against the OpenAPI document (tests/support/contract.ts): an answer that
+// breaks it fails the request, whatever the test asserts.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -14,6 +16,7 @@ import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { INVALIDATION_CHANNEL, listenForInvalidations } from "@/lib/db/invalidation";
 import { resetSigningSecretForTests } from "@/lib/partners/signing-secret";
 import { startHttpServer } from "@/lib/server/http-server";
+import { assertKeepsToContract } from "./contract";
 
 export interface TestApp {
   baseUrl: string;
@@ -48,7 +51,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
   };
 }
 
-function send(
+async function send(
   origin: string,
   path: string,
   init: RequestInit & { token?: string; json?: unknown } = {},
@@ -60,7 +63,9 @@ function send(
     body = JSON.stringify(init.json);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  return fetch(origin + path, { ...init, headers, body });
+  const response = await fetch(origin + path, { ...init, headers, body });
+  await assertKeepsToContract(init.method ?? "GET", path, response);
+  return response;
 }
 
 async function startInstances(testDb: TestDatabase, overrides: Partial<Config>): Promise<TestApp> {
