@@ -194,6 +194,12 @@ export function limitOf(limitClass: RateLimitClass, cfg: Config = config()): num
 
 let shared: { cfg: Config; limiter: RateLimiter } | undefined;
 let storeFailing = false;
+let clock: () => number = Date.now;
+
+/** Fixes the process limiter's clock: tests keep their requests in one window, whatever the time. */
+export function setRateLimitClock(now: () => number = Date.now): void {
+  clock = now;
+}
 
 /** The process's limiter, or null when rate limits are disabled. */
 export function rateLimiter(): RateLimiter | null {
@@ -204,6 +210,7 @@ export function rateLimiter(): RateLimiter | null {
     const limiter = new RateLimiter({
       windowSeconds: cfg.RATE_LIMIT_WINDOW_SECONDS,
       flushMs: cfg.RATE_LIMIT_FLUSH_MS,
+      now: () => clock(),
       store: async (items) => {
         const rows = await databaseCounterStore(items);
         if (storeFailing && cfg.LOG_LEVEL !== "silent") console.warn("[rate-limit] shared counters reachable again");

@@ -29,6 +29,7 @@ export interface FuzzRequest {
 }
 
 export interface EndpointSpec {
+  /** The route it fuzzes, as the router lists it: `GET /v1/resolve/{domain}`. */
   name: string;
   /** Success schema by status; a null schema means "no body" (204). */
   success: Record<number, z.ZodType | null>;
@@ -479,11 +480,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
 
   return [
     {
-      name: "1 resolve",
+      name: "GET /v1/resolve/{domain}",
       success: { 200: ResolveResult },
       errors: "single",
       arbitrary: request(
-        "1 resolve",
+        "GET /v1/resolve/{domain}",
         "GET",
         fc
           .tuple(segmentArb(name), queryArb({ nameservice: nameServiceParam, coins }))
@@ -492,11 +493,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "batch resolve",
+      name: "POST /v1/resolve",
       success: { 200: BatchResolveResponse },
       errors: "single",
       arbitrary: request(
-        "batch resolve",
+        "POST /v1/resolve",
         "POST",
         fc.constant("/v1/resolve"),
         auth,
@@ -513,11 +514,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "2 reverse",
+      name: "GET /v1/reverse/{address}",
       success: { 200: ResolveResult },
       errors: "single",
       arbitrary: request(
-        "2 reverse",
+        "GET /v1/reverse/{address}",
         "GET",
         fc
           .tuple(segmentArb(address), queryArb({ nameservice: nameServiceParam }))
@@ -526,17 +527,17 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "3 validate parent",
+      name: "GET /v1/parentdomains/{parentDomain}",
       success: { 200: ParentDomainValidation },
       errors: "list",
-      arbitrary: request("3 validate parent", "GET", parentPath(""), auth),
+      arbitrary: request("GET /v1/parentdomains/{parentDomain}", "GET", parentPath(""), auth),
     },
     {
-      name: "parent settings",
+      name: "PATCH /v1/parentdomains/{parentDomain}",
       success: { 200: ParentSettings },
       errors: "list",
       arbitrary: request(
-        "parent settings",
+        "PATCH /v1/parentdomains/{parentDomain}",
         "PATCH",
         parentPath(""),
         auth,
@@ -553,33 +554,33 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "4 list",
+      name: "GET /v1/parentdomains/{parentDomain}/list",
       success: { 200: SubdomainListPage },
       errors: "list",
       arbitrary: request(
-        "4 list",
+        "GET /v1/parentdomains/{parentDomain}/list",
         "GET",
         fc.tuple(parentPath("/list"), queryArb(pageParams(world))).map(([p, q]) => p + q),
         auth,
       ),
     },
     {
-      name: "5 per-day",
+      name: "GET /v1/parentdomains/{parentDomain}/per-day",
       success: { 200: SubdomainPerDayPage },
       errors: "list",
       arbitrary: request(
-        "5 per-day",
+        "GET /v1/parentdomains/{parentDomain}/per-day",
         "GET",
         fc.tuple(parentPath("/per-day"), queryArb(pageParams(world))).map(([p, q]) => p + q),
         auth,
       ),
     },
     {
-      name: "issue sub-domain",
+      name: "POST /v1/parentdomains/{parentDomain}/subdomains",
       success: { 201: IssuedSubdomain },
       errors: "list",
       arbitrary: request(
-        "issue sub-domain",
+        "POST /v1/parentdomains/{parentDomain}/subdomains",
         "POST",
         parentPath("/subdomains"),
         auth,
@@ -591,11 +592,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "6 reverse in parent",
+      name: "GET /v1/parentdomains/{parentDomain}/addresses/{ethAddress}/reverse-resolve",
       success: { 200: ReverseResolveInParent },
       errors: "single",
       arbitrary: request(
-        "6 reverse in parent",
+        "GET /v1/parentdomains/{parentDomain}/addresses/{ethAddress}/reverse-resolve",
         "GET",
         fc
           .tuple(segmentArb(parent), segmentArb(address))
@@ -604,11 +605,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "7 create token",
+      name: "POST /v1/partner/access-token",
       success: { 201: AccessToken },
       errors: "list",
       arbitrary: request(
-        "7 create token",
+        "POST /v1/partner/access-token",
         "POST",
         fc.constant("/v1/partner/access-token"),
         auth,
@@ -616,17 +617,17 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "8 list tokens",
+      name: "GET /v1/partner/access-token",
       success: { 200: AccessTokenList },
       errors: "list",
-      arbitrary: request("8 list tokens", "GET", fc.constant("/v1/partner/access-token"), auth),
+      arbitrary: request("GET /v1/partner/access-token", "GET", fc.constant("/v1/partner/access-token"), auth),
     },
     {
-      name: "9 delete token",
+      name: "DELETE /v1/partner/access-token",
       success: { 204: null },
       errors: "list",
       arbitrary: request(
-        "9 delete token",
+        "DELETE /v1/partner/access-token",
         "DELETE",
         fc.constant("/v1/partner/access-token"),
         auth,
@@ -638,17 +639,17 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "10 purchases",
+      name: "GET /v1/partner/purchases",
       success: { 200: PartnerPurchases },
       errors: "list",
-      arbitrary: request("10 purchases", "GET", fc.constant("/v1/partner/purchases"), auth),
+      arbitrary: request("GET /v1/partner/purchases", "GET", fc.constant("/v1/partner/purchases"), auth),
     },
     {
-      name: "11 card purchase",
+      name: "POST /v1/market/purchase",
       success: { 200: PurchaseResponse },
       errors: "single",
       arbitrary: request(
-        "11 card purchase",
+        "POST /v1/market/purchase",
         "POST",
         fc.constant("/v1/market/purchase"),
         noAuth,
@@ -656,11 +657,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "12 crypto purchase",
+      name: "POST /v1/market/crypto/purchase",
       success: { 200: CryptoPurchaseResponse },
       errors: "single",
       arbitrary: request(
-        "12 crypto purchase",
+        "POST /v1/market/crypto/purchase",
         "POST",
         fc.constant("/v1/market/crypto/purchase"),
         noAuth,
@@ -668,22 +669,22 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "13 order",
+      name: "GET /v1/market/order/{orderID}",
       success: { 200: Order },
       errors: "single",
       arbitrary: request(
-        "13 order",
+        "GET /v1/market/order/{orderID}",
         "GET",
         segmentArb(fc.oneof(fc.constantFrom(...world.orderIds), uuidArb)).map((id) => `/v1/market/order/${id}`),
         noAuth,
       ),
     },
     {
-      name: "market search",
+      name: "GET /v1/market/search",
       success: { 200: SearchResponse },
       errors: "single",
       arbitrary: request(
-        "market search",
+        "GET /v1/market/search",
         "GET",
         queryArb({
           q: optional(
@@ -697,11 +698,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "test-processor intent",
+      name: "GET /api/test-processor/intent",
       success: { 200: TestIntent },
       errors: "single",
       arbitrary: request(
-        "test-processor intent",
+        "GET /api/test-processor/intent",
         "GET",
         queryArb({ clientSecret: optional(fc.oneof(fc.constantFrom(...world.clientSecrets), hostileString)) }).map(
           (q) => `/api/test-processor/intent${q}`,
@@ -710,11 +711,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "test-processor pay",
+      name: "POST /api/test-processor/pay",
       success: { 200: TestPayResponse },
       errors: "single",
       arbitrary: request(
-        "test-processor pay",
+        "POST /api/test-processor/pay",
         "POST",
         fc.constant("/api/test-processor/pay"),
         noAuth,
@@ -735,12 +736,12 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "stripe webhook",
+      name: "POST /api/webhooks/stripe",
       // Stripe is not configured here (the test processor is), so the route answers 404.
       success: {},
       errors: "single",
       arbitrary: request(
-        "stripe webhook",
+        "POST /api/webhooks/stripe",
         "POST",
         fc.constant("/api/webhooks/stripe"),
         fc
@@ -757,17 +758,22 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "openapi",
+      name: "GET /v1/openapi.json",
       success: { 200: OpenApiDocument },
       errors: "single",
-      arbitrary: request("openapi", "GET", fc.constantFrom("/v1/openapi.json", "/v1/openapi.json?x=%ZZ"), noAuth),
+      arbitrary: request(
+        "GET /v1/openapi.json",
+        "GET",
+        fc.constantFrom("/v1/openapi.json", "/v1/openapi.json?x=%ZZ"),
+        noAuth,
+      ),
     },
     {
-      name: "internal partners",
+      name: "POST /api/internal/partners",
       success: {},
       errors: "single",
       arbitrary: request(
-        "internal partners",
+        "POST /api/internal/partners",
         "POST",
         fc.constant("/api/internal/partners"),
         fc
@@ -777,11 +783,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "internal sync",
+      name: "GET /api/internal/sync",
       success: {},
       errors: "single",
       arbitrary: request(
-        "internal sync",
+        "GET /api/internal/sync",
         "GET",
         queryArb({ key: optional(hostileString) }).map((q) => `/api/internal/sync${q}`),
         fc
