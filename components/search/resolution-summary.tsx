@@ -1,7 +1,6 @@
 "use client";
 import Link from "next/link";
-import type { ResolveResult } from "@/lib/api/schemas/resolve";
-import { ApiRequestError } from "../api/client";
+import { apiClient, ApiRequestError, bearer, unwrap } from "../api/client";
 import { useApiGet } from "../api/use-api-get";
 import { shortAddress } from "../format";
 import { useSessionToken } from "../session-token";
@@ -9,9 +8,10 @@ import { useSessionToken } from "../session-token";
 /** One line on a taken name: its owner and what records it has. */
 export function ResolutionSummary({ name }: { name: string }) {
   const token = useSessionToken();
-  const query = useApiGet<ResolveResult>(
-    typeof token === "string" ? `/v1/resolve/${encodeURIComponent(name)}` : null,
-    token ?? undefined,
+  const query = useApiGet(typeof token === "string" ? `${token}:${name}` : null, (signal) =>
+    unwrap(
+      apiClient.GET("/v1/resolve/{domain}", { params: { path: { domain: name } }, headers: bearer(token), signal }),
+    ),
   );
   if (token === null) {
     return (
