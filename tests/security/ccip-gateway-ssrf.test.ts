@@ -39,7 +39,12 @@ beforeAll(async () => {
     await ens.deployOffchainResolver(`${label}.eth`, url(port), [node.accounts[0]!.address]);
   }
   // The default configuration: gateways on private addresses are not allowed.
-  app = await startTestApp({ ETH_RPC_URL: node.rpcUrl, ENS_REGISTRY_ADDRESS: ens.registry });
+  app = await startTestApp({
+    ETH_RPC_URL: node.rpcUrl,
+    ENS_REGISTRY_ADDRESS: ens.registry,
+    // The refusal does not depend on time; the local chain's reads under load do.
+    RESOLUTION_TIMEOUT_MS: 20_000,
+  });
   token = (await createPartner("SSRF probe")).token.value;
 }, 90_000);
 
