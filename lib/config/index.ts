@@ -68,11 +68,13 @@ const EnvSchema = z.object({
   PAYMENTS_EVM_RPC_URL: optionalUrl,
   PAYMENTS_EVM_CHAIN_ID: z.coerce.number().int().positive().default(1),
   PAYMENTS_USDC_CONTRACT: optionalString,
-  PAYMENTS_EVM_CONFIRMATIONS: z.coerce.number().int().min(0).default(3),
+  /** Unset: a per-chain default (lib/payments/crypto/currencies.ts); 0 is used as 1. */
+  PAYMENTS_EVM_CONFIRMATIONS: optionalString.pipe(z.coerce.number<string>().int().min(0).optional()),
   /** Esplora-compatible HTTP API for Bitcoin payments, and its network. */
   PAYMENTS_BTC_ESPLORA_URL: optionalUrl,
   PAYMENTS_BTC_NETWORK: z.enum(["mainnet", "testnet", "regtest"]).default("mainnet"),
-  PAYMENTS_BTC_CONFIRMATIONS: z.coerce.number().int().min(0).default(1),
+  /** Unset: 2; 0 is used as 1. */
+  PAYMENTS_BTC_CONFIRMATIONS: optionalString.pipe(z.coerce.number<string>().int().min(0).optional()),
   PAYMENT_OFFER_MINUTES: z.coerce.number().int().positive().default(15),
   /** JSON object of USD prices per coin, e.g. {"ETH":3000}; the built-in table otherwise. */
   CRYPTO_RATES_JSON: optionalString,

@@ -12,7 +12,7 @@ export interface paths {
     put?: never;
     /**
      * Start a crypto purchase
-     * @description Creates a PENDING order holding the name, with a fresh deposit address, the amount converted from the USD price (rounded up to the smallest unit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry.
+     * @description Creates a PENDING order holding the name, with a fresh deposit address, the amount converted from the USD price (rounded up to the smallest unit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry. USDC answers 503 (field `currency`, with the reason) while a custom token contract's decimals cannot be read.
      */
     post: operations["postV1MarketCryptoPurchase"];
     delete?: never;
@@ -1536,7 +1536,7 @@ export interface operations {
           "application/json": components["schemas"]["ServerErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -1611,7 +1611,7 @@ export interface operations {
           "application/json": components["schemas"]["ServerErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -1724,7 +1724,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -1791,7 +1791,7 @@ export interface operations {
           "application/json": components["schemas"]["ServerErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -1913,7 +1913,7 @@ export interface operations {
           "application/json": components["schemas"]["ServerErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2028,7 +2028,7 @@ export interface operations {
           "application/json": components["schemas"]["ServerErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2105,7 +2105,7 @@ export interface operations {
           "application/json": components["schemas"]["ServerErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2203,7 +2203,7 @@ export interface operations {
           "application/json": components["schemas"]["ServerErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2301,7 +2301,7 @@ export interface operations {
           "application/json": components["schemas"]["ServerErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2425,7 +2425,7 @@ export interface operations {
           "application/json": components["schemas"]["ServerErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2507,7 +2507,7 @@ export interface operations {
           "application/json": components["schemas"]["ServerErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2611,7 +2611,7 @@ export interface operations {
           "application/json": components["schemas"]["ServerErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2713,7 +2713,7 @@ export interface operations {
           "application/json": components["schemas"]["ServerErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2795,7 +2795,7 @@ export interface operations {
           "application/json": components["schemas"]["ServerErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -2899,7 +2899,7 @@ export interface operations {
           "application/json": components["schemas"]["ServerErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3006,7 +3006,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;
@@ -3122,7 +3122,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable. */
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
       503: {
         headers: {
           [name: string]: unknown;

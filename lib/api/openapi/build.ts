@@ -24,7 +24,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: "Body is not JSON.",
   429: "Rate limited: `field` is `rate`; retry after `Retry-After` seconds.",
   502: "The name service's source (a JSON-RPC endpoint, a CCIP-Read gateway, a DNS server) answered something unusable.",
-  503: "Unavailable: the database cannot be reached (retry after `Retry-After`), or the name service asked is not configured or unreachable.",
+  503: "Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which.",
   504: "The name service's source did not answer in time.",
 };
 
