@@ -50,6 +50,10 @@ const EnvSchema = z.object({
   ETH_RPC_URL: optionalUrl,
   POLYGON_RPC_URL: optionalUrl,
   ENS_REGISTRY_ADDRESS: optionalString,
+  /** The NameWrapper whose token holder owns a wrapped ENS name; mainnet's with the mainnet registry. */
+  ENS_NAME_WRAPPER_ADDRESS: optionalString,
+  /** "1" lets CCIP-Read gateways on loopback or private addresses be asked (private networks, tests). */
+  CCIP_READ_PRIVATE_GATEWAYS: z.enum(["0", "1"]).default("0"),
   UNS_PROXY_READER_ADDRESS: optionalString,
   UNS_POLYGON_PROXY_READER_ADDRESS: optionalString,
   DNS_SERVERS: optionalString,

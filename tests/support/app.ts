@@ -2,7 +2,9 @@
 // TEST_DATABASE_URL names a PostgreSQL server, a new database created on it for this test file.
 // With TEST_INSTANCES=2 (PostgreSQL only) the API runs as two server processes on that database
 // and requests alternate between them; before each request the harness waits until both have
-// applied every invalidation published so far (see lib/db/invalidation.ts).
+// applied every invalidation published so far (see lib/db/invalidation.ts). Every answer to
+// `fetch` is checked against the OpenAPI document (tests/support/contract.ts): an answer that
+// breaks it fails the request, whatever the test asserts.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
@@ -15,6 +17,7 @@ import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { INVALIDATION_CHANNEL, listenForInvalidations } from "@/lib/db/invalidation";
 import { resetSigningSecretForTests } from "@/lib/partners/signing-secret";
 import { startHttpServer } from "@/lib/server/http-server";
+import { assertKeepsToContract } from "./contract";
 
 export interface TestApp {
   baseUrl: string;
@@ -54,7 +57,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
   };
 }
 
-function send(origin: string, path: string, init: SendInit = {}): Promise<Response> {
+async function send(origin: string, path: string, init: SendInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
   let body = init.body;
@@ -62,8 +65,12 @@ function send(origin: string, path: string, init: SendInit = {}): Promise<Respon
     body = JSON.stringify(init.json);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  if (init.host !== undefined) return sendWithHost(origin + path, init.method ?? "GET", headers, body, init.host);
-  return fetch(origin + path, { ...init, headers, body });
+  const response =
+    init.host !== undefined
+      ? await sendWithHost(origin + path, init.method ?? "GET", headers, body, init.host)
+      : await fetch(origin + path, { ...init, headers, body });
+  await assertKeepsToContract(init.method ?? "GET", path, response);
+  return response;
 }
 
 function sendWithHost(
