@@ -5,9 +5,9 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useId, useRef, useState, type FormEvent } from "react";
-import type { NameAvailability } from "@/lib/api/schemas/market";
-import { api, ApiRequestError } from "../api/client";
+import { apiClient, ApiRequestError, unwrap } from "../api/client";
 import { usd } from "../format";
+import { Field } from "../field";
 import { Empty, ErrorPanel, Loading } from "../status";
 import { CryptoPanel, type CryptoOffer } from "./crypto-panel";
 import { randomUuid } from "./random-uuid";
@@ -44,8 +44,7 @@ interface WalletRow {
 export function CheckoutFlow({ name }: { name: string }) {
   const availability = useQuery({
     queryKey: ["market-search", [name]],
-    queryFn: ({ signal }) =>
-      api<{ results: NameAvailability[] }>(`/v1/market/search?q=${encodeURIComponent(name)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(apiClient.GET("/v1/market/search", { params: { query: { q: name } }, signal })),
     select: (data) => data.results[0],
   });
 
@@ -63,6 +62,14 @@ export function CheckoutFlow({ name }: { name: string }) {
     return (
       <Empty title={`${name} cannot be bought`}>
         <p>{result?.message ?? "It is not for sale."}</p>
+        {result?.expiresAt && (result.reason === "grace" || result.reason === "taken") ? (
+          <p className="mt-2">
+            <Link href={`/checkout/renew/${encodeURIComponent(result.name)}`} className="text-indigo-700 underline">
+              Renew {result.name}
+            </Link>{" "}
+            (anyone may pay for a renewal).
+          </p>
+        ) : null}
         <p className="mt-2">
           <Link href="/" className="text-indigo-700 underline">
             Search for another name
@@ -113,24 +120,32 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
       const walletAddrs = wallets.map((wallet) => ({ coinId: wallet.coinId, addr: wallet.addr.trim() }));
       if (method === "card") {
         checkoutId.current ??= randomUuid();
-        const session = await api<CardSession>("/v1/market/purchase", {
-          method: "POST",
-          body: { checkoutId: checkoutId.current, domain: name, ownerAddress: ownerAddress.trim(), walletAddrs, years },
-        });
+        const session = await unwrap(
+          apiClient.POST("/v1/market/purchase", {
+            body: {
+              checkoutId: checkoutId.current,
+              domain: name,
+              ownerAddress: ownerAddress.trim(),
+              walletAddrs,
+              years,
+            },
+          }),
+        );
         return { kind: "card", session };
       }
-      const offer = await api<CryptoOffer>("/v1/market/crypto/purchase", {
-        method: "POST",
-        body: {
-          currency,
-          domain: name,
-          ownerAddress: ownerAddress.trim(),
-          ownerEmail: ownerEmail.trim(),
-          ownerName: ownerName.trim(),
-          walletAddrs,
-          years,
-        },
-      });
+      const offer = await unwrap(
+        apiClient.POST("/v1/market/crypto/purchase", {
+          body: {
+            currency,
+            domain: name,
+            ownerAddress: ownerAddress.trim(),
+            ownerEmail: ownerEmail.trim(),
+            ownerName: ownerName.trim(),
+            walletAddrs,
+            years,
+          },
+        }),
+      );
       return { kind: "crypto", offer };
     },
   });
@@ -428,37 +443,6 @@ function PurchaseError({ error }: { error: Error }) {
           : "Correct the field named above, or try again."}
       </p>
     </ErrorPanel>
-  );
-}
-
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error: string | null;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <p id={`${id}-error`} className="mt-1 text-sm text-red-700" aria-live="polite">
-        {error}
-      </p>
-    </div>
   );
 }
 

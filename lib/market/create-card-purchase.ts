@@ -91,13 +91,13 @@ export async function createCardPurchase(body: PurchaseRequest): Promise<CardPur
   return ensureSession(order!);
 }
 
-type OrderWithPayment = Order & { payment: Payment | null };
+export type OrderWithPayment = Order & { payment: Payment | null };
 
-function findByCheckoutId(checkoutId: string): Promise<OrderWithPayment | null> {
+export function findByCheckoutId(checkoutId: string): Promise<OrderWithPayment | null> {
   return db().order.findUnique({ where: { checkoutId }, include: { payment: true } });
 }
 
-async function replay(order: OrderWithPayment, hash: string): Promise<CardPurchaseResult> {
+export async function replay(order: OrderWithPayment, hash: string): Promise<CardPurchaseResult> {
   if (order.requestHash !== hash) {
     throw conflict(
       "checkoutId",
@@ -108,7 +108,7 @@ async function replay(order: OrderWithPayment, hash: string): Promise<CardPurcha
 }
 
 /** The processor session of the order: made now if the first attempt did not get that far. */
-async function ensureSession(order: OrderWithPayment): Promise<CardPurchaseResult> {
+export async function ensureSession(order: OrderWithPayment): Promise<CardPurchaseResult> {
   const payment = order.payment!;
   const processor = cardProcessorNamed(payment.processor);
   if (!processor)
@@ -132,7 +132,7 @@ async function ensureSession(order: OrderWithPayment): Promise<CardPurchaseResul
           currency: "usd",
           connectedAccountId: payment.connectedAccountId,
           externalUserId: order.externalUserId,
-          description: `${order.domain} for ${order.years} year${order.years === 1 ? "" : "s"}`,
+          description: `${order.kind === "RENEWAL" ? "Renewal of " : ""}${order.domain} for ${order.years} year${order.years === 1 ? "" : "s"}`,
         });
   } catch (error) {
     if (!payment.processorRef) {

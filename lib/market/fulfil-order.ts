@@ -3,7 +3,9 @@ import type { OrderStatus } from "@prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { walletOfCoinType } from "@/lib/names/coins";
+import { isNameHeld } from "@/lib/registry/name-lifecycle";
 import { registerName, type NewWallet } from "@/lib/registry/register-name";
+import { fulfilRenewal } from "./fulfil-renewal";
 import { transitionOrder } from "./order-state";
 import { inTransaction } from "./in-transaction";
 
@@ -32,7 +34,7 @@ export function walletsOf(walletAddrs: unknown): NewWallet[] {
   return [...wallets.values()];
 }
 
-function addYears(date: Date, years: number): Date {
+export function addYears(date: Date, years: number): Date {
   const next = new Date(date);
   next.setUTCFullYear(next.getUTCFullYear() + years);
   return next;
@@ -52,8 +54,8 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
   // Crash test hook: dies like a power cut after the PAID commit and before registration.
   if (config().FAULT_INJECT === "after-paid") process.kill(process.pid, "SIGKILL");
 
-  const alreadyRegistered = await db().domain.findUnique({ where: { name: order.domain }, select: { id: true } });
-  if (alreadyRegistered) {
+  if (order.kind === "RENEWAL") return fulfilRenewal(order, now);
+  if (await isNameHeld(db(), order.domain, now)) {
     await inTransaction((tx) =>
       transitionOrder(tx, {
         orderId,

@@ -5,6 +5,7 @@ import { describeCryptoSetup, startPaymentWatchers } from "@/lib/payments/crypto
 import { onCryptoPaymentCredited } from "./crypto-payment-events";
 import { expireUnpaidOffers } from "./expire-offers";
 import { completePaidOrders } from "./fulfil-order";
+import { onCryptoPaymentReorganised } from "./reorganised-payments";
 
 // The marketplace's background work, started with the server: finishing orders a crash left PAID,
 // expiring unpaid offers, and the crypto payment watchers.
@@ -47,6 +48,7 @@ registerBackgroundJob({
     for (const line of describeCryptoSetup().lines) console.log(`[market] ${line}`);
     const watchers = startPaymentWatchers({
       onPaymentCredited: (paymentId) => onCryptoPaymentCredited(paymentId).then(() => undefined),
+      onPaymentReorganised: (tx, paymentId) => onCryptoPaymentReorganised(tx, paymentId),
       log,
     });
     return () => watchers.stop();

@@ -8,13 +8,14 @@ import { invalidate } from "@/lib/db/invalidation";
 // ticks) move an order once; each move writes an OrderEvent for the order page's timeline.
 //
 //   PENDING ─paid─▶ PAID ─registered─▶ COMPLETED
-//      │              └─registration impossible─▶ FAILED
+//      │              ├─registration impossible─▶ FAILED
+//      │              └─a chain reorganisation took the payment back─▶ PENDING
 //      ├─offer ran out─▶ EXPIRED ─paid late, name still free─▶ PAID
 //      └─declined─▶ FAILED ─paid on a retry, name still free─▶ PAID
 
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   PENDING: ["PAID", "EXPIRED", "FAILED"],
-  PAID: ["COMPLETED", "FAILED"],
+  PAID: ["COMPLETED", "FAILED", "PENDING"],
   EXPIRED: ["PAID", "FAILED"],
   FAILED: ["PAID"],
   COMPLETED: [],

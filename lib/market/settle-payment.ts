@@ -1,6 +1,7 @@
 import "server-only";
 import type { OrderStatus } from "@prisma/client";
 import { fulfilOrder } from "./fulfil-order";
+import { markRenewalPaid } from "./fulfil-renewal";
 import { noteOrder, transitionOrder } from "./order-state";
 import { tryReserveName } from "./reserve-name";
 import { inTransaction } from "./in-transaction";
@@ -18,9 +19,13 @@ export async function markOrderPaid(
   now = new Date(),
 ): Promise<OrderStatus | null> {
   return inTransaction(async (tx) => {
-    const order = await tx.order.findUnique({ where: { id: orderId }, select: { orderStatus: true, domain: true } });
+    const order = await tx.order.findUnique({
+      where: { id: orderId },
+      select: { orderStatus: true, domain: true, kind: true },
+    });
     if (!order) return null;
     if (order.orderStatus === "PAID" || order.orderStatus === "COMPLETED") return order.orderStatus;
+    if (order.kind === "RENEWAL") return markRenewalPaid(tx, orderId, order.orderStatus, reason, now);
     if (order.orderStatus === "PENDING") {
       const held = await tx.nameReservation.findUnique({ where: { orderId }, select: { domain: true } });
       if (held) {

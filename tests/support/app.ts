@@ -2,9 +2,12 @@
 // TEST_DATABASE_URL names a PostgreSQL server, a new database created on it for this test file.
 // With TEST_INSTANCES=2 (PostgreSQL only) the API runs as two server processes on that database
 // and requests alternate between them; before each request the harness waits until both have
-// applied every invalidation published so far (see lib/db/invalidation.ts).
+// applied every invalidation published so far (see lib/db/invalidation.ts). Every answer to
+// `fetch` is checked against the OpenAPI document (tests/support/contract.ts): an answer that
+// breaks it fails the request, whatever the test asserts.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createThrowAwayDatabase } from "@/lib/cli/postgres-temp.mjs";
@@ -14,13 +17,19 @@ import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { INVALIDATION_CHANNEL, listenForInvalidations } from "@/lib/db/invalidation";
 import { resetSigningSecretForTests } from "@/lib/partners/signing-secret";
 import { startHttpServer } from "@/lib/server/http-server";
+import { assertKeepsToContract } from "./contract";
 
 export interface TestApp {
   baseUrl: string;
-  /** fetch against the app: `app.fetch("/v1/resolve/alice.web3", { token })`. */
-  fetch(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
+  /**
+   * fetch against the app: `app.fetch("/v1/resolve/alice.web3", { token })`. `host` sends that Host
+   * header (fetch cannot), as a load balancer in front of every instance would.
+   */
+  fetch(path: string, init?: SendInit): Promise<Response>;
   close(): Promise<void>;
 }
+
+export type SendInit = RequestInit & { token?: string; json?: unknown; host?: string };
 
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
@@ -48,11 +57,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
   };
 }
 
-function send(
-  origin: string,
-  path: string,
-  init: RequestInit & { token?: string; json?: unknown } = {},
-): Promise<Response> {
+async function send(origin: string, path: string, init: SendInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
   let body = init.body;
@@ -60,7 +65,42 @@ function send(
     body = JSON.stringify(init.json);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  return fetch(origin + path, { ...init, headers, body });
+  const response =
+    init.host !== undefined
+      ? await sendWithHost(origin + path, init.method ?? "GET", headers, body, init.host)
+      : await fetch(origin + path, { ...init, headers, body });
+  await assertKeepsToContract(init.method ?? "GET", path, response);
+  return response;
+}
+
+function sendWithHost(
+  url: string,
+  method: string,
+  headers: Headers,
+  body: RequestInit["body"],
+  host: string,
+): Promise<Response> {
+  if (body !== undefined && body !== null && typeof body !== "string")
+    throw new Error("app.fetch with `host` sends string bodies only");
+  const raw: Record<string, string> = Object.fromEntries(headers.entries());
+  raw.host = host;
+  if (body) raw["content-length"] = String(Buffer.byteLength(body));
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: raw }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(res.headers))
+          for (const item of Array.isArray(value) ? value : [value ?? ""]) answer.append(name, item);
+        const status = res.statusCode ?? 500;
+        resolve(new Response(status === 204 ? null : Buffer.concat(chunks), { status, headers: answer }));
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body ?? undefined);
+  });
 }
 
 async function startInstances(testDb: TestDatabase, overrides: Partial<Config>): Promise<TestApp> {

@@ -41,12 +41,12 @@ export const marketOperations: Operation[] = [
     path: "/v1/market/crypto/purchase",
     summary: "Start a crypto purchase",
     description:
-      "Creates a PENDING order holding the name, with a fresh deposit address, the amount converted from the USD price (rounded up to the smallest unit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry.",
+      "Creates a PENDING order holding the name, with a fresh deposit address, the amount converted from the USD price (rounded up to the smallest unit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry. USDC answers 503 (field `currency`, with the reason) while a custom token contract's decimals cannot be read.",
     tags: ["Marketplace"],
     errors: "single",
     body: CryptoPurchaseRequest,
     responses: { 200: { description: "Where and how much to pay.", schema: CryptoPurchaseResponse } },
-    errorStatuses: [404, 409, 413, 415],
+    errorStatuses: [404, 409, 413, 415, 503],
   },
   {
     method: "get",

@@ -10,8 +10,8 @@ export interface Operation {
   summary: string;
   description?: string;
   tags: string[];
-  /** Token types allowed; absent for endpoints without authorization. */
-  auth?: readonly ("ADMIN" | "CUSTOMER")[];
+  /** Token types allowed (OWNER: an owner session from Sign-In with Ethereum); absent without authorization. */
+  auth?: readonly ("ADMIN" | "CUSTOMER")[] | readonly ["OWNER"];
   errors: ErrorShape;
   pathParams?: z.ZodObject;
   query?: z.ZodObject;
@@ -20,4 +20,8 @@ export interface Operation {
   responses: Record<number, { description: string; schema?: z.ZodType }>;
   /** Client-error statuses this endpoint answers, beyond 400/401/403 that follow from the above. */
   errorStatuses?: number[];
+  /** False for the few endpoints without a rate limit (lib/api/route-policy.ts): no 429. */
+  rateLimited?: boolean;
+  /** False for endpoints that never touch the database: no 503 for it. */
+  usesDatabase?: boolean;
 }
