@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError, badRequest } from "@/lib/api/errors";
 import type { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/api/schemas/market";
-import { createCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
+import { createCryptoOffer, releaseCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
 import {
   CurrencyUnavailableError,
   resolvePaymentCurrency,
@@ -13,12 +13,15 @@ import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { reserveNameOrThrow } from "./reserve-name";
 import { inTransaction } from "./in-transaction";
 
-// Endpoint 12: the name's hold, a fresh deposit address, the order and its payment, in one
-// transaction, so a refused purchase leaves nothing behind and no address is handed out twice.
+// Endpoint 12. The offer (price quote, deposit address, rate) is made before the transaction, its
+// index taken in a statement that commits at once, so no purchase waits on another's counter row
+// lock or elliptic-curve work; the transaction holds the name and writes the order and its payment.
+// When it fails (the name was taken meanwhile), the index is given back, so a refused purchase
+// leaves nothing behind and no address is handed out twice.
 
 export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise<CryptoPurchaseResponse> {
   try {
-    // Outside the transaction: a custom USDC contract's decimals are read from the chain once.
+    // A custom USDC contract's decimals are read from the chain once.
     await resolvePaymentCurrency(body.currency);
   } catch (error) {
     if (error instanceof UnsupportedCurrencyError) throw badRequest("currency", error.message);
@@ -29,38 +32,41 @@ export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise
   const orderId = randomUUID();
   const paymentId = randomUUID();
   const now = new Date();
-
-  const offer = await inTransaction(async (tx) => {
-    await reserveNameOrThrow(tx, quote.name, orderId, now);
-    const offer = await createCryptoOffer({
-      paymentId,
-      orderId,
-      currency: body.currency,
-      usdCents: quote.totalCents,
-      client: tx,
-      now,
-      label: quote.name,
-    });
-    const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;
-    await tx.order.create({
-      data: {
-        ...orderFieldsOf(quote, orderId),
-        ownerEmail: body.ownerEmail,
-        ownerName: body.ownerName,
-        walletAddrs: body.walletAddrs,
-        currency: offer.currency,
-        price: offer.amountDecimal,
-        paymentType: "crypto",
-        paymentReferenceId: paymentId,
-        orderStatusReason: reason,
-        expiresAt: offer.payment.expiresAt,
-        createdAt: now,
-      },
-    });
-    await tx.payment.create({ data: offer.payment });
-    await recordCreation(tx, orderId, reason);
-    return offer;
+  const offer = await createCryptoOffer({
+    paymentId,
+    orderId,
+    currency: body.currency,
+    usdCents: quote.totalCents,
+    now,
+    label: quote.name,
   });
+
+  try {
+    await inTransaction(async (tx) => {
+      await reserveNameOrThrow(tx, quote.name, orderId, now);
+      const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;
+      await tx.order.create({
+        data: {
+          ...orderFieldsOf(quote, orderId),
+          ownerEmail: body.ownerEmail,
+          ownerName: body.ownerName,
+          walletAddrs: body.walletAddrs,
+          currency: offer.currency,
+          price: offer.amountDecimal,
+          paymentType: "crypto",
+          paymentReferenceId: paymentId,
+          orderStatusReason: reason,
+          expiresAt: offer.payment.expiresAt,
+          createdAt: now,
+        },
+      });
+      await tx.payment.create({ data: offer.payment });
+      await recordCreation(tx, orderId, reason);
+    });
+  } catch (error) {
+    await releaseCryptoOffer(offer);
+    throw error;
+  }
 
   return {
     address: offer.address,
