@@ -230,7 +230,15 @@ async function soakOn(label: string, databaseUrl: string | undefined): Promise<O
   const purchaseLatencies = sortedLatencies(mixed, ["card purchase", "crypto purchase"]);
   const accepted = mixed.purchases.length;
   const purchasesPerSecond = accepted / mixed.elapsed;
+  // The bound is the deployment's: on PGlite, the server and its embedded database's process
+  // together (sampled at the same moments).
+  const totalMax = Math.max(
+    ...(["read-only", "mixed"] as const).flatMap((p) =>
+      rss[p].server.map((serverMb, i) => serverMb + (rss[p].database[i] ?? 0)),
+    ),
+  );
   const serverMax = Math.max(...rss["read-only"].server, ...rss.mixed.server);
+  const databaseMax = Math.max(0, ...rss["read-only"].database, ...rss.mixed.database);
   const lines = [
     formatPhase(label, "read-only", readOnly, rss["read-only"]),
     formatPhase(label, "mixed", mixed, rss.mixed),
@@ -239,10 +247,11 @@ async function soakOn(label: string, databaseUrl: string | undefined): Promise<O
       `(goal <= ${MIXED_TO_READ_ONLY_P99}x: ${mixedP99 <= MIXED_TO_READ_ONLY_P99 * readOnlyP99 ? "met" : "NOT met"})`,
     `${label}: purchases (card and crypto) ${purchasesPerSecond.toFixed(1)}/s, ${accepted} accepted; p50 ${percentile(purchaseLatencies, 50).toFixed(1)} ms ` +
       `against the mixed resolution p99 ${mixedP99.toFixed(1)} ms (goal: under it: ${percentile(purchaseLatencies, 50) < mixedP99 ? "met" : "NOT met"})`,
-    `${label}: server resident memory at most ${serverMax.toFixed(0)} MB through both phases (limit ${RSS_LIMIT_MB} MB: ${serverMax <= RSS_LIMIT_MB ? "met" : "NOT met"})` +
-      (rss.mixed.database.length > 0
-        ? `; the embedded database's process at most ${Math.max(...rss["read-only"].database, ...rss.mixed.database).toFixed(0)} MB`
-        : ""),
+    `${label}: resident memory at most ${totalMax.toFixed(0)} MB through both phases` +
+      (databaseMax > 0
+        ? ` (server ${serverMax.toFixed(0)} MB and embedded database's process ${databaseMax.toFixed(0)} MB at most)`
+        : "") +
+      ` (limit ${RSS_LIMIT_MB} MB: ${totalMax <= RSS_LIMIT_MB ? "met" : "NOT met"})`,
     `5xx or no answer: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(" | ")})` : ""}`,
     formatReconciliation(purchases, reconciliation),
   ];
