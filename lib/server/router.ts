@@ -4,12 +4,14 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import type { RouteContext, RouteHandler } from "@/lib/api/handler";
 import { preflightResponse } from "@/lib/api/cors";
+import { isValidHost } from "@/lib/api/edge";
 import { json, requestUrl } from "@/lib/api/handler";
 import { routePolicy } from "@/lib/api/route-policy";
 
-// Serves the API's route handlers (app/v1/**/route.ts, app/api/**/route.ts) outside Next.js's
-// request pipeline, with the file-system routing Next.js uses: `[name]` is one segment,
-// static segments win over dynamic ones. The route files stay the one implementation.
+// Serves the API's route handlers (app/v1/**/route.ts, app/api/**/route.ts) for `npm start`,
+// outside Next.js's request pipeline, with the file-system routing Next.js uses: `[name]` is one
+// segment, static segments win over dynamic ones. The route files stay the one implementation:
+// `next start` and `next dev` serve the same files (README, "Running under Next").
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof METHODS)[number];
@@ -63,6 +65,12 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
   ) {
     const method = request.method.toUpperCase() as Method;
     const handler = handlers[method] ?? (method === "HEAD" ? handlers.GET : undefined);
+    // A handler refuses a bad Host in its endpoint's error shape; the answers made here do it alike.
+    if (!handler && !isValidHost(request.headers.get("host")))
+      return json({ field: "Host", info: "The Host header is not a valid host[:port]." }, 400, {
+        "x-content-type-options": "nosniff",
+        "cache-control": "no-store",
+      });
     // Browsers' CORS preflights are answered here for every route, from the path's policy.
     if (!handler && method === "OPTIONS")
       return preflightResponse(request, routePolicy(pathname).cors, Object.keys(handlers));

@@ -9,14 +9,14 @@ import { registryOperations } from "./registry-operations";
 export const operations: Operation[] = [...registryOperations, ...partnerOperations, ...marketOperations];
 
 const STATUS_TEXT: Record<number, string> = {
-  400: "Invalid input: the field at fault is named.",
+  400: "Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named.",
   401: "Missing, malformed, expired, not-yet-valid or deleted access token.",
   403: "The token's type may not call this endpoint.",
   404: "Unknown resource.",
   409: "Not available, or the idempotency key was used with another body.",
-  413: "Body larger than 64 KB.",
+  413: "Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed.",
   415: "Body is not JSON.",
-  429: "Rate limited; see Retry-After.",
+  429: "Rate limited (a batch counts each name), or too many failed authentications from this address; see Retry-After.",
   502: "The name service's source answered something unusable.",
   503: "The name service is not configured or unreachable.",
   504: "The name service's source did not answer in time.",
@@ -35,7 +35,8 @@ export function buildOpenApiDocument(serverUrl?: string) {
         ? { description: response.description, content: { "application/json": { schema: schemaOf(response.schema) } } }
         : { description: response.description };
     }
-    const clientErrors = new Set([400, ...(op.auth ? [401, 403] : []), ...(op.errorStatuses ?? [])]);
+    // Every operation of the document is rate limited (lib/api/route-policy.ts fails closed).
+    const clientErrors = new Set([400, ...(op.auth ? [401, 403] : []), 429, ...(op.errorStatuses ?? [])]);
     for (const status of [...clientErrors].sort())
       responses[status] = { description: STATUS_TEXT[status] ?? "Client error.", content: errorContent };
     responses["500"] = {
