@@ -4,7 +4,7 @@ import type { IncomingMessage } from "node:http";
 import { PEER_HEADER, sealedPeer } from "@/lib/api/client-address";
 import { removeInternalHeaders } from "@/lib/api/edge";
 import { config } from "@/lib/config";
-import { servicesStarted, startServices } from "./startup";
+import { servicesStarted, startServices, type Services } from "./startup";
 
 // Next.js as a server of its own (`next start`, `next dev`): instrumentation.ts's register() ends
 // here. It runs the start-up `npm start` runs, and installs this process's edge: node publishes
@@ -31,7 +31,14 @@ export async function startUnderNext(): Promise<void> {
   // Under `npm start` lib/server/main.ts started everything, and lib/server is the edge.
   if (servicesStarted()) return;
   installEdge();
-  const services = await startServices();
+  let services: Services;
+  try {
+    services = await startServices();
+  } catch (error) {
+    // Next.js would go on answering 500 to everything; a refused start ends the process, as `npm start`'s does.
+    console.error("[start] failed:", error instanceof Error ? error.message : error);
+    process.exit(1);
+  }
   // Next.js has set PORT to the port it listens on before it calls the hook.
   services.announce(config().PORT);
   console.log(`[start] serving under Next.js (${services.embedded ? "embedded PGlite" : "PostgreSQL"})`);
