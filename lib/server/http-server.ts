@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { MAX_BODY_BYTES } from "@/lib/api/body";
 import { isApiPath, isValidHost, pathOfTarget, removeInternalHeaders } from "@/lib/api/edge";
 import { json, requestUrl } from "@/lib/api/handler";
+import { badHostResponse } from "@/lib/api/methods";
 import { pageSecurityHeaders } from "@/lib/api/security-headers";
 import { config } from "@/lib/config";
 import { createRouter } from "./router";
@@ -48,12 +49,7 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
         const response = handled instanceof Promise ? await handled : handled;
         return await sendWebResponse(res, response, request.method);
       }
-      if (!isValidHost(req.headers.host))
-        return sendWebResponse(
-          res,
-          json({ field: "Host", info: "The Host header is not a valid host[:port]." }, 400, NO_STORE),
-          request.method,
-        );
+      if (!isValidHost(req.headers.host)) return sendWebResponse(res, badHostResponse(), request.method);
       const { pathname } = requestUrl(request);
       if (!options.next || isApiPath(pathname))
         return sendWebResponse(res, json({ message: "Not found." }, 404, NO_STORE), request.method);

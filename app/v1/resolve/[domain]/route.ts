@@ -1,5 +1,6 @@
 // Endpoint 1: forward resolution of a name (native, ENS, UD or ICANN).
 import { endpoint, parseQuery, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { cachedRead } from "@/lib/api/response-cache";
 import { ResolveQuery, ResolveResult } from "@/lib/api/schemas/resolve";
 import { resolveName } from "@/lib/resolution/resolve";
@@ -17,3 +18,5 @@ export const GET = endpoint({ errors: "single", allow: ["ADMIN", "CUSTOMER"] }, 
     };
   });
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

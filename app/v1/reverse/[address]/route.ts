@@ -1,5 +1,6 @@
 // Endpoint 2: reverse resolution of an address to its verified name.
 import { endpoint, parseQuery, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { cachedRead } from "@/lib/api/response-cache";
 import { ResolveResult, ReverseQuery } from "@/lib/api/schemas/resolve";
 import { reverseAddress } from "@/lib/resolution/resolve";
@@ -17,3 +18,5 @@ export const GET = endpoint({ errors: "single", allow: ["ADMIN", "CUSTOMER"] }, 
     return { response: respond(ResolveResult, result), tags };
   });
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });
