@@ -76,7 +76,8 @@ export function endpoint(
       if (!isValidHost(request.headers.get("host"))) throw new ApiError(400, "Host", BAD_HOST);
       const url = requestUrl(request);
       const routePolicyOf = (policy ??= routePolicy(url.pathname));
-      const params = decodeParams(await context.params);
+      const ownView = (request as Request & { [CAPPED_BODY]?: true })[CAPPED_BODY] === true;
+      const params = decodeParams(await context.params, ownView);
       let caller: Caller | undefined;
       if (options.allow) {
         const checked = authenticateLimited(request, options.allow);
@@ -84,8 +85,7 @@ export function endpoint(
       }
       limit = enforceRateLimit(routePolicyOf.rateLimit, request, caller?.tokenId);
       // lib/server's request view bounds its own body; another server's stream is read here, within the bound.
-      if (!(request as Request & { [CAPPED_BODY]?: true })[CAPPED_BODY] && request.body !== null)
-        request = await withCappedBody(request);
+      if (!ownView && request.body !== null) request = await withCappedBody(request);
       const charge = (extra: number) => {
         if (extra <= 0) return;
         limit = enforceRateLimit(routePolicyOf.rateLimit, request, caller?.tokenId, extra) ?? limit;
@@ -95,11 +95,19 @@ export function endpoint(
         for (const [name, value] of Object.entries(options.headers)) response.headers.set(name, value);
     } catch (error) {
       const { status, body, headers } = errorBody(error, options.errors);
+      // The rest of a refused body is never read, so the connection cannot carry another request:
+      // lib/server decides this from what it read; another server is told.
+      const close = status === 413 && !(request as Request & { [CAPPED_BODY]?: true })[CAPPED_BODY];
       // Made only here: a successful request needs no id.
       const requestId = request.headers.get("x-request-id") ?? randomUUID();
       // An unreachable database is reported once by the pool, not per request.
       if (status >= 500 && status !== 503) logError(requestId, request, error);
-      response = json(body, status, { ...options.headers, ...headers, "x-request-id": requestId });
+      response = json(body, status, {
+        ...options.headers,
+        ...headers,
+        ...(close ? { connection: "close" } : {}),
+        "x-request-id": requestId,
+      });
     }
     return withApiHeaders(response, request, policy ?? { cors: "none", rateLimit: null }, limit);
   };
@@ -167,15 +175,15 @@ function withApiHeaders(
   return response;
 }
 
-// Next.js decodes params itself and lib/server does not: a value that was encoded is decoded once
-// here either way, and U+0000 (which PostgreSQL text cannot hold) is a 400.
-function decodeParams(raw: RawParams): Record<string, string> {
+// Next.js hands params decoded, lib/server as they are in the path: each is decoded exactly once,
+// and U+0000 (which PostgreSQL text cannot hold) is a 400.
+function decodeParams(raw: RawParams, encoded: boolean): Record<string, string> {
   const params: Record<string, string> = {};
   for (const key in raw) {
     const value = raw[key];
     const text = Array.isArray(value) ? value.join("/") : (value ?? "");
     let decoded = text;
-    if (text.includes("%")) {
+    if (encoded && text.includes("%")) {
       try {
         decoded = decodeURIComponent(text);
       } catch {
@@ -264,7 +272,9 @@ class JsonResponse {
     return JSON.parse(await this.text());
   }
   async blob(): Promise<Blob> {
-    return new Blob([await this.bytes()], { type: this.headers.get("content-type") ?? "" });
+    // Fetch serializes the parsed MIME type: no space after its parameters' semicolons.
+    const type = (this.headers.get("content-type") ?? "").replace(/;\s+/g, ";");
+    return new Blob([await this.bytes()], { type });
   }
   async formData(): Promise<FormData> {
     await this.bytes();

@@ -35,11 +35,11 @@ export function startServerProcess({ env = {}, timeoutMs = 120_000, onOutput } =
  * `next start` (or `next dev` with `dev: true`) on 127.0.0.1 and a free port, from the built `.next`
  * (`next build` first): resolves once instrumentation.ts's start-up is done, with Next.js's address.
  */
-export function startNextProcess({ env = {}, dev = false, timeoutMs = 120_000, onOutput } = {}) {
+export async function startNextProcess({ env = {}, dev = false, timeoutMs = 120_000, onOutput } = {}) {
   const fullEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env };
   const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
   const args = [dev ? "dev" : "start", "--hostname", "127.0.0.1", "--port", fullEnv.PORT ?? "0"];
-  return watchServer(
+  const server = await watchServer(
     spawn(process.execPath, [`--max-old-space-size=${fullEnv.SERVER_HEAP_MB ?? 256}`, next, ...args], {
       cwd: root,
       env: fullEnv,
@@ -50,6 +50,9 @@ export function startNextProcess({ env = {}, dev = false, timeoutMs = 120_000, o
     timeoutMs,
     onOutput,
   );
+  // Next.js finishes its own initialization on the first request; it is made here, not by a caller.
+  await fetch(`${server.origin}/v1/openapi.json`).then((res) => res.arrayBuffer());
+  return server;
 }
 
 async function watchServer(child, ready, timeoutMs, onOutput) {
