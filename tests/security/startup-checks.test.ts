@@ -112,7 +112,7 @@ describe("the rules", () => {
       "CRYPTO_EVM_XPUB",
       "CRYPTO_BTC_XPUB",
     ] as const) {
-      const value = name.endsWith("URL") ? "http://127.0.0.1:9" : LIVE_CRYPTO[name];
+      const value = name === "CRYPTO_EVM_XPUB" || name === "CRYPTO_BTC_XPUB" ? LIVE_CRYPTO[name] : "http://127.0.0.1:9";
       expect(check({ [name]: value }), name).toThrow(`Live payment settings are set (${name})`);
     }
     const stripe = { STRIPE_SECRET_KEY: "sk", STRIPE_PUBLISHABLE_KEY: "pk", STRIPE_WEBHOOK_SECRET: "wh" };
