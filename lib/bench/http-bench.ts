@@ -14,7 +14,9 @@
 // binaries); BENCH_DB=pglite measures the embedded default instead.
 // Options (environment): BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
 // BENCH_MEMORY_REQUESTS (1,000,000; 0 skips the memory run), BENCH_DB (postgres | pglite),
-// SERVER_HEAP_MB (the server's heap limit, as for npm start).
+// SERVER_HEAP_MB (the server's heap limit, as for npm start), BENCH_NEXT=1 (also `next start` on the
+// same database, side by side on the warm reads; builds the pages first when their sources changed;
+// PostgreSQL only).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -22,7 +24,8 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { createThrowAwayDatabase, startTempPostgres } from "@/lib/cli/postgres-temp.mjs";
-import { startServerProcess } from "@/lib/cli/server-process.mjs";
+import { startNextProcess, startServerProcess } from "@/lib/cli/server-process.mjs";
+import { ensureNextBuild } from "@/lib/cli/start.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { seedDemoData } from "@/lib/registry/seed";
@@ -33,6 +36,7 @@ const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 1_000_000);
 const DISTINCT_NAMES = 100_000;
 const WARM_UP_SECONDS = 3;
 const ALICE_OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
+const WITH_NEXT = process.env.BENCH_NEXT === "1";
 const BENCH_JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
 // The issues' goals, checked against this run's figures.
 const MISS_SHARE_OF_WARM = 0.25;
@@ -55,6 +59,8 @@ interface Row {
   label: string;
   ours: Figure;
   reference?: { label: string; figure: Figure };
+  /** The same load on `next start` (BENCH_NEXT=1). */
+  next?: Figure;
   goal?: (row: Row, warm: Figure) => string;
 }
 
@@ -98,10 +104,15 @@ async function main() {
           children,
         )
       : undefined;
+    if (WITH_NEXT && !databaseUrl) throw new Error("BENCH_NEXT=1 needs PostgreSQL: both servers share the database.");
+    const next = WITH_NEXT ? await startNext(dataDir, databaseUrl!, children) : undefined;
 
     // "Warm" as a busy server is: every path loaded for a while first, so the JIT has compiled the
     // read path and the caches hold the answers before anything is measured.
-    for (const target of warmTargets) await load(ours.origin, fixed(target.path), headers, [200], WARM_UP_SECONDS);
+    for (const target of warmTargets) {
+      await load(ours.origin, fixed(target.path), headers, [200], WARM_UP_SECONDS);
+      if (next) await load(next, fixed(target.path), headers, [200], WARM_UP_SECONDS);
+    }
 
     const rows: Row[] = [];
     for (const target of warmTargets) {
@@ -110,6 +121,7 @@ async function main() {
         label: target.label,
         ours: await load(ours.origin, fixed(target.path), headers, [200]),
         reference: { label: "bare node:http", figure: reference },
+        next: next ? await load(next, fixed(target.path), headers, [200]) : undefined,
       });
     }
     const warm = rows[0].ours;
@@ -250,6 +262,25 @@ async function startServer(
   children.push(server.child);
   serverPids.set(server.origin, server.child.pid!);
   return server;
+}
+
+/** `next start` serving the same route handlers on the same database (instrumentation.ts starts it). */
+async function startNext(dataDir: string, databaseUrl: string, children: ChildProcess[]): Promise<string> {
+  ensureNextBuild();
+  const server = await startNextProcess({
+    env: {
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: BENCH_JWT_SECRET,
+      NODE_ENV: "production",
+      DATA_DIR: mkdtempSync(path.join(dataDir, "next-")),
+      SEED_DEMO_DATA: "0",
+      BACKGROUND_JOBS: "0",
+      LOG_LEVEL: "error",
+      RATE_LIMIT_ENABLED: "0",
+    },
+  });
+  children.push(server.child);
+  return server.origin;
 }
 
 function bareServerSource(bodies: Map<string, Buffer>): string {
@@ -462,11 +493,27 @@ function verdicts(checks: [string, boolean][]): string {
 }
 
 function printTable(rows: Row[], warm: Figure) {
+  const withNext = rows.some((row) => row.next);
   const table: string[][] = [
-    ["path", "req/s", "p50", "p99", "errors", "CPU µs", "reference", "req/s", "p50", "p99", "ours/ref", "ours/warm"],
+    [
+      "path",
+      "req/s",
+      "p50",
+      "p99",
+      "errors",
+      "CPU µs",
+      "reference",
+      "req/s",
+      "p50",
+      "p99",
+      "ours/ref",
+      "ours/warm",
+      ...(withNext ? ["next start req/s", "p50", "p99", "errors", "next/ours"] : []),
+    ],
   ];
   for (const row of rows) {
     const ref = row.reference?.figure;
+    const next = row.next;
     table.push([
       row.label,
       row.ours.rps.toFixed(0),
@@ -482,6 +529,17 @@ function printTable(rows: Row[], warm: Figure) {
       ref ? String(ref.p99) : "",
       ref ? pct(row.ours.rps / ref.rps) : "",
       pct(row.ours.rps / warm.rps),
+      ...(withNext
+        ? next
+          ? [
+              next.rps.toFixed(0),
+              String(next.p50),
+              String(next.p99),
+              String(next.unexpected),
+              pct(next.rps / row.ours.rps),
+            ]
+          : ["", "", "", "", ""]
+        : []),
     ]);
   }
   const widths = table[0].map((_, i) => Math.max(...table.map((cells) => (cells[i] ?? "").length)));

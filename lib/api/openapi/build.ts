@@ -17,14 +17,14 @@ export const operations: Operation[] = [
 ];
 
 const STATUS_TEXT: Record<number, string> = {
-  400: "Invalid input: the field at fault is named.",
+  400: "Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named.",
   401: "Missing, malformed, expired, not-yet-valid or deleted access token.",
   403: "The token's type may not call this endpoint.",
   404: "Unknown resource.",
   409: "Not available, or the idempotency key was used with another body.",
-  413: "Body larger than 64 KB.",
+  413: "Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed.",
   415: "Body is not JSON.",
-  429: "Rate limited: `field` is `rate`; retry after `Retry-After` seconds.",
+  429: "Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds.",
   502: "The name service's source (a JSON-RPC endpoint, a CCIP-Read gateway, a DNS server) answered something unusable.",
   503: "Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which.",
   504: "The name service's source did not answer in time.",

@@ -48,7 +48,9 @@ export const registryOperations: Operation[] = [
     method: "post",
     path: "/v1/resolve",
     summary: "Resolve up to 100 names",
-    description: "Each name is answered on its own with the status endpoint 1 would give it.",
+    description:
+      "Each name is answered on its own with the status endpoint 1 would give it, and counts as one request against the " +
+      "token's resolution rate limit: a batch the remaining budget cannot hold is 429 as a whole.",
     tags: ["Resolution"],
     auth: READERS,
     errors: "single",

@@ -1,6 +1,7 @@
 // Test mode only: what the test checkout shows before paying (`?clientSecret=`).
 import { z } from "zod";
 import { endpoint, json, parseQuery } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { readTestIntent } from "@/lib/payments/card/pay-test-intent";
 
 export const dynamic = "force-dynamic";
@@ -13,3 +14,5 @@ export const GET = endpoint({ errors: "single" }, async ({ url }) => {
   const { clientSecret } = parseQuery(url, Query);
   return json(await readTestIntent(clientSecret), 200, { "cache-control": "no-store" });
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

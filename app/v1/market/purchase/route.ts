@@ -1,5 +1,6 @@
 // Endpoint 11: start a card purchase (Stripe PaymentIntent, or the built-in test processor).
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { PurchaseRequest, PurchaseResponse } from "@/lib/api/schemas/market";
 import { createCardPurchase } from "@/lib/market/create-card-purchase";
 
@@ -9,3 +10,5 @@ export const POST = endpoint({ errors: "single" }, async ({ request }) => {
   const body = await readJson(request, PurchaseRequest);
   return respond(PurchaseResponse, await createCardPurchase(body), 200, { "cache-control": "no-store" });
 });
+
+export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

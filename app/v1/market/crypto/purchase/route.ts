@@ -1,5 +1,6 @@
 // Endpoint 12: start a crypto purchase (fresh deposit address, amount, payment URI, expiry).
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/api/schemas/market";
 import { createCryptoPurchase } from "@/lib/market/create-crypto-purchase";
 
@@ -9,3 +10,5 @@ export const POST = endpoint({ errors: "single" }, async ({ request }) => {
   const body = await readJson(request, CryptoPurchaseRequest);
   return respond(CryptoPurchaseResponse, await createCryptoPurchase(body), 200, { "cache-control": "no-store" });
 });
+
+export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });
