@@ -253,6 +253,7 @@ async function soakOn(label: string, databaseUrl: string | undefined): Promise<O
         : "") +
       ` (limit ${RSS_LIMIT_MB} MB: ${totalMax <= RSS_LIMIT_MB ? "met" : "NOT met"})`,
     `5xx or no answer: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(" | ")})` : ""}`,
+    `server log lines: ${serverErrorLines.length}${serverErrorLines.length ? `, the first:\n  ${serverErrorLines.slice(0, 8).join("\n  ")}` : ""}`,
     formatReconciliation(purchases, reconciliation),
   ];
   const report = lines.join("\n");
@@ -558,9 +559,18 @@ function formatReconciliation(purchases: Purchase[], rec: Reconciliation): strin
 
 // ---------------------------------------------------------------- server process
 
+// What the server logged at level error (it logs nothing else at LOG_LEVEL=error), for the report.
+const serverErrorLines: string[] = [];
+const MAX_ERROR_LINES = 2000;
+
 async function startServer(extraEnv: Record<string, string>): Promise<ServerProcess> {
+  serverErrorLines.length = 0;
   return startServerProcess({
     env: { PORT: "0", HOST: "127.0.0.1", API_ONLY: "1", LOG_LEVEL: "error", RATE_LIMIT_ENABLED: "0", ...extraEnv },
+    onOutput: (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n"))
+        if (line.trim() && serverErrorLines.length < MAX_ERROR_LINES) serverErrorLines.push(line.slice(0, 400));
+    },
   });
 }
 
