@@ -73,6 +73,9 @@ const EnvSchema = z.object({
   /** JSON object of USD prices per coin, e.g. {"ETH":3000}; the built-in table otherwise. */
   CRYPTO_RATES_JSON: optionalString,
   WATCHER_INTERVAL_MS: z.coerce.number().int().positive().default(5000),
+  /** Open unpaid holds (PENDING orders) per client address and per owner (address or e-mail); 0: no limit. */
+  UNPAID_HOLDS_PER_CLIENT: z.coerce.number().int().min(0).default(5),
+  UNPAID_HOLDS_PER_OWNER: z.coerce.number().int().min(0).default(5),
 
   /** `npm run bench`: a PostgreSQL server the benchmarks may create throw-away databases on. */
   BENCH_DATABASE_URL: optionalString,
@@ -98,7 +101,7 @@ const EnvSchema = z.object({
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 
   /** Fault-injection hook for the crash tests only (tests/integration/faults); unset in every real deployment. */
-  FAULT_INJECT: z.enum(["after-paid"]).optional(),
+  FAULT_INJECT: z.enum(["after-paid", "after-credit"]).optional(),
 });
 
 export type Config = z.infer<typeof EnvSchema>;

@@ -17,6 +17,7 @@ export interface NewName {
   name: string;
   ownerAddress: string;
   wallets?: NewWallet[];
+  /** The partner controlling a second-level name; a sub-domain always takes its parent's. */
   partnerId?: string | null;
   createdAt?: Date;
   expiresAt?: Date | null;
@@ -30,7 +31,9 @@ export async function registerName(tx: Prisma.TransactionClient, input: NewName)
   const labels = input.name.split(".");
   const tld = labels[labels.length - 1];
   const parentName = labels.length > 2 ? labels.slice(1).join(".") : undefined;
-  const parent = parentName ? await tx.domain.findUnique({ where: { name: parentName }, select: { id: true } }) : null;
+  const parent = parentName
+    ? await tx.domain.findUnique({ where: { name: parentName }, select: { id: true, partnerId: true } })
+    : null;
   if (parentName && !parent) throw notFound("domain", `The parent domain ${parentName} is not registered.`);
   const createdAt = input.createdAt ?? new Date();
 
@@ -47,7 +50,7 @@ export async function registerName(tx: Prisma.TransactionClient, input: NewName)
       parentId: parent?.id ?? null,
       ownerAddress: input.ownerAddress,
       ownerKey: input.ownerAddress.toLowerCase(),
-      partnerId: input.partnerId ?? null,
+      partnerId: parent ? parent.partnerId : (input.partnerId ?? null),
       expiresAt: input.expiresAt ?? null,
       createdAt,
       wallets: input.wallets?.length

@@ -145,6 +145,7 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
           blockNumber: number,
           blockTime: new Date(Number(block.timestamp) * 1000),
           amount: tx.value,
+          fromAddress: tx.from,
         });
       }
     }
@@ -173,6 +174,7 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
           blockNumber: log.blockNumber,
           blockTime: new Date(Number(block.timestamp) * 1000),
           amount: log.args.value,
+          fromAddress: log.args.from,
         });
       }
     }

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
+import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { ClassifyPaymentInput } from "./classify-payment";
 
@@ -20,6 +21,8 @@ export interface ObservedTransfer {
   /** Time of the block that holds the transfer; stored as the transfer's createdAt. */
   blockTime: Date;
   amount: bigint;
+  /** The sender where the chain says (EVM `from`, the first Bitcoin input's address): where a refund goes. */
+  fromAddress?: string | null;
 }
 
 export interface WatchedPayment {
@@ -76,9 +79,9 @@ export async function recordTransfers(
     const credited = new Set<string>();
     for (const t of transfers) {
       const inserted = await tx.$queryRaw<{ id: string }[]>`
-        INSERT INTO "crypto_transfer" ("id", "payment_id", "chain", "tx_hash", "log_index", "block_number", "amount", "created_at")
+        INSERT INTO "crypto_transfer" ("id", "payment_id", "chain", "tx_hash", "log_index", "block_number", "amount", "created_at", "from_address")
         VALUES (${randomUUID()}::uuid, ${t.paymentId}::uuid, ${chain}, ${t.txHash.toLowerCase()}, ${t.logIndex}::int,
-                ${t.blockNumber}::bigint, ${t.amount.toString()}, ${t.blockTime}::timestamptz)
+                ${t.blockNumber}::bigint, ${t.amount.toString()}, ${t.blockTime}::timestamptz, ${senderOf(t)})
         ON CONFLICT ("chain", "tx_hash", "log_index") DO NOTHING
         RETURNING "id"`;
       if (inserted.length > 0) credited.add(t.paymentId);
@@ -93,7 +96,8 @@ export async function recordTransfers(
       const confirmations = Number(options.headBlock - newest + 1n);
       await tx.payment.update({
         where: { id: paymentId },
-        data: { amountReceived: received.toString(), confirmations },
+        // settlementDue: the order is settled against this credit by a job until it is (settlePayment).
+        data: { amountReceived: received.toString(), confirmations, settlementDue: true },
       });
     }
     if (options.cursorBlock !== undefined) await advanceCursor(tx, chain, options.cursorBlock);
@@ -101,13 +105,25 @@ export async function recordTransfers(
   });
 }
 
-/** Calls the hook for each credited payment; one failing hook neither stops the others nor undoes the credit. */
+function senderOf(transfer: ObservedTransfer): string | null {
+  const from = transfer.fromAddress?.trim();
+  if (!from) return null;
+  return from.startsWith("0x") ? from.toLowerCase() : from;
+}
+
+/**
+ * Calls the hook for each credited payment: the fast path of settlement. One failing hook neither
+ * stops the others nor undoes the credit; the credit left the payment `settlementDue`, so the
+ * market's settlement job settles it later whatever happened here.
+ */
 export async function notifyCredited(
   paymentIds: string[],
   onPaymentCredited: OnPaymentCredited | undefined,
   log: (message: string) => void,
 ): Promise<void> {
   if (!onPaymentCredited) return;
+  // Crash test hook: dies like a power cut after the credit committed and before settlement.
+  if (paymentIds.length > 0 && config().FAULT_INJECT === "after-credit") process.kill(process.pid, "SIGKILL");
   for (const paymentId of paymentIds) {
     try {
       await onPaymentCredited(paymentId);
