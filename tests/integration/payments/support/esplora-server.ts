@@ -10,6 +10,8 @@ export interface FakeTx {
   /** Height of the block holding it; undefined while in the mempool. */
   blockHeight?: number;
   blockTime?: number;
+  /** Address of the output the first input spends: the sender, as Esplora's `vin[0].prevout` says. */
+  from?: string;
 }
 
 export interface EsploraServer {
@@ -20,7 +22,7 @@ export interface EsploraServer {
   requests: string[];
   /** When set, every request answers with this status. */
   failWith?: number;
-  addTx(outputs: { address: string; value: number }[], blockHeight?: number): FakeTx;
+  addTx(outputs: { address: string; value: number }[], blockHeight?: number, from?: string): FakeTx;
   stop(): Promise<void>;
 }
 
@@ -31,7 +33,9 @@ function toEsplora(tx: FakeTx) {
     txid: tx.txid,
     version: 2,
     locktime: 0,
-    vin: [],
+    vin: tx.from
+      ? [{ txid: "11".repeat(32), vout: 0, prevout: { scriptpubkey_address: tx.from, value: 0 }, is_coinbase: false }]
+      : [],
     vout: tx.vout.map((o) => ({ scriptpubkey: "0014", scriptpubkey_type: "v0_p2wpkh", ...o })),
     size: 200,
     weight: 800,
@@ -54,11 +58,12 @@ export async function startEsploraServer(): Promise<EsploraServer> {
     tip: 100,
     txs: [],
     requests: [],
-    addTx(outputs, blockHeight) {
+    addTx(outputs, blockHeight, from) {
       const tx: FakeTx = {
         txid: randomBytes(32).toString("hex"),
         vout: outputs.map((o) => ({ scriptpubkey_address: o.address, value: o.value })),
         blockHeight,
+        from,
       };
       state.txs.push(tx);
       return tx;
