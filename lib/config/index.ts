@@ -69,7 +69,7 @@ const EnvSchema = z.object({
   PAYMENTS_BTC_ESPLORA_URL: optionalUrl,
   PAYMENTS_BTC_NETWORK: z.enum(["mainnet", "testnet", "regtest"]).default("mainnet"),
   PAYMENTS_BTC_CONFIRMATIONS: z.coerce.number().int().min(0).default(1),
-  PAYMENT_OFFER_MINUTES: z.coerce.number().int().positive().default(15),
+  PAYMENT_OFFER_MINUTES: z.coerce.number().positive().default(15),
   /** JSON object of USD prices per coin, e.g. {"ETH":3000}; the built-in table otherwise. */
   CRYPTO_RATES_JSON: optionalString,
   WATCHER_INTERVAL_MS: z.coerce.number().int().positive().default(5000),
