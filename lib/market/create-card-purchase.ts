@@ -191,22 +191,30 @@ async function ensureSession(order: OrderWithPayment): Promise<CardPurchaseResul
   }
   if (!payment.processorRef && order.orderStatus !== "PENDING")
     throw conflict("checkoutId", `This order is ${order.orderStatus}: its offer ended. Start a new purchase.`);
-  const session = await callProcessor(processor, order, () =>
-    payment.processorRef
-      ? processor.resumeSession({
-          paymentIntentId: payment.processorRef,
-          customerId: payment.processorCustomerId ?? "",
-        })
-      : processor.openSession({
-          checkoutId: order.checkoutId!,
-          orderId: order.id,
-          amountCents: Number(payment.amountDue),
-          currency: "usd",
-          connectedAccountId: payment.connectedAccountId,
-          externalUserId: order.externalUserId,
-          description: `${order.domain} for ${order.years} year${order.years === 1 ? "" : "s"}`,
-        }),
-  );
+  let session: CardSession;
+  try {
+    session = await callProcessor(processor, order, () =>
+      payment.processorRef
+        ? processor.resumeSession({
+            paymentIntentId: payment.processorRef,
+            customerId: payment.processorCustomerId ?? "",
+          })
+        : processor.openSession({
+            checkoutId: order.checkoutId!,
+            orderId: order.id,
+            amountCents: Number(payment.amountDue),
+            currency: "usd",
+            connectedAccountId: payment.connectedAccountId,
+            externalUserId: order.externalUserId,
+            description: `${order.domain} for ${order.years} year${order.years === 1 ? "" : "s"}`,
+          }),
+    );
+  } catch (error) {
+    // A concurrent replay may have made and stored the session meanwhile: answer with it.
+    const stored = await db().order.findUnique({ where: { id: order.id }, include: { payment: true } });
+    if (stored?.payment?.processorClientSecret) return ensureSession(stored);
+    throw error;
+  }
   await inTransaction(async (tx) => {
     await tx.payment.update({
       where: { id: payment.id },

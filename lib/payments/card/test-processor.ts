@@ -60,11 +60,13 @@ export const testCardProcessor: CardProcessor = {
 
   async openSession(input: OpenSessionInput) {
     const id = token("pi_test_");
-    // The idempotency key is unique: a retried purchase gets the intent created the first time.
-    const row = await db().testPaymentIntent.upsert({
-      where: { idempotencyKey: input.checkoutId },
-      update: {},
-      create: {
+    // The idempotency key is unique: a retried purchase gets the intent created the first time,
+    // also when two replays race (the loser of the insert reads the winner's row).
+    const existing = await db().testPaymentIntent.findUnique({ where: { idempotencyKey: input.checkoutId } });
+    if (existing) return sessionOf(existing);
+    await db().testPaymentIntent.createMany({
+      skipDuplicates: true,
+      data: {
         id,
         clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
         customerId: token("cus_test_", 8),
@@ -76,7 +78,7 @@ export const testCardProcessor: CardProcessor = {
         metadata: { orderId: input.orderId, ephemeralKey: token("ek_test_", 16), description: input.description },
       },
     });
-    return sessionOf(row);
+    return sessionOf(await db().testPaymentIntent.findUniqueOrThrow({ where: { idempotencyKey: input.checkoutId } }));
   },
 
   async resumeSession({ paymentIntentId }) {
