@@ -68,11 +68,12 @@ export async function onCardPaymentDeclined(event: {
   if (!payment) return null;
   const reason = `The card payment was declined: ${event.message ?? "no reason given"}. The name stays held for this order until its offer expires; another card may be tried.`;
   await inTransaction(async (tx) => {
-    if (await noteOrder(tx, payment.orderId, "PENDING", reason))
-      await tx.payment.updateMany({
-        where: { id: payment.id, status: { in: ["creating", "requires_payment_method", "processing"] } },
-        data: { status: "requires_payment_method" },
-      });
+    await noteOrder(tx, payment.orderId, "PENDING", reason);
+    // A payment that was processing and then failed no longer keeps the hold past the offer.
+    await tx.payment.updateMany({
+      where: { id: payment.id, status: { in: ["creating", "processing"] } },
+      data: { status: "requires_payment_method" },
+    });
   });
   return statusOf(payment.orderId);
 }

@@ -69,7 +69,7 @@ export async function transitionOrder(tx: Prisma.TransactionClient, input: Trans
         orderId: input.orderId,
         processor: { in: ["stripe", "test"] },
         processorRef: { not: null },
-        status: { notIn: ["succeeded", "canceled"] },
+        status: { notIn: ["succeeded", "mismatched", "canceled"] },
       },
       data: { cancelDue: true },
     });
