@@ -36,7 +36,7 @@ async function partner(...args: string[]): Promise<{ code: number; out: string }
       process.execPath,
       ["--import", "./lib/cli/register.mjs", "lib/cli/partner.ts", ...args],
       {
-        env,
+        env: env as NodeJS.ProcessEnv,
         timeout: 60_000,
       },
     );
