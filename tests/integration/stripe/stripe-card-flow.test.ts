@@ -186,8 +186,10 @@ describe("Stripe adapter through the real SDK", () => {
     );
     const [hook, read1, read2] = await Promise.all([deliver(), orderOf(started.orderId), orderOf(started.orderId)]);
     expect(hook.status).toBe(200);
-    expect(["PAID", "COMPLETED"]).toContain(read1.orderStatus);
-    expect(["PAID", "COMPLETED"]).toContain(read2.orderStatus);
+    // Only one of the two reads re-asks Stripe (at most once per order every few seconds); the
+    // other answers what is stored, which may still be PENDING.
+    expect(["PENDING", "PAID", "COMPLETED"]).toContain(read1.orderStatus);
+    expect(["PENDING", "PAID", "COMPLETED"]).toContain(read2.orderStatus);
     expect((await orderOf(started.orderId)).orderStatus).toBe("COMPLETED");
     expect(await db().domain.count({ where: { name: body.domain } })).toBe(1);
     expect(await db().orderEvent.count({ where: { orderId: started.orderId, status: "COMPLETED" } })).toBe(1);
