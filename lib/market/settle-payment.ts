@@ -76,7 +76,7 @@ const paymentForSettlement = {
   chain: true,
   decimals: true,
   expiresAt: true,
-  order: { select: { orderStatus: true, partnerId: true } },
+  order: { select: { orderStatus: true, partnerId: true, expiresAt: true } },
 } as const;
 
 /**
@@ -120,7 +120,9 @@ async function settleCrypto(payment: PaymentRow, now: Date): Promise<OrderStatus
   } else if (status === "PAID") {
     status = (await fulfilOrder(payment.orderId, now)) ?? status;
   } else if (!covered && available > 0n) {
-    const expired = progress.expiresAt !== null && now.getTime() > progress.expiresAt.getTime();
+    // The order's offer decides (the expiry job reads the same column).
+    const offerEnds = payment.order.expiresAt ?? progress.expiresAt;
+    const expired = offerEnds !== null && now.getTime() > offerEnds.getTime();
     const owedNote = `${classification.reason} The offer expired before the full amount arrived; the name was released and the ${amount(available)} received is owed back to the sender.`;
     await inTransaction(async (tx) => {
       if (status === "PENDING" && !expired) await noteOrder(tx, payment.orderId, "PENDING", classification.reason);
