@@ -15,6 +15,7 @@ export const viewport: Viewport = { width: "device-width", initialScale: 1, them
 const NAV = [
   { href: "/", label: "Search" },
   { href: "/resolve", label: "Resolve" },
+  { href: "/names", label: "My names" },
   { href: "/partner", label: "Partners" },
   { href: "/docs", label: "API" },
 ];

@@ -23,7 +23,7 @@ export class ApiRequestError extends Error {
 }
 
 export interface ApiOptions {
-  method?: "GET" | "POST" | "DELETE";
+  method?: "GET" | "POST" | "PUT" | "DELETE";
   body?: unknown;
   token?: string;
   signal?: AbortSignal;

@@ -8,6 +8,7 @@ import { useId, useRef, useState, type FormEvent } from "react";
 import type { NameAvailability } from "@/lib/api/schemas/market";
 import { api, ApiRequestError } from "../api/client";
 import { usd } from "../format";
+import { Field } from "../field";
 import { Empty, ErrorPanel, Loading } from "../status";
 import { CryptoPanel, type CryptoOffer } from "./crypto-panel";
 import { randomUuid } from "./random-uuid";
@@ -63,6 +64,14 @@ export function CheckoutFlow({ name }: { name: string }) {
     return (
       <Empty title={`${name} cannot be bought`}>
         <p>{result?.message ?? "It is not for sale."}</p>
+        {result?.expiresAt && (result.reason === "grace" || result.reason === "taken") ? (
+          <p className="mt-2">
+            <Link href={`/checkout/renew/${encodeURIComponent(result.name)}`} className="text-indigo-700 underline">
+              Renew {result.name}
+            </Link>{" "}
+            (anyone may pay for a renewal).
+          </p>
+        ) : null}
         <p className="mt-2">
           <Link href="/" className="text-indigo-700 underline">
             Search for another name
@@ -428,37 +437,6 @@ function PurchaseError({ error }: { error: Error }) {
           : "Correct the field named above, or try again."}
       </p>
     </ErrorPanel>
-  );
-}
-
-function Field({
-  id,
-  label,
-  hint,
-  error,
-  children,
-}: {
-  id: string;
-  label: string;
-  hint?: string;
-  error: string | null;
-  children: React.ReactNode;
-}) {
-  return (
-    <div className="min-w-0">
-      <label htmlFor={id} className="label">
-        {label}
-      </label>
-      {children}
-      {hint ? (
-        <p id={`${id}-hint`} className="mt-1 text-xs text-slate-500">
-          {hint}
-        </p>
-      ) : null}
-      <p id={`${id}-error`} className="mt-1 text-sm text-red-700" aria-live="polite">
-        {error}
-      </p>
-    </div>
   );
 }
 

@@ -48,9 +48,14 @@ function stepsOf(order: Order): { title: string; state: StepState; detail?: stri
           : `Waiting for ${order.price} ${order.currency}`,
     },
     {
-      title: "Name registered",
+      title: order.renewal ? "Name renewed" : "Name registered",
       state: status === "COMPLETED" ? "done" : status === "PAID" ? "current" : stopped ? "upcoming" : "upcoming",
-      detail: status === "COMPLETED" ? dateTime(order.updatedAt) : undefined,
+      detail:
+        status !== "COMPLETED"
+          ? undefined
+          : order.renewal?.nameExpiresAt
+            ? `Expires ${dateTime(order.renewal.nameExpiresAt)}`
+            : dateTime(order.updatedAt),
     },
   ];
 }
@@ -125,7 +130,10 @@ export function OrderView({ orderId }: { orderId: string }) {
             </Link>
           ) : null}
           {order.orderStatus === "EXPIRED" || order.orderStatus === "FAILED" || order.orderStatus === "REFUNDED" ? (
-            <Link href={`/checkout/${encodeURIComponent(order.domain)}`} className="btn-secondary mt-4">
+            <Link
+              href={`/checkout/${order.renewal ? "renew/" : ""}${encodeURIComponent(order.domain)}`}
+              className="btn-secondary mt-4"
+            >
               Try again
             </Link>
           ) : null}

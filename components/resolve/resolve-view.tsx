@@ -36,12 +36,37 @@ function ResolutionState({
   kind: "name" | "address";
 }) {
   const token = useSessionToken();
-  if (token === null) return <TokenNeeded />;
+  return (
+    <div className="space-y-6">
+      <LookupResult query={query} subject={subject} kind={kind} token={token} />
+      <PartnerAccess token={token} />
+    </div>
+  );
+}
+
+function LookupResult({
+  query,
+  subject,
+  kind,
+  token,
+}: {
+  query: UseQueryResult<ResolveResult>;
+  subject: string;
+  kind: "name" | "address";
+  token: string | null | undefined;
+}) {
   if (token === undefined || query.isPending) return <Loading label={`Resolving ${subject}…`} />;
   if (query.isError) {
     const error = query.error;
-    if (error instanceof ApiRequestError && (error.status === 401 || error.status === 403))
-      return <TokenNeeded refusal={error.message} />;
+    if (token && error instanceof ApiRequestError && (error.status === 401 || error.status === 403)) {
+      return (
+        <ErrorPanel error={error} title="The API refused the partner token of this tab">
+          <button type="button" className="btn-secondary mt-3" onClick={() => setSessionToken(null)}>
+            Sign out and look up without a token
+          </button>
+        </ErrorPanel>
+      );
+    }
     if (error instanceof ApiRequestError && error.status === 404) {
       return (
         <Empty title={kind === "name" ? `${subject} has no records` : `No name points to ${subject}`}>
@@ -59,32 +84,42 @@ function ResolutionState({
         </Empty>
       );
     }
+    if (error instanceof ApiRequestError && error.status === 429) {
+      return (
+        <ErrorPanel error={error} title="Too many lookups from your address" onRetry={() => query.refetch()}>
+          <p className="mt-1">
+            Lookups without a token are limited per visitor. Wait a moment, or use your partner access token below.
+          </p>
+        </ErrorPanel>
+      );
+    }
     return <ErrorPanel error={error} title={`${subject} could not be resolved`} onRetry={() => query.refetch()} />;
   }
   return <ResolutionDetails result={query.data} />;
 }
 
-/** Lookups are partner API calls: without a usable token the page asks for one. */
-function TokenNeeded({ refusal }: { refusal?: string }) {
+/** Lookups need no token; a partner may still use theirs (and their quota) in this tab. */
+function PartnerAccess({ token }: { token: string | null | undefined }) {
+  if (token === undefined) return null;
+  if (token) {
+    return (
+      <p className="flex flex-wrap items-center gap-3 text-sm text-slate-600" data-testid="partner-lookup">
+        Looking up with your partner access token (its quota applies).
+        <button type="button" className="btn-secondary" onClick={() => setSessionToken(null)}>
+          Stop using the token
+        </button>
+      </p>
+    );
+  }
   return (
-    <div className="card max-w-xl">
-      <h2 className="font-semibold">An access token is needed</h2>
-      {refusal ? (
-        <>
-          <p className="mt-1 text-sm text-slate-600">The API refused the token of this session: {refusal}</p>
-          <button type="button" className="btn-secondary mt-3" onClick={() => setSessionToken(null)}>
-            Sign out and use another token
-          </button>
-        </>
-      ) : (
-        <>
-          <p className="mt-1 text-sm text-slate-600">Lookups are part of the partner API and need an access token.</p>
-          <div className="mt-4">
-            <SignInForm intro="Paste an ADMIN or CUSTOMER token of your partner account." />
-          </div>
-        </>
-      )}
-    </div>
+    <details className="card max-w-xl">
+      <summary className="cursor-pointer text-sm font-medium text-slate-700">
+        Partner? Look up with your access token
+      </summary>
+      <div className="mt-4">
+        <SignInForm intro="Paste an ADMIN or CUSTOMER token of your partner account: lookups then count against its quota instead of your address's." />
+      </div>
+    </details>
   );
 }
 

@@ -1,27 +1,22 @@
 "use client";
-// Forward and reverse resolution through the API. Endpoints 1 and 2 need an access token: the
-// partner's token of this browser session. Without one nothing is asked (the answer would be 401).
+// Forward and reverse resolution for the pages: anonymous through the app's lookup routes, or
+// through the partner API when a partner pasted a token in this tab (see lookup-path.ts).
 import { useQuery } from "@tanstack/react-query";
 import type { ResolveResult } from "@/lib/api/schemas/resolve";
 import { api } from "../api/client";
 import { useSessionToken } from "../session-token";
+import { lookupPath } from "./lookup-path";
 
-export function useResolve(name: string) {
+function useLookup(kind: "resolve" | "reverse", subject: string) {
   const token = useSessionToken();
   return useQuery({
-    queryKey: ["resolve", name, token ?? null],
+    queryKey: [kind, subject, token ?? null],
     queryFn: ({ signal }) =>
-      api<ResolveResult>(`/v1/resolve/${encodeURIComponent(name)}`, { token: token ?? undefined, signal }),
-    enabled: typeof token === "string" && name.length > 0,
+      api<ResolveResult>(lookupPath(kind, subject, token), { token: token ?? undefined, signal }),
+    // Undefined while rendering on the server: the tab's token is not known yet.
+    enabled: token !== undefined && subject.length > 0,
   });
 }
 
-export function useReverse(address: string) {
-  const token = useSessionToken();
-  return useQuery({
-    queryKey: ["reverse", address, token ?? null],
-    queryFn: ({ signal }) =>
-      api<ResolveResult>(`/v1/reverse/${encodeURIComponent(address)}`, { token: token ?? undefined, signal }),
-    enabled: typeof token === "string" && address.length > 0,
-  });
-}
+export const useResolve = (name: string) => useLookup("resolve", name);
+export const useReverse = (address: string) => useLookup("reverse", address);

@@ -12,6 +12,7 @@ import { ResolutionSummary } from "./resolution-summary";
 
 const REASON_LABEL: Record<NonNullable<NameAvailability["reason"]>, string> = {
   taken: "Taken",
+  grace: "Expired — renewable",
   reserved: "Reserved",
   invalid: "Invalid",
   unsupported_tld: "Not sold here",
@@ -118,6 +119,14 @@ function SearchResult({ result }: { result: NameAvailability }) {
             aria-label={`View records of ${result.name}`}
           >
             View records
+          </Link>
+        ) : result.reason === "grace" ? (
+          <Link
+            href={`/checkout/renew/${encodeURIComponent(result.name)}`}
+            className="btn-secondary"
+            aria-label={`Renew ${result.name}`}
+          >
+            Renew
           </Link>
         ) : null}
       </div>

@@ -1,38 +1,19 @@
 "use client";
-import Link from "next/link";
 import type { ResolveResult } from "@/lib/api/schemas/resolve";
-import { ApiRequestError } from "../api/client";
 import { useApiGet } from "../api/use-api-get";
 import { shortAddress } from "../format";
+import { lookupPath } from "../resolve/lookup-path";
 import { useSessionToken } from "../session-token";
 
 /** One line on a taken name: its owner and what records it has. */
 export function ResolutionSummary({ name }: { name: string }) {
   const token = useSessionToken();
   const query = useApiGet<ResolveResult>(
-    typeof token === "string" ? `/v1/resolve/${encodeURIComponent(name)}` : null,
+    token === undefined ? null : lookupPath("resolve", name, token),
     token ?? undefined,
   );
-  if (token === null) {
-    return (
-      <p className="mt-2 text-sm text-slate-500">
-        <Link href="/partner" className="text-indigo-700 underline">
-          Sign in with an access token
-        </Link>{" "}
-        to see its records here.
-      </p>
-    );
-  }
   if (query.error) {
-    const needsToken =
-      query.error instanceof ApiRequestError && (query.error.status === 401 || query.error.status === 403);
-    return (
-      <p className="mt-2 text-sm text-slate-500">
-        {needsToken
-          ? "Sign in on the Partners page with an access token to see its records here."
-          : `Its records could not be read: ${query.error.message}`}
-      </p>
-    );
+    return <p className="mt-2 text-sm text-slate-500">Its records could not be read: {query.error.message}</p>;
   }
   const result = query.data;
   if (!result) return <p className="mt-2 text-sm text-slate-500">Loading its records…</p>;

@@ -57,7 +57,7 @@ export function endpoint(
 ): RouteHandler {
   // One handler serves one route, so its policy is settled by the first request's path.
   let policy = options.policy;
-  return async (request, context) => {
+  const route: RouteHandler = async (request, context) => {
     let response: Response;
     let limit: RateLimitDecision | undefined;
     try {
@@ -84,6 +84,22 @@ export function endpoint(
     }
     return withApiHeaders(response, request, policy ?? { cors: "none", rateLimit: null }, limit);
   };
+  declarations.set(route, { errors: options.errors, allow: options.allow ?? null });
+  return route;
+}
+
+/** What a route handler made by endpoint() declares: its error shape and the token types it admits. */
+export interface EndpointDeclaration {
+  errors: ErrorShape;
+  /** Token types allowed; null when the endpoint needs no authorization. */
+  allow: readonly TokenType[] | null;
+}
+
+const declarations = new WeakMap<RouteHandler, EndpointDeclaration>();
+
+/** The declaration of a route handler, or undefined when endpoint() did not make it. */
+export function declarationOf(handler: RouteHandler): EndpointDeclaration | undefined {
+  return declarations.get(handler);
 }
 
 // The router and the wrapper both need the request's URL; it is parsed once per request and kept

@@ -189,11 +189,21 @@ export function limitOf(limitClass: RateLimitClass, cfg: Config = config()): num
       return cfg.RATE_LIMIT_READ_PER_ADDRESS;
     case "purchase":
       return cfg.RATE_LIMIT_PURCHASE_PER_ADDRESS;
+    case "lookup":
+      return cfg.RATE_LIMIT_LOOKUP_PER_ADDRESS;
+    case "owner":
+      return cfg.RATE_LIMIT_OWNER_PER_ADDRESS;
   }
 }
 
 let shared: { cfg: Config; limiter: RateLimiter } | undefined;
 let storeFailing = false;
+let clock: () => number = Date.now;
+
+/** Fixes the process limiter's clock: tests keep their requests in one window, whatever the time. */
+export function setRateLimitClock(now: () => number = Date.now): void {
+  clock = now;
+}
 
 /** The process's limiter, or null when rate limits are disabled. */
 export function rateLimiter(): RateLimiter | null {
@@ -204,6 +214,7 @@ export function rateLimiter(): RateLimiter | null {
     const limiter = new RateLimiter({
       windowSeconds: cfg.RATE_LIMIT_WINDOW_SECONDS,
       flushMs: cfg.RATE_LIMIT_FLUSH_MS,
+      now: () => clock(),
       store: async (items) => {
         const rows = await databaseCounterStore(items);
         if (storeFailing && cfg.LOG_LEVEL !== "silent") console.warn("[rate-limit] shared counters reachable again");

@@ -5,10 +5,10 @@
 export type CorsPolicy = "public" | "partner" | "none";
 
 /**
- * Rate-limit classes. `resolve` and `partner` count per access token; `read` and `purchase` count
- * per client address.
+ * Rate-limit classes. `resolve` and `partner` count per access token; `read`, `purchase`,
+ * `lookup` (the pages' anonymous resolution) and `owner` (the owner API) count per client address.
  */
-export type RateLimitClass = "resolve" | "partner" | "read" | "purchase";
+export type RateLimitClass = "resolve" | "partner" | "read" | "purchase" | "lookup" | "owner";
 
 export interface RoutePolicy {
   cors: CorsPolicy;
@@ -29,7 +29,13 @@ export function routePolicy(pathname: string): RoutePolicy {
       case "openapi.json":
         return { cors: "public", rateLimit: null };
       case "market":
-        return { cors: "public", rateLimit: rest.at(-1) === "purchase" ? "purchase" : "read" };
+        return {
+          cors: "public",
+          rateLimit: rest.at(-1) === "purchase" || rest.at(-1) === "renew" ? "purchase" : "read",
+        };
+      case "owner":
+        // Owner sessions are made and used by our own pages; no other origin may drive them.
+        return { cors: "none", rateLimit: "owner" };
       case "parentdomains":
         // Endpoint 6 reads public ownership data without a token, like the market.
         if (rest.at(-1) === "reverse-resolve") return { cors: "public", rateLimit: "read" };
@@ -40,6 +46,8 @@ export function routePolicy(pathname: string): RoutePolicy {
         return { cors: "partner", rateLimit: null };
     }
   }
+  // The pages' anonymous lookups (backend for frontend): no token, counted per client address.
+  if (root === "api" && area === "lookup") return { cors: "none", rateLimit: "lookup" };
   // The built-in test processor's checkout form posts here from our own pages.
   if (root === "api" && area === "test-processor")
     return { cors: "none", rateLimit: rest[0] === "pay" ? "purchase" : "read" };

@@ -64,11 +64,13 @@ const EnvSchema = z.object({
   PAYMENTS_EVM_RPC_URL: optionalUrl,
   PAYMENTS_EVM_CHAIN_ID: z.coerce.number().int().positive().default(1),
   PAYMENTS_USDC_CONTRACT: optionalString,
-  PAYMENTS_EVM_CONFIRMATIONS: z.coerce.number().int().min(0).default(3),
+  /** Unset: a per-chain default (lib/payments/crypto/currencies.ts); 0 is used as 1. */
+  PAYMENTS_EVM_CONFIRMATIONS: optionalString.pipe(z.coerce.number<string>().int().min(0).optional()),
   /** Esplora-compatible HTTP API for Bitcoin payments, and its network. */
   PAYMENTS_BTC_ESPLORA_URL: optionalUrl,
   PAYMENTS_BTC_NETWORK: z.enum(["mainnet", "testnet", "regtest"]).default("mainnet"),
-  PAYMENTS_BTC_CONFIRMATIONS: z.coerce.number().int().min(0).default(1),
+  /** Unset: 2; 0 is used as 1. */
+  PAYMENTS_BTC_CONFIRMATIONS: optionalString.pipe(z.coerce.number<string>().int().min(0).optional()),
   PAYMENT_OFFER_MINUTES: z.coerce.number().positive().default(15),
   /** JSON object of USD prices per coin, e.g. {"ETH":3000}; the built-in table otherwise. */
   CRYPTO_RATES_JSON: optionalString,
@@ -99,6 +101,19 @@ const EnvSchema = z.object({
   /** PostgreSQL connections per instance (the pool's maximum). */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
+
+  /** Owners: days a name stays renewable (and unbuyable by others) after it expires. */
+  GRACE_PERIOD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+  /** Owners: lifetime of a Sign-In with Ethereum session. */
+  OWNER_SESSION_HOURS: z.coerce.number().int().min(1).max(168).default(24),
+  /**
+   * Owners: the hosts (host[:port], comma-separated) this service is reached at, which a Sign-In
+   * with Ethereum message may name as its domain. Empty: loopback hosts only (localhost, 127.0.0.1, [::1]).
+   */
+  OWNER_SIGN_IN_DOMAINS: z.string().default(""),
+  /** Requests per window per client address: anonymous lookups of the pages, and the owner API. */
+  RATE_LIMIT_LOOKUP_PER_ADDRESS: z.coerce.number().int().positive().default(300),
+  RATE_LIMIT_OWNER_PER_ADDRESS: z.coerce.number().int().positive().default(300),
 
   /** Fault-injection hook for the crash tests only (tests/integration/faults); unset in every real deployment. */
   FAULT_INJECT: z.enum(["after-paid", "after-credit"]).optional(),

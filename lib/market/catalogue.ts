@@ -2,6 +2,7 @@ import "server-only";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { db } from "@/lib/db";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
+import { graceEndsAt, nameState } from "@/lib/registry/name-lifecycle";
 import { tldNamePricePerYearCents } from "./pricing";
 import { hasMoneyInPlay, PAYMENT_IN_PLAY } from "./reserve-name";
 
@@ -11,7 +12,8 @@ import { hasMoneyInPlay, PAYMENT_IN_PLAY } from "./reserve-name";
 
 type Client = PrismaClient | Prisma.TransactionClient;
 
-export type UnavailableReason = "taken" | "reserved" | "invalid" | "unsupported_tld" | "parent_not_configured";
+export type UnavailableReason =
+  "taken" | "grace" | "reserved" | "invalid" | "unsupported_tld" | "parent_not_configured";
 
 export interface ForSale {
   available: true;
@@ -28,6 +30,9 @@ export interface NotForSale {
   message: string;
   /** Price a valid name would have; absent for invalid names and names without a catalogue. */
   perYearCents?: number;
+  /** Taken and grace: when the registration ends (ended), and when its grace period ends. */
+  expiresAt?: Date;
+  graceEndsAt?: Date;
 }
 
 export type Availability = ForSale | NotForSale;
@@ -91,7 +96,7 @@ export async function checkAvailability(
   const tldNames = [...new Set(names.map((n) => n.slice(n.lastIndexOf(".") + 1)))];
   const [tlds, registered, parents, reservations] = await Promise.all([
     client.tld.findMany({ where: { name: { in: tldNames } }, select: { name: true } }),
-    client.domain.findMany({ where: { name: { in: names } }, select: { name: true } }),
+    client.domain.findMany({ where: { name: { in: names } }, select: { name: true, expiresAt: true } }),
     parentNames.length
       ? client.domain.findMany({
           where: { name: { in: parentNames } },
@@ -109,7 +114,10 @@ export async function checkAvailability(
   ]);
   const heldBy = await activeHolds(client, reservations, now);
   const tldSet = new Set(tlds.map((t) => t.name));
-  const registeredSet = new Set(registered.map((d) => d.name));
+  // A name past its grace period is back on the market: for sale as if it were not registered.
+  const registeredByName = new Map(
+    registered.filter((d) => nameState(d.expiresAt, now) !== "released").map((d) => [d.name, d.expiresAt]),
+  );
   const parentByName = new Map(parents.map((p) => [p.name, p]));
 
   return parsed.map((p): Availability => {
@@ -145,8 +153,7 @@ export async function checkAvailability(
       perYearCents = row.subdomainPriceCents!;
       parent = { id: row.id, name: row.name, partnerId: row.partnerId };
     }
-    if (registeredSet.has(name))
-      return { available: false, name, reason: "taken", message: `${name} is already registered.`, perYearCents };
+    if (registeredByName.has(name)) return registeredProblem(name, registeredByName.get(name)!, perYearCents, now);
     if (heldBy.has(name)) {
       return {
         available: false,
@@ -158,6 +165,33 @@ export async function checkAvailability(
     }
     return { available: true, name, perYearCents, parent };
   });
+}
+
+function registeredProblem(name: string, expiresAt: Date | null, perYearCents: number, now: Date): NotForSale {
+  if (expiresAt === null)
+    return { available: false, name, reason: "taken", message: `${name} is already registered.`, perYearCents };
+  const day = (date: Date) => date.toISOString().slice(0, 10);
+  const graceEnd = graceEndsAt(expiresAt);
+  if (nameState(expiresAt, now) === "grace") {
+    return {
+      available: false,
+      name,
+      reason: "grace",
+      message: `${name} expired on ${day(expiresAt)} and is in its grace period: anyone may renew it until ${day(graceEnd)}; after that it returns to the market.`,
+      perYearCents,
+      expiresAt,
+      graceEndsAt: graceEnd,
+    };
+  }
+  return {
+    available: false,
+    name,
+    reason: "taken",
+    message: `${name} is registered until ${day(expiresAt)}.`,
+    perYearCents,
+    expiresAt,
+    graceEndsAt: graceEnd,
+  };
 }
 
 /** Names whose reservation still belongs to a live order; a hold of an unpaid, expired offer no longer counts. */

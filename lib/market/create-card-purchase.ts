@@ -126,13 +126,13 @@ export async function createCardPurchase(
 
 class ReplayInstead extends Error {}
 
-type OrderWithPayment = Order & { payment: Payment | null };
+export type OrderWithPayment = Order & { payment: Payment | null };
 
-function findByCheckoutId(checkoutId: string): Promise<OrderWithPayment | null> {
+export function findByCheckoutId(checkoutId: string): Promise<OrderWithPayment | null> {
   return db().order.findUnique({ where: { checkoutId }, include: { payment: true } });
 }
 
-async function replay(order: OrderWithPayment, hash: string): Promise<CardPurchaseResult> {
+export async function replay(order: OrderWithPayment, hash: string): Promise<CardPurchaseResult> {
   if (order.requestHash !== hash) {
     throw conflict(
       "checkoutId",
@@ -157,7 +157,7 @@ const fresh = (key: EphemeralKey, now: Date) =>
   key.expiresAt === null || key.expiresAt.getTime() - now.getTime() > EPHEMERAL_KEY_MARGIN_MS;
 
 /** The processor session of the order: the stored one, or made now if the first attempt did not get that far. */
-async function ensureSession(order: OrderWithPayment): Promise<CardPurchaseResult> {
+export async function ensureSession(order: OrderWithPayment): Promise<CardPurchaseResult> {
   const payment = order.payment!;
   const processor = cardProcessorNamed(payment.processor);
   if (!processor)
@@ -206,7 +206,7 @@ async function ensureSession(order: OrderWithPayment): Promise<CardPurchaseResul
             currency: "usd",
             connectedAccountId: payment.connectedAccountId,
             externalUserId: order.externalUserId,
-            description: `${order.domain} for ${order.years} year${order.years === 1 ? "" : "s"}`,
+            description: `${order.kind === "RENEWAL" ? "Renewal of " : ""}${order.domain} for ${order.years} year${order.years === 1 ? "" : "s"}`,
           }),
     );
   } catch (error) {

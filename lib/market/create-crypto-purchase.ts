@@ -1,9 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { badRequest } from "@/lib/api/errors";
+import { ApiError, badRequest } from "@/lib/api/errors";
 import type { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/api/schemas/market";
 import { createCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
-import { paymentCurrency, UnsupportedCurrencyError } from "@/lib/payments/crypto/currencies";
+import {
+  CurrencyUnavailableError,
+  resolvePaymentCurrency,
+  UnsupportedCurrencyError,
+} from "@/lib/payments/crypto/currencies";
 import { recordCreation } from "./order-state";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { reserveNameOrThrow } from "./reserve-name";
@@ -19,9 +23,11 @@ export async function createCryptoPurchase(
   client: { clientAddress: string },
 ): Promise<CryptoPurchaseResponse> {
   try {
-    paymentCurrency(body.currency);
+    // Outside the transaction: a custom USDC contract's decimals are read from the chain once.
+    await resolvePaymentCurrency(body.currency);
   } catch (error) {
     if (error instanceof UnsupportedCurrencyError) throw badRequest("currency", error.message);
+    if (error instanceof CurrencyUnavailableError) throw new ApiError(503, "currency", error.message);
     throw error;
   }
   const quote = await quotePurchase(body);

@@ -5,7 +5,9 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { walletOfCoinType } from "@/lib/names/coins";
 import { acceptsPaymentsFrom } from "@/lib/payments/card/card-processor-of";
+import { isNameHeld } from "@/lib/registry/name-lifecycle";
 import { registerName, type NewWallet } from "@/lib/registry/register-name";
+import { fulfilRenewal } from "./fulfil-renewal";
 import { transitionOrder } from "./order-state";
 import { inTransaction } from "./in-transaction";
 
@@ -34,7 +36,7 @@ export function walletsOf(walletAddrs: unknown): NewWallet[] {
   return [...wallets.values()];
 }
 
-function addYears(date: Date, years: number): Date {
+export function addYears(date: Date, years: number): Date {
   const next = new Date(date);
   next.setUTCFullYear(next.getUTCFullYear() + years);
   return next;
@@ -78,8 +80,13 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
     );
     return statusOf(orderId);
   }
-  const alreadyRegistered = await db().domain.findUnique({ where: { name: order.domain }, select: { id: true } });
-  if (alreadyRegistered) {
+  if (order.kind === "RENEWAL") {
+    const status = await fulfilRenewal(order, now);
+    // A renewal that could not apply holds money the order cannot use: settlement refunds it.
+    if (status === "FAILED") await db().payment.updateMany({ where: { orderId }, data: { settlementDue: true } });
+    return status;
+  }
+  if (await isNameHeld(db(), order.domain, now)) {
     await failPaidOrder(
       orderId,
       `Payment received, but ${order.domain} was registered by someone else before this order could be fulfilled; the payment is refunded.`,

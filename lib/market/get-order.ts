@@ -40,5 +40,11 @@ export async function getOrderOrThrow(orderId: string): Promise<Order> {
     orderStatusReason: order.orderStatusReason,
     createdAt: order.createdAt.toISOString(),
     updatedAt: order.updatedAt.toISOString(),
+    ...(order.kind === "RENEWAL" && {
+      renewal: {
+        years: order.years,
+        ...(order.nameExpiresAt && { nameExpiresAt: order.nameExpiresAt.toISOString() }),
+      },
+    }),
   };
 }

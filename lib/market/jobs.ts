@@ -7,6 +7,7 @@ import { onCryptoPaymentCredited } from "./crypto-payment-events";
 import { expireUnpaidOffers } from "./expire-offers";
 import { completePaidOrders } from "./fulfil-order";
 import { processDueCardRefunds } from "./refunds";
+import { onCryptoPaymentReorganised } from "./reorganised-payments";
 import { settleDuePayments } from "./settle-payment";
 
 // The marketplace's background work, started with the server. Everything it does is driven by
@@ -74,6 +75,7 @@ registerBackgroundJob({
     for (const line of describeCryptoSetup().lines) console.log(`[market] ${line}`);
     const watchers = startPaymentWatchers({
       onPaymentCredited: (paymentId) => onCryptoPaymentCredited(paymentId).then(() => undefined),
+      onPaymentReorganised: (tx, paymentId) => onCryptoPaymentReorganised(tx, paymentId),
       log,
     });
     return () => watchers.stop();

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { OrderStatus, Prisma } from "@prisma/client";
+import type { OrderKind, OrderStatus, Prisma } from "@prisma/client";
 import { invalidate } from "@/lib/db/invalidation";
 
 // The order state machine, in one place. Every change is a compare-and-set on the current status,
@@ -8,7 +8,8 @@ import { invalidate } from "@/lib/db/invalidation";
 // ticks) move an order once; each move writes an OrderEvent for the order page's timeline.
 //
 //   PENDING ─paid─▶ PAID ─registered─▶ COMPLETED ─refunded, dispute lost─▶ REFUNDED
-//      │              └─cannot register─▶ FAILED ─money returned─▶ REFUNDED
+//      │              ├─cannot register─▶ FAILED ─money returned─▶ REFUNDED
+//      │              └─a chain reorganisation took the payment back─▶ PENDING
 //      ├─offer ran out, nothing received─▶ EXPIRED ─paid late, name still free─▶ PAID
 //      │                                     └─paid late or short, name gone─▶ FAILED
 //      └─intent can no longer be paid, offer ran out underpaid─▶ FAILED ─topped up, name free─▶ PAID
@@ -19,12 +20,20 @@ import { invalidate } from "@/lib/db/invalidation";
 
 export const TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
   PENDING: ["PAID", "EXPIRED", "FAILED"],
-  PAID: ["COMPLETED", "FAILED"],
+  PAID: ["COMPLETED", "FAILED", "PENDING"],
   COMPLETED: ["REFUNDED"],
   EXPIRED: ["PAID", "FAILED"],
   FAILED: ["PAID", "REFUNDED"],
   REFUNDED: [],
 };
+
+/**
+ * What an order that ended without (usable) payment gave up, for its reason: a purchase's hold
+ * on the name; a renewal holds nothing, so it just did not apply.
+ */
+export function endedWithoutPayment(kind: OrderKind): string {
+  return kind === "RENEWAL" ? "the renewal was not applied" : "the name was released";
+}
 
 export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
   return TRANSITIONS[from].includes(to);

@@ -42,7 +42,9 @@ export function orderFieldsOf(quote: PurchaseQuote, orderId: string) {
 }
 
 export function unavailableError(reason: string, message: string): ApiError {
-  return reason === "taken" || reason === "reserved" ? conflict("domain", message) : badRequest("domain", message);
+  return reason === "taken" || reason === "grace" || reason === "reserved"
+    ? conflict("domain", message)
+    : badRequest("domain", message);
 }
 
 export async function quotePurchase(

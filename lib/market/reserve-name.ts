@@ -1,6 +1,7 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
 import { conflict } from "@/lib/api/errors";
+import { isNameHeld } from "@/lib/registry/name-lifecycle";
 import { transitionOrder } from "./order-state";
 
 // One active hold per name (NameReservation's primary key): of twenty concurrent buyers exactly one
@@ -36,9 +37,9 @@ export async function tryReserveName(
       INSERT INTO "name_reservation" ("domain", "order_id", "created_at") VALUES (${name}, ${orderId}::uuid, ${now})
       ON CONFLICT ("domain") DO NOTHING RETURNING "order_id"`;
     if (inserted.length > 0) {
-      // Registration releases the hold in the same transaction, so a name registered meanwhile shows here.
-      const registered = await tx.domain.findUnique({ where: { name }, select: { id: true } });
-      if (registered === null) return true;
+      // Registration releases the hold in the same transaction, so a name registered meanwhile
+      // shows here; one whose grace period has ended is free to hold.
+      if (!(await isNameHeld(tx, name, now))) return true;
       await tx.nameReservation.deleteMany({ where: { domain: name, orderId } });
       return false;
     }

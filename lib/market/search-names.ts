@@ -37,13 +37,17 @@ function present(result: Availability): NameAvailability {
     reason: result.reason,
     message: result.message,
     ...(result.perYearCents !== undefined && { priceUsdPerYear: centsToNumber(result.perYearCents) }),
+    ...(result.expiresAt && { expiresAt: result.expiresAt.toISOString() }),
+    ...(result.graceEndsAt && { graceEndsAt: result.graceEndsAt.toISOString() }),
   };
 }
 
 export async function searchNames(q: string): Promise<NameAvailability[]> {
   const names = splitQuery(q);
   const results = await checkAvailability(names);
-  const wanting = results.filter((r) => !r.available && (r.reason === "taken" || r.reason === "reserved"));
+  const wanting = results.filter(
+    (r) => !r.available && (r.reason === "taken" || r.reason === "grace" || r.reason === "reserved"),
+  );
   if (wanting.length === 0) return results.map(present);
 
   const tlds = (await db().tld.findMany({ select: { name: true }, orderBy: { name: "asc" } })).map((t) => t.name);

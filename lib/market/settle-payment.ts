@@ -6,9 +6,10 @@ import { classifyPayment, dustTolerance } from "@/lib/payments/crypto/classify-p
 import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { fulfilOrder } from "./fulfil-order";
+import { markRenewalPaid } from "./fulfil-renewal";
 import { inTransaction } from "./in-transaction";
-import { noteOrder, transitionOrder } from "./order-state";
-import { oweCardRefund, refundedAmount, requestCardRefund, syncCryptoRefund } from "./refunds";
+import { endedWithoutPayment, noteOrder, transitionOrder } from "./order-state";
+import { cryptoAmountOwed, oweCardRefund, refundedAmount, requestCardRefund, syncCryptoRefund } from "./refunds";
 import { tryReserveName } from "./reserve-name";
 
 // Settlement: the order follows the money recorded for it, whoever recorded it (Stripe webhook,
@@ -28,10 +29,14 @@ export async function markOrderPaid(
   now = new Date(),
 ): Promise<OrderStatus | null> {
   return inTransaction(async (tx) => {
-    const order = await tx.order.findUnique({ where: { id: orderId }, select: { orderStatus: true, domain: true } });
+    const order = await tx.order.findUnique({
+      where: { id: orderId },
+      select: { orderStatus: true, domain: true, kind: true },
+    });
     if (!order) return null;
     if (order.orderStatus === "PAID" || order.orderStatus === "COMPLETED" || order.orderStatus === "REFUNDED")
       return order.orderStatus;
+    if (order.kind === "RENEWAL") return markRenewalPaid(tx, orderId, order.orderStatus, reason, now);
     if (order.orderStatus === "PENDING") {
       const held = await tx.nameReservation.findUnique({ where: { orderId }, select: { domain: true } });
       if (held) {
@@ -76,7 +81,7 @@ const paymentForSettlement = {
   chain: true,
   decimals: true,
   expiresAt: true,
-  order: { select: { orderStatus: true, partnerId: true, expiresAt: true } },
+  order: { select: { orderStatus: true, partnerId: true, expiresAt: true, kind: true } },
 } as const;
 
 /**
@@ -123,7 +128,7 @@ async function settleCrypto(payment: PaymentRow, now: Date): Promise<OrderStatus
     // The order's offer decides (the expiry job reads the same column).
     const offerEnds = payment.order.expiresAt ?? progress.expiresAt;
     const expired = offerEnds !== null && now.getTime() > offerEnds.getTime();
-    const owedNote = `${classification.reason} The offer expired before the full amount arrived; the name was released and the ${amount(available)} received is owed back to the sender.`;
+    const owedNote = `${classification.reason} The offer expired before the full amount arrived; ${endedWithoutPayment(payment.order.kind)} and the ${amount(available)} received is owed back to the sender.`;
     await inTransaction(async (tx) => {
       if (status === "PENDING" && !expired) await noteOrder(tx, payment.orderId, "PENDING", classification.reason);
       else if (status === "PENDING" || status === "EXPIRED")
@@ -132,21 +137,12 @@ async function settleCrypto(payment: PaymentRow, now: Date): Promise<OrderStatus
     status = (await orderStatusOf(payment.orderId)) ?? status;
   }
 
-  const tolerance = dustTolerance(due, progress.decimals, progress.currency);
-  const excess = available - due;
-  const owed =
-    status === "COMPLETED" || status === "PAID"
-      ? excess > tolerance
-        ? excess
-        : 0n
-      : status === "PENDING"
-        ? 0n
-        : available;
+  const owed = cryptoAmountOwed(status, available, due, dustTolerance(due, progress.decimals, progress.currency));
   const senders = await sendersOf(payment.id);
   const reason =
     status === "COMPLETED" || status === "PAID"
       ? `Overpaid by ${amount(owed)}: ${amount(available)} received for ${amount(due)} due.`
-      : `Received ${amount(available)} for an order that was not fulfilled (${status === "REFUNDED" ? "already refunded" : "underpaid, late, or the name was taken"}).`;
+      : `Received ${amount(available)} for an order that was not fulfilled (${status === "REFUNDED" ? "already refunded" : payment.order.kind === "RENEWAL" ? "underpaid, late, or the renewal could not be applied" : "underpaid, late, or the name was taken"}).`;
   await inTransaction(async (tx) => {
     await syncCryptoRefund(tx, {
       paymentId: payment.id,

@@ -13,7 +13,7 @@ import type { ForwardOptions, ResolutionProvider } from "./types";
 // ignored). reverse(A) is A's primary name (its reverse record) when it points back; otherwise
 // the most recently registered unexpired name owned by A that points back; otherwise none.
 
-const withRecords = {
+export const withRecords = {
   wallets: { orderBy: [{ coin: "asc" }, { version: "asc" }] },
   dnsRecords: { orderBy: [{ type: "asc" }, { name: "asc" }, { value: "asc" }] },
   textRecords: { orderBy: { key: "asc" } },
@@ -109,7 +109,7 @@ function isExpired(domain: { expiresAt: Date | null }): boolean {
   return domain.expiresAt !== null && domain.expiresAt.getTime() <= Date.now();
 }
 
-function toResolveResult(domain: DomainWithRecords, coins?: ForwardOptions["coins"]): ResolveResult {
+export function toResolveResult(domain: DomainWithRecords, coins?: ForwardOptions["coins"]): ResolveResult {
   const wanted = coins ? new Set<string>(coins) : undefined;
   return {
     contentHash: domain.contentHash,

@@ -2,7 +2,7 @@ import "server-only";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { RouteContext, RouteHandler } from "@/lib/api/handler";
+import { declarationOf, type EndpointDeclaration, type RouteContext, type RouteHandler } from "@/lib/api/handler";
 import { preflightResponse } from "@/lib/api/cors";
 import { json, requestUrl } from "@/lib/api/handler";
 import { routePolicy } from "@/lib/api/route-policy";
@@ -39,20 +39,49 @@ export interface Router {
 
 const API_ROOTS = ["v1", "api"];
 
+async function load(route: Route) {
+  if (!route.handlers) {
+    const module = (await import(pathToFileURL(route.file).href)) as Record<string, unknown>;
+    const handlers: Partial<Record<Method, RouteHandler>> = {};
+    for (const method of METHODS)
+      if (typeof module[method] === "function") handlers[method] = module[method] as RouteHandler;
+    route.handlers = handlers;
+  }
+  return route.handlers;
+}
+
+export interface ApiRoute {
+  method: Method;
+  /** The path with its dynamic segments in OpenAPI's form: `/v1/resolve/{domain}`. */
+  path: string;
+  /** `GET /v1/resolve/{domain}`: how test lists name the route. */
+  key: string;
+  file: string;
+  declaration: EndpointDeclaration | undefined;
+}
+
+/** Every method of every API route file, for tests that must cover each one. */
+export async function listApiRoutes(appDir = path.join(process.cwd(), "app")): Promise<ApiRoute[]> {
+  const routes = API_ROOTS.flatMap((root) => findRoutes(appDir, [root]));
+  const listed: ApiRoute[] = [];
+  for (const route of routes) {
+    const routePath = "/" + route.segments.map((s) => (s.param !== undefined ? `{${s.param}}` : s.literal)).join("/");
+    for (const [method, handler] of Object.entries(await load(route)) as [Method, RouteHandler][]) {
+      listed.push({
+        method,
+        path: routePath,
+        key: `${method} ${routePath}`,
+        file: route.file,
+        declaration: declarationOf(handler),
+      });
+    }
+  }
+  return listed.sort((a, b) => a.key.localeCompare(b.key));
+}
+
 export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
   const routes = API_ROOTS.flatMap((root) => findRoutes(appDir, [root]));
   const tree = buildTree(routes);
-
-  async function load(route: Route) {
-    if (!route.handlers) {
-      const module = (await import(pathToFileURL(route.file).href)) as Record<string, unknown>;
-      const handlers: Partial<Record<Method, RouteHandler>> = {};
-      for (const method of METHODS)
-        if (typeof module[method] === "function") handlers[method] = module[method] as RouteHandler;
-      route.handlers = handlers;
-    }
-    return route.handlers;
-  }
 
   function dispatch(
     request: Request,

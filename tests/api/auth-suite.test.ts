@@ -17,17 +17,23 @@ import { createPartner } from "@/lib/partners/create-partner";
 import { signToken } from "@/lib/partners/jwt";
 import { ALICE_OWNER } from "@/lib/registry/demo-data";
 import { seedDemoData } from "@/lib/registry/seed";
+import { listApiRoutes } from "@/lib/server/router";
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from "@/tests/support/app";
 
-interface ProtectedEndpoint {
-  name: string;
-  method: string;
+/** A request that a valid ADMIN token of the owning partner gets through, per protected route. */
+interface Sample {
   path: string;
   json?: () => unknown;
-  allow: readonly TokenType[];
-  errors: "single" | "list";
   /** Status with a valid ADMIN token of the owning partner. */
   ok: number;
+}
+
+interface ProtectedEndpoint extends Sample {
+  /** The route, as the router lists it: `GET /v1/resolve/{domain}`. */
+  key: string;
+  method: string;
+  allow: readonly TokenType[];
+  errors: "single" | "list";
 }
 
 let labelCounter = 0;
@@ -37,95 +43,60 @@ const windowNow = () => ({
   validTill: new Date(Date.now() + hour).toISOString(),
 });
 
-const ENDPOINTS: ProtectedEndpoint[] = [
-  {
-    name: "1 resolve",
-    method: "GET",
-    path: "/v1/resolve/alice.web3",
-    allow: ["ADMIN", "CUSTOMER"],
-    errors: "single",
-    ok: 200,
-  },
-  {
-    name: "1 batch resolve",
-    method: "POST",
-    path: "/v1/resolve",
-    json: () => ({ names: ["alice.web3"] }),
-    allow: ["ADMIN", "CUSTOMER"],
-    errors: "single",
-    ok: 200,
-  },
-  {
-    name: "2 reverse",
-    method: "GET",
-    path: `/v1/reverse/${ALICE_OWNER}`,
-    allow: ["ADMIN", "CUSTOMER"],
-    errors: "single",
-    ok: 200,
-  },
-  {
-    name: "3 validate parent",
-    method: "GET",
-    path: "/v1/parentdomains/brand.web3",
-    allow: ["ADMIN", "CUSTOMER"],
-    errors: "list",
-    ok: 200,
-  },
-  {
-    name: "4 list",
-    method: "GET",
-    path: "/v1/parentdomains/brand.web3/list?pageSize=2",
-    allow: ["ADMIN", "CUSTOMER"],
-    errors: "list",
-    ok: 200,
-  },
-  {
-    name: "5 per-day",
-    method: "GET",
+// Keyed by route: a protected route without a sample fails below, so a new route cannot be missed.
+const AUTH_SAMPLES: Record<string, Sample> = {
+  "GET /v1/resolve/{domain}": { path: "/v1/resolve/alice.web3", ok: 200 },
+  "POST /v1/resolve": { path: "/v1/resolve", json: () => ({ names: ["alice.web3"] }), ok: 200 },
+  "GET /v1/reverse/{address}": { path: `/v1/reverse/${ALICE_OWNER}`, ok: 200 },
+  "GET /v1/parentdomains/{parentDomain}": { path: "/v1/parentdomains/brand.web3", ok: 200 },
+  "GET /v1/parentdomains/{parentDomain}/list": { path: "/v1/parentdomains/brand.web3/list?pageSize=2", ok: 200 },
+  "GET /v1/parentdomains/{parentDomain}/per-day": {
     path: "/v1/parentdomains/brand.web3/per-day?pageSize=2",
-    allow: ["ADMIN", "CUSTOMER"],
-    errors: "list",
     ok: 200,
   },
-  {
-    name: "7 create token",
-    method: "POST",
+  "POST /v1/partner/access-token": {
     path: "/v1/partner/access-token",
     json: () => ({ label: `t${++labelCounter}`, ...windowNow() }),
-    allow: ["ADMIN"],
-    errors: "list",
     ok: 201,
   },
-  { name: "8 list tokens", method: "GET", path: "/v1/partner/access-token", allow: ["ADMIN"], errors: "list", ok: 200 },
-  {
-    name: "9 delete token",
-    method: "DELETE",
+  "GET /v1/partner/access-token": { path: "/v1/partner/access-token", ok: 200 },
+  "DELETE /v1/partner/access-token": {
     path: "/v1/partner/access-token",
     json: () => ({ id: crypto.randomUUID() }),
-    allow: ["ADMIN"],
-    errors: "list",
     ok: 404,
   },
-  { name: "10 purchases", method: "GET", path: "/v1/partner/purchases", allow: ["ADMIN"], errors: "list", ok: 200 },
-  {
-    name: "parent settings",
-    method: "PATCH",
+  "GET /v1/partner/purchases": { path: "/v1/partner/purchases", ok: 200 },
+  "PATCH /v1/parentdomains/{parentDomain}": {
     path: "/v1/parentdomains/brand.web3",
     json: () => ({ subdomainsEnabled: true }),
-    allow: ["ADMIN"],
-    errors: "list",
     ok: 200,
   },
-  {
-    name: "issue sub-domain",
-    method: "POST",
+  "POST /v1/parentdomains/{parentDomain}/subdomains": {
     path: "/v1/parentdomains/brand.web3/subdomains",
     json: () => ({ label: `auth${++labelCounter}`, ownerAddress: ALICE_OWNER }),
-    allow: ["ADMIN"],
-    errors: "list",
     ok: 201,
   },
-];
+};
+
+/** Every route that admits a partner's token, as the router finds the route files. */
+const PROTECTED = (await listApiRoutes()).filter((route) =>
+  route.declaration?.allow?.some((type) => type === "ADMIN" || type === "CUSTOMER"),
+);
+
+const ENDPOINTS: ProtectedEndpoint[] = PROTECTED.filter((route) => AUTH_SAMPLES[route.key]).map((route) => ({
+  ...AUTH_SAMPLES[route.key],
+  key: route.key,
+  method: route.method,
+  allow: route.declaration!.allow!,
+  errors: route.declaration!.errors,
+}));
+const endpointOf = (key: string) => ENDPOINTS.find((e) => e.key === key)!;
+
+test("every route that takes a partner's token has a sample request here, and every sample a route", () => {
+  expect(PROTECTED.filter((route) => !AUTH_SAMPLES[route.key]).map((route) => route.key)).toEqual([]);
+  const routeKeys = new Set(PROTECTED.map((route) => route.key));
+  expect(Object.keys(AUTH_SAMPLES).filter((key) => !routeKeys.has(key))).toEqual([]);
+});
 
 let app: TestApp;
 let partnerId: string;
@@ -193,7 +164,7 @@ function expectAuthorizationError(endpoint: ProtectedEndpoint, body: unknown, in
   expect(body).toEqual(endpoint.errors === "single" ? item : { errors: [item] });
 }
 
-describe.each(ENDPOINTS)("$method $path ($name)", (endpoint) => {
+describe.each(ENDPOINTS)("$key", (endpoint) => {
   test("a valid ADMIN token of the owning partner is let through", async () => {
     expect((await send(endpoint, `Bearer ${admin}`)).status).toBe(endpoint.ok);
   });
@@ -241,7 +212,7 @@ describe("another partner's data", () => {
   const other = () => `Bearer ${otherAdmin}`;
 
   test("3: a foreign parent is reported as not this partner's, nothing more", async () => {
-    const { status, body } = await send(ENDPOINTS[3], other());
+    const { status, body } = await send(endpointOf("GET /v1/parentdomains/{parentDomain}"), other());
     expect(status).toBe(200);
     expect(body).toEqual({
       parentDomain: "brand.web3",
@@ -251,9 +222,9 @@ describe("another partner's data", () => {
   });
 
   test.each(
-    ENDPOINTS.filter((e) =>
-      /parentdomains\/brand\.web3\/(list|per-day|subdomains)|parent settings/.test(e.path + e.name),
-    ).map((e) => [e.name, e]),
+    ENDPOINTS.filter(
+      (e) => e.key.includes("/v1/parentdomains/{parentDomain}") && e.key !== "GET /v1/parentdomains/{parentDomain}",
+    ).map((e) => [e.key, e]),
   )("%s: a foreign parent → 403", async (_, endpoint) => {
     const { status, body } = await send(endpoint, other());
     expect(status).toBe(403);
@@ -261,8 +232,8 @@ describe("another partner's data", () => {
   });
 
   test("1 and 2: registry names are public to every partner", async () => {
-    expect((await send(ENDPOINTS[0], other())).status).toBe(200);
-    expect((await send(ENDPOINTS[2], other())).body.domain).toBe("alice.web3");
+    expect((await send(endpointOf("GET /v1/resolve/{domain}"), other())).status).toBe(200);
+    expect((await send(endpointOf("GET /v1/reverse/{address}"), other())).body.domain).toBe("alice.web3");
   });
 
   test("7, 8, 9: tokens are scoped to the caller's partner", async () => {

@@ -5,6 +5,7 @@
 // applied every invalidation published so far (see lib/db/invalidation.ts).
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createThrowAwayDatabase } from "@/lib/cli/postgres-temp.mjs";
@@ -17,10 +18,15 @@ import { startHttpServer } from "@/lib/server/http-server";
 
 export interface TestApp {
   baseUrl: string;
-  /** fetch against the app: `app.fetch("/v1/resolve/alice.web3", { token })`. */
-  fetch(path: string, init?: RequestInit & { token?: string; json?: unknown }): Promise<Response>;
+  /**
+   * fetch against the app: `app.fetch("/v1/resolve/alice.web3", { token })`. `host` sends that Host
+   * header (fetch cannot), as a load balancer in front of every instance would.
+   */
+  fetch(path: string, init?: SendInit): Promise<Response>;
   close(): Promise<void>;
 }
+
+export type SendInit = RequestInit & { token?: string; json?: unknown; host?: string };
 
 export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 
@@ -48,11 +54,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
   };
 }
 
-function send(
-  origin: string,
-  path: string,
-  init: RequestInit & { token?: string; json?: unknown } = {},
-): Promise<Response> {
+function send(origin: string, path: string, init: SendInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
   let body = init.body;
@@ -60,7 +62,38 @@ function send(
     body = JSON.stringify(init.json);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
+  if (init.host !== undefined) return sendWithHost(origin + path, init.method ?? "GET", headers, body, init.host);
   return fetch(origin + path, { ...init, headers, body });
+}
+
+function sendWithHost(
+  url: string,
+  method: string,
+  headers: Headers,
+  body: RequestInit["body"],
+  host: string,
+): Promise<Response> {
+  if (body !== undefined && body !== null && typeof body !== "string")
+    throw new Error("app.fetch with `host` sends string bodies only");
+  const raw: Record<string, string> = Object.fromEntries(headers.entries());
+  raw.host = host;
+  if (body) raw["content-length"] = String(Buffer.byteLength(body));
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers: raw }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on("data", (chunk: Buffer) => chunks.push(chunk));
+      res.on("end", () => {
+        const answer = new Headers();
+        for (const [name, value] of Object.entries(res.headers))
+          for (const item of Array.isArray(value) ? value : [value ?? ""]) answer.append(name, item);
+        const status = res.statusCode ?? 500;
+        resolve(new Response(status === 204 ? null : Buffer.concat(chunks), { status, headers: answer }));
+      });
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.end(body ?? undefined);
+  });
 }
 
 async function startInstances(testDb: TestDatabase, overrides: Partial<Config>): Promise<TestApp> {

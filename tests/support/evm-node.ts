@@ -10,15 +10,23 @@ export interface EvmNode {
   accounts: { address: `0x${string}`; privateKey: `0x${string}` }[];
   /** Mines `count` empty blocks. */
   mine(count?: number): Promise<void>;
+  /** Any JSON-RPC call to the node, e.g. evm_snapshot / evm_revert to reorganise the chain. */
+  rpc<T = unknown>(method: string, params?: unknown[]): Promise<T>;
   stop(): Promise<void>;
 }
 
-export async function startEvmNode(options: { chainId?: number; blockTime?: number } = {}): Promise<EvmNode> {
+export async function startEvmNode(
+  options: {
+    chainId?: number;
+    blockTime?: number;
+    /** Time of the genesis block; the clock runs on from it. */ time?: Date;
+  } = {},
+): Promise<EvmNode> {
   const chainId = options.chainId ?? 1337;
   const server = ganache.server({
     logging: { quiet: true },
     wallet: { deterministic: true, totalAccounts: 10 },
-    chain: { chainId, hardfork: "shanghai" },
+    chain: { chainId, hardfork: "shanghai", ...(options.time && { time: options.time }) },
     miner: { blockTime: options.blockTime ?? 0 },
   });
   await new Promise<void>((resolve, reject) => server.listen(0, "127.0.0.1", (err) => (err ? reject(err) : resolve())));
@@ -35,6 +43,9 @@ export async function startEvmNode(options: { chainId?: number; blockTime?: numb
     accounts,
     async mine(count = 1) {
       for (let i = 0; i < count; i++) await server.provider.request({ method: "evm_mine", params: [] });
+    },
+    rpc<T>(method: string, params: unknown[] = []) {
+      return server.provider.request({ method, params } as never) as Promise<T>;
     },
     async stop() {
       await server.close();

@@ -3,10 +3,16 @@ import { z } from "zod";
 import "../schemas/common";
 import type { Operation } from "./operation";
 import { marketOperations } from "./market-operations";
+import { ownerOperations } from "./owner-operations";
 import { partnerOperations } from "./partner-operations";
 import { registryOperations } from "./registry-operations";
 
-export const operations: Operation[] = [...registryOperations, ...partnerOperations, ...marketOperations];
+export const operations: Operation[] = [
+  ...registryOperations,
+  ...partnerOperations,
+  ...marketOperations,
+  ...ownerOperations,
+];
 
 const STATUS_TEXT: Record<number, string> = {
   400: "Invalid input: the field at fault is named.",
@@ -18,7 +24,7 @@ const STATUS_TEXT: Record<number, string> = {
   415: "Body is not JSON.",
   429: "Rate limited; see Retry-After.",
   502: "The name service's source answered something unusable.",
-  503: "The name service is not configured or unreachable.",
+  503: "A service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which.",
   504: "The name service's source did not answer in time.",
 };
 
@@ -49,7 +55,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       summary: op.summary,
       description: op.description,
       tags: op.tags,
-      security: op.auth ? [{ bearerAuth: [] }] : [],
+      security: op.auth ? [{ [op.auth[0] === "OWNER" ? "ownerSession" : "bearerAuth"]: [] }] : [],
       parameters: [...parametersOf(op.pathParams, "path"), ...parametersOf(op.query, "query")],
       requestBody: op.body
         ? { required: true, content: { "application/json": { schema: schemaOf(op.body) } } }
@@ -69,7 +75,16 @@ export function buildOpenApiDocument(serverUrl?: string) {
     servers: serverUrl ? [{ url: serverUrl }] : [],
     paths,
     components: {
-      securitySchemes: { bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT" } },
+      securitySchemes: {
+        bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A partner access token." },
+        ownerSession: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description:
+            "An owner session token from POST /v1/owner/session (Sign-In with Ethereum). Partner endpoints refuse it; owner endpoints refuse partner tokens.",
+        },
+      },
       schemas: componentSchemas(),
     },
   };

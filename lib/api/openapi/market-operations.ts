@@ -50,12 +50,12 @@ export const marketOperations: Operation[] = [
     path: "/v1/market/crypto/purchase",
     summary: "Start a crypto purchase",
     description:
-      "Creates a PENDING order holding the name, with a fresh deposit address, the amount converted from the USD price (rounded up to the smallest unit; `amount` is that exact decimal, written digit for digit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry. A payment within the dust tolerance of the amount (the larger of one unit at the wallet's display precision, 8 decimals for ETH and BTC and 2 for USDC, and 0.01% of the amount) counts as exact. Over-, under- and late payments the order cannot use are owed back to the sender (listed by GET /v1/partner/refunds). Open unpaid holds are bounded per client address and per owner address or e-mail (429 with Retry-After, `field` `holds`, `ownerAddress` or `ownerEmail`).",
+      "Creates a PENDING order holding the name, with a fresh deposit address, the amount converted from the USD price (rounded up to the smallest unit; `amount` is that exact decimal, written digit for digit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry. A payment within the dust tolerance of the amount (the larger of one unit at the wallet's display precision, 8 decimals for ETH and BTC and 2 for USDC, and 0.01% of the amount) counts as exact. Over-, under- and late payments the order cannot use are owed back to the sender (listed by GET /v1/partner/refunds). Open unpaid holds are bounded per client address and per owner address or e-mail (429 with Retry-After, `field` `holds`, `ownerAddress` or `ownerEmail`). USDC answers 503 (field `currency`, with the reason) while a custom token contract's decimals cannot be read.",
     tags: ["Marketplace"],
     errors: "single",
     body: CryptoPurchaseRequest,
     responses: { 200: { description: "Where and how much to pay.", schema: CryptoPurchaseResponse } },
-    errorStatuses: [404, 409, 413, 415, 429],
+    errorStatuses: [404, 409, 413, 415, 429, 503],
   },
   {
     method: "get",

@@ -10,8 +10,8 @@ export interface Operation {
   summary: string;
   description?: string;
   tags: string[];
-  /** Token types allowed; absent for endpoints without authorization. */
-  auth?: readonly ("ADMIN" | "CUSTOMER")[];
+  /** Token types allowed (OWNER: an owner session from Sign-In with Ethereum); absent without authorization. */
+  auth?: readonly ("ADMIN" | "CUSTOMER")[] | readonly ["OWNER"];
   errors: ErrorShape;
   pathParams?: z.ZodObject;
   query?: z.ZodObject;

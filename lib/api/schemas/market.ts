@@ -14,14 +14,14 @@ export const ORDER_STATUSES = ["PENDING", "PAID", "COMPLETED", "EXPIRED", "FAILE
 
 const uuid = (field: string) => z.uuid({ error: `${field} must be a uuid` });
 
-const Years = z
+export const Years = z
   .number({ error: "years must be a whole number from 1 to 10" })
   .int("years must be a whole number from 1 to 10")
   .min(MIN_YEARS, "years must be a whole number from 1 to 10")
   .max(MAX_YEARS, "years must be a whole number from 1 to 10")
   .meta({ description: "Registration period in whole years, 1 to 10." });
 
-const DomainField = z
+export const DomainField = z
   .string({ error: "domain must be a name such as alice.web3" })
   .trim()
   .min(3, "domain must be a name such as alice.web3")
@@ -35,7 +35,7 @@ const DomainField = z
  * Names of the native registry are owned by EVM accounts, so the owner must be an EVM address; a
  * mixed-case address must carry a valid EIP-55 checksum.
  */
-const OwnerAddress = z
+export const OwnerAddress = z
   .string({ error: "ownerAddress must be an EVM address (0x followed by 40 hex digits)" })
   .trim()
   .refine(
@@ -71,7 +71,8 @@ export const WalletAddr = z
   })
   .meta({ id: "WalletAddr" });
 
-const WalletAddrs = z
+/** Wallet records by coin type, each coin at most once (purchases, and owners' record edits). */
+export const WalletAddrList = z
   .array(WalletAddr)
   .max(MAX_WALLET_ADDRS, `walletAddrs may hold at most ${MAX_WALLET_ADDRS} entries`)
   .superRefine((wallets, ctx) => {
@@ -81,9 +82,9 @@ const WalletAddrs = z
         ctx.addIssue({ code: "custom", path: [index, "coinId"], message: `coinId ${wallet.coinId} appears twice` });
       seen.add(wallet.coinId);
     });
-  })
-  .default([])
-  .meta({ description: "Wallet records set on the name at registration." });
+  });
+
+const WalletAddrs = WalletAddrList.default([]).meta({ description: "Wallet records set on the name at registration." });
 
 export const PurchaseRequest = z
   .object({
@@ -211,6 +212,14 @@ export const Order = z
     orderStatusReason: z.string(),
     createdAt: IsoDateTime,
     updatedAt: IsoDateTime,
+    renewal: z
+      .object({
+        years: z.number().int(),
+        nameExpiresAt: IsoDateTime.optional().meta({ description: "The name's expiry once this renewal completed." }),
+      })
+      .strict()
+      .optional()
+      .meta({ description: "Present when the order renews a registered name instead of buying one." }),
   })
   .strict()
   .meta({ id: "Order" });
@@ -219,6 +228,7 @@ export const OrderPathParams = z.object({ orderID: uuid("orderID") });
 
 export const AVAILABILITY_REASONS = [
   "taken",
+  "grace",
   "reserved",
   "invalid",
   "unsupported_tld",
@@ -229,9 +239,19 @@ export const NameAvailability = z
   .object({
     name: z.string(),
     available: z.boolean(),
-    reason: z.enum(AVAILABILITY_REASONS).optional().meta({ description: "Why the name cannot be bought." }),
+    reason: z.enum(AVAILABILITY_REASONS).optional().meta({
+      description:
+        "Why the name cannot be bought: `taken` (registered), `grace` (expired, renewable until `graceEndsAt`, then for sale), `reserved` (an order awaits payment), `invalid`, `unsupported_tld`, `parent_not_configured`.",
+    }),
     message: z.string().optional().meta({ description: "The reason in words." }),
     priceUsdPerYear: z.number().optional(),
+    expiresAt: IsoDateTime.optional().meta({
+      description: "Taken or in grace: when the registration ends (or ended). Absent for names that never expire.",
+    }),
+    graceEndsAt: IsoDateTime.optional().meta({
+      description:
+        "Until when the owner (or anyone) may still renew it after it expires; then it returns to the market.",
+    }),
     suggestions: z.array(z.object({ name: z.string(), priceUsdPerYear: z.number() })).optional(),
   })
   .strict()

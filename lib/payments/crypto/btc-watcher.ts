@@ -1,20 +1,32 @@
 import "server-only";
 import { z } from "zod";
 import { config } from "@/lib/config";
-import { bitcoinChainKey, type BtcNetwork } from "./currencies";
+import { bitcoinChainKey, btcConfirmations, type BtcNetwork } from "./currencies";
+import { listReleaseCandidates, settleAddressReuse } from "./derive-address";
 import {
+  applyReorganisation,
   DEFAULT_MONITORING_WINDOW_MS,
+  findCommonBlock,
+  handleUnseenReversals,
+  listTransfersAfter,
   listWatchedPayments,
   notifyCredited,
+  readCursor,
   recordTransfers,
+  rewindPastHistory,
+  type CursorState,
   type ObservedTransfer,
   type OnPaymentCredited,
+  type OnPaymentReorganised,
+  type Recheck,
 } from "./record-transfers";
 import { startPollingLoop, type Watcher } from "./polling-loop";
 
 // Detects Bitcoin payments through an Esplora-compatible HTTP API (Blockstream's esplora,
 // mempool.space, electrs): each watched deposit address's confirmed transactions, credited per
-// output once they have the required confirmations. The chain cursor records the tip last read.
+// output once they have the required confirmations. The chain cursor records the tip last read
+// with its hash; when the block at that height changes, the transfers credited since the newest
+// block both chains share are looked up again and those no longer confirmed are taken back.
 
 /** Esplora pages an address's confirmed history 25 transactions at a time. */
 const ESPLORA_PAGE_SIZE = 25;
@@ -27,10 +39,18 @@ const EsploraTx = z.object({
   status: z.object({
     confirmed: z.boolean(),
     block_height: z.number().int().optional(),
+    block_hash: z.string().optional(),
     block_time: z.number().int().optional(),
   }),
 });
 type EsploraTx = z.infer<typeof EsploraTx>;
+
+const EsploraBlock = z.object({ id: z.string(), height: z.number().int().nonnegative(), timestamp: z.number().int() });
+const EsploraTxStatus = EsploraTx.shape.status;
+const EsploraAddress = z.object({
+  chain_stats: z.object({ tx_count: z.number().int() }),
+  mempool_stats: z.object({ tx_count: z.number().int() }),
+});
 
 export interface BtcWatcherOptions {
   esploraUrl?: string;
@@ -41,6 +61,7 @@ export interface BtcWatcherOptions {
   concurrency?: number;
   timeoutMs?: number;
   onPaymentCredited?: OnPaymentCredited;
+  onPaymentReorganised?: OnPaymentReorganised;
   fetch?: typeof fetch;
   now?: () => Date;
   log?: (message: string) => void;
@@ -51,6 +72,10 @@ export interface BtcPollResult {
   tipHeight: number;
   addressesChecked: number;
   creditedPaymentIds: string[];
+  /** Payments that lost a credit to a reorganisation noticed in this poll. */
+  reversedPaymentIds: string[];
+  /** Deposit addresses handed back to the pool in this poll. */
+  releasedAddresses: number;
 }
 
 const defaultLog = (message: string) => console.warn(`[btc-watcher] ${message}`);
@@ -62,21 +87,45 @@ class EsploraClient {
     private readonly timeoutMs: number,
   ) {}
 
-  private async get(path: string): Promise<Response> {
+  private async get(path: string, options: { missing?: boolean } = {}): Promise<Response | null> {
     const url = `${this.baseUrl.replace(/\/+$/, "")}${path}`;
     const response = await this.fetchImpl(url, { signal: AbortSignal.timeout(this.timeoutMs) });
+    if (response.status === 404 && options.missing) return null;
     if (!response.ok) throw new Error(`Esplora GET ${path} answered ${response.status}.`);
     return response;
   }
 
-  async tipHeight(): Promise<number> {
-    const text = (await (await this.get("/blocks/tip/height")).text()).trim();
-    if (!/^\d+$/.test(text)) throw new Error(`Esplora tip height is not a number: ${text.slice(0, 40)}`);
-    return Number(text);
+  private async text(path: string): Promise<string> {
+    return (await (await this.get(path))!.text()).trim();
+  }
+
+  /** The tip as one consistent block: its hash first, then that block's height and time. */
+  async tip(): Promise<z.infer<typeof EsploraBlock>> {
+    const hash = await this.text("/blocks/tip/hash");
+    if (!/^[0-9a-f]{64}$/.test(hash)) throw new Error(`Esplora tip hash is not a block hash: ${hash.slice(0, 70)}`);
+    return EsploraBlock.parse(await (await this.get(`/block/${hash}`))!.json());
+  }
+
+  /** Hash of the block at `height` on the chain as it is now; null above the tip. */
+  async hashAt(height: bigint): Promise<string | null> {
+    const response = await this.get(`/block-height/${height}`, { missing: true });
+    return response ? (await response.text()).trim().toLowerCase() : null;
+  }
+
+  /** Null when Esplora no longer knows the transaction (dropped from the mempool too). */
+  async txStatus(txid: string): Promise<z.infer<typeof EsploraTxStatus> | null> {
+    const response = await this.get(`/tx/${encodeURIComponent(txid)}/status`, { missing: true });
+    return response ? EsploraTxStatus.parse(await response.json()) : null;
+  }
+
+  /** True when the address appears in no transaction, confirmed or not. */
+  async neverUsed(address: string): Promise<boolean> {
+    const stats = EsploraAddress.parse(await (await this.get(`/address/${encodeURIComponent(address)}`))!.json());
+    return stats.chain_stats.tx_count === 0 && stats.mempool_stats.tx_count === 0;
   }
 
   private async txList(path: string): Promise<EsploraTx[]> {
-    return z.array(EsploraTx).parse(await (await this.get(path)).json());
+    return z.array(EsploraTx).parse(await (await this.get(path))!.json());
   }
 
   /** Confirmed transactions of the address, newest first, across Esplora's pages. */
@@ -106,25 +155,96 @@ async function mapWithConcurrency<T, R>(items: T[], limit: number, work: (item: 
   return results;
 }
 
+/**
+ * The tip's block at the cursor's height is not the one stored: go back to the newest stored
+ * position the chain still holds and ask Esplora where each transfer credited since then is now.
+ */
+async function rewindAfterReorganisation(
+  chain: string,
+  esplora: EsploraClient,
+  cursor: CursorState,
+  tipHeight: number,
+  confirmations: number,
+  onPaymentReorganised: OnPaymentReorganised | undefined,
+  log: (message: string) => void,
+): Promise<string[]> {
+  const hashes = new Map<bigint, Promise<string | null>>();
+  const hashAt = (height: bigint) => {
+    let hash = hashes.get(height);
+    if (!hash) hashes.set(height, (hash = esplora.hashAt(height)));
+    return hash;
+  };
+  const rewindTo: CursorState = (await findCommonBlock(chain, hashAt)) ?? (await rewindPastHistory(chain, cursor));
+  const rechecks: Recheck[] = [];
+  for (const transfer of await listTransfersAfter(chain, rewindTo.block)) {
+    if (transfer.blockHash !== null && (await hashAt(transfer.blockNumber)) === transfer.blockHash) {
+      rechecks.push({ id: transfer.id, verdict: "keep" });
+      continue;
+    }
+    // A txid commits to its outputs, so only where the transaction sits can have changed.
+    const status = await esplora.txStatus(transfer.txHash);
+    const height = status?.confirmed ? status.block_height : undefined;
+    const blockHash = status?.block_hash?.toLowerCase();
+    rechecks.push(
+      height !== undefined && blockHash && tipHeight - height + 1 >= confirmations
+        ? {
+            id: transfer.id,
+            verdict: "move",
+            blockNumber: BigInt(height),
+            blockHash,
+            blockTime: new Date((status!.block_time ?? 0) * 1000),
+            logIndex: transfer.logIndex,
+          }
+        : { id: transfer.id, verdict: "reverse" },
+    );
+  }
+  const reversed = await applyReorganisation(chain, { rechecks, rewindTo, onPaymentReorganised });
+  log(
+    `chain reorganisation on ${chain}: block ${cursor.block} changed; ` +
+      `${rechecks.filter((r) => r.verdict === "reverse").length} credit(s) taken back, ` +
+      `${rechecks.filter((r) => r.verdict === "move").length} moved.`,
+  );
+  return reversed;
+}
+
 export async function pollBtcOnce(options: BtcWatcherOptions = {}): Promise<BtcPollResult> {
   const cfg = config();
   const esploraUrl = options.esploraUrl ?? cfg.PAYMENTS_BTC_ESPLORA_URL;
   if (!esploraUrl)
     throw new Error("PAYMENTS_BTC_ESPLORA_URL is not set: the Bitcoin payment watcher has no API to read.");
   const chain = bitcoinChainKey(options.network ?? cfg.PAYMENTS_BTC_NETWORK);
-  const confirmations = Math.max(1, options.confirmations ?? cfg.PAYMENTS_BTC_CONFIRMATIONS);
+  const confirmations =
+    options.confirmations !== undefined ? Math.max(1, options.confirmations) : btcConfirmations(cfg);
+  const monitoringWindowMs = options.monitoringWindowMs ?? DEFAULT_MONITORING_WINDOW_MS;
   const log = options.log ?? defaultLog;
   const esplora = new EsploraClient(esploraUrl, options.fetch ?? fetch, options.timeoutMs ?? 15_000);
 
-  const tipHeight = await esplora.tipHeight();
-  const watched = await listWatchedPayments(
-    chain,
-    (options.now ?? (() => new Date()))(),
-    options.monitoringWindowMs ?? DEFAULT_MONITORING_WINDOW_MS,
-  );
+  const tip = await esplora.tip();
+  const tipHeight = tip.height;
+  if (options.onPaymentReorganised) await handleUnseenReversals(chain, options.onPaymentReorganised);
+  const cursor = await readCursor(chain);
+  let reversedPaymentIds: string[] = [];
+  if (cursor?.hash && (await esplora.hashAt(cursor.block)) !== cursor.hash) {
+    reversedPaymentIds = await rewindAfterReorganisation(
+      chain,
+      esplora,
+      cursor,
+      tipHeight,
+      confirmations,
+      options.onPaymentReorganised,
+      log,
+    );
+  }
+
+  // Everything confirmed since the cursor's block is read now, so the payments watched are those
+  // still within their monitoring window at that block's time, even after a long outage.
+  const watchedFrom = cursor?.time ?? (options.now ?? (() => new Date()))();
+  const watched = await listWatchedPayments(chain, watchedFrom, monitoringWindowMs);
+  // Oldest first, so a reused address belongs to its newest payment.
+  const byAddress = new Map(watched.map((p) => [p.depositAddress, p]));
 
   const perAddress = await mapWithConcurrency(
-    watched,
+    [...byAddress.values()],
     options.concurrency ?? 4,
     async (payment): Promise<ObservedTransfer[]> => {
       const found: ObservedTransfer[] = [];
@@ -138,6 +258,7 @@ export async function pollBtcOnce(options: BtcWatcherOptions = {}): Promise<BtcP
             txHash: tx.txid,
             logIndex: index,
             blockNumber: BigInt(height),
+            blockHash: tx.status.block_hash,
             blockTime: tx.status.block_time !== undefined ? new Date(tx.status.block_time * 1000) : new Date(),
             amount: BigInt(output.value),
             fromAddress: tx.vin?.[0]?.prevout?.scriptpubkey_address ?? null,
@@ -148,12 +269,31 @@ export async function pollBtcOnce(options: BtcWatcherOptions = {}): Promise<BtcP
     },
   );
 
+  const tipTime = new Date(tip.timestamp * 1000);
   const creditedPaymentIds = await recordTransfers(chain, perAddress.flat(), {
-    cursorBlock: BigInt(tipHeight),
+    cursor: { block: BigInt(tipHeight), hash: tip.id.toLowerCase(), time: tipTime },
     headBlock: BigInt(tipHeight),
+    onPaymentReorganised: options.onPaymentReorganised,
   });
   await notifyCredited(creditedPaymentIds, options.onPaymentCredited, log);
-  return { chain, tipHeight, addressesChecked: watched.length, creditedPaymentIds };
+
+  let releasedAddresses = 0;
+  try {
+    for (const candidate of await listReleaseCandidates(chain, new Date(tipTime.getTime() - monitoringWindowMs))) {
+      const unused = await esplora.neverUsed(candidate.depositAddress);
+      if ((await settleAddressReuse(candidate, "bitcoin", unused)) === "released") releasedAddresses++;
+    }
+  } catch (error) {
+    log(`deposit address reuse check failed: ${(error as Error).message}`);
+  }
+  return {
+    chain,
+    tipHeight,
+    addressesChecked: byAddress.size,
+    creditedPaymentIds,
+    reversedPaymentIds,
+    releasedAddresses,
+  };
 }
 
 export function startBtcWatcher(options: BtcWatcherOptions & { intervalMs?: number } = {}): Watcher {

@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { config, type Config } from "@/lib/config";
-import { paymentCurrency, type CryptoCurrencyCode } from "./currencies";
+import { resolvePaymentCurrency, type CryptoCurrencyCode } from "./currencies";
 import { allocateDepositAddress } from "./derive-address";
 import { bip21Uri, eip681NativeUri, eip681TokenTransferUri } from "./payment-uri";
 import { configuredRates, quote, type RateTable } from "./rates";
@@ -84,7 +84,7 @@ const TEST_NOTICE =
 
 export async function createCryptoOffer(input: CreateCryptoOfferInput): Promise<CryptoOffer> {
   const cfg = input.cfg ?? config();
-  const currency = paymentCurrency(input.currency, cfg);
+  const currency = await resolvePaymentCurrency(input.currency, cfg);
   const rates = configuredRates(cfg);
   const priced = quote(input.usdCents, currency, rates);
   const deposit = await allocateDepositAddress(currency, { client: input.client, cfg });

@@ -165,9 +165,23 @@ export interface DepositAddress {
 
 type DbClient = PrismaClient | Prisma.TransactionClient;
 
+/** The DerivationCounter key: ETH and USDC share the EVM key's sequence. */
+function derivationKey(family: ChainFamily, xpub: string): string {
+  return `${family}:${xpub.trim()}`;
+}
+
+function xpubOf(family: ChainFamily, cfg: Config): XpubChoice {
+  return family === "evm" ? evmXpub(cfg) : btcXpub(cfg);
+}
+
+function addressAt(family: ChainFamily, xpub: string, index: number, network: BtcNetwork): string {
+  return family === "evm" ? evmAddressAt(xpub, index) : btcAddressAt(xpub, network, index);
+}
+
 /**
- * Takes the next unused index of the currency's key and derives its address. The counter is keyed
- * by family and key, so ETH and USDC share one sequence and no address serves two orders.
+ * Takes an index released by an order that expired with nothing received, or else the next unused
+ * one, and derives its address. Reuse keeps the run of unused addresses short enough for wallets
+ * that stop scanning after a gap (README: "Deposit addresses and wallet gap limits").
  */
 export async function allocateDepositAddress(
   currency: PaymentCurrency,
@@ -175,18 +189,95 @@ export async function allocateDepositAddress(
 ): Promise<DepositAddress> {
   const cfg = options.cfg ?? config();
   const client = options.client ?? db();
-  const { xpub, isTestKey } = currency.family === "evm" ? evmXpub(cfg) : btcXpub(cfg);
+  const { xpub, isTestKey } = xpubOf(currency.family, cfg);
   const account = parseExtendedPublicKey(xpub, currency.family, currency.btcNetwork);
-  const key = `${currency.family}:${xpub.trim()}`;
-  const rows = await client.$queryRaw<{ next_index: number }[]>`
-    INSERT INTO "derivation_counter" ("key", "next_index") VALUES (${key}, 1)
-    ON CONFLICT ("key") DO UPDATE SET "next_index" = "derivation_counter"."next_index" + 1
-    RETURNING "next_index"`;
-  const derivationIndex = Number(rows[0].next_index) - 1;
+  const key = derivationKey(currency.family, xpub);
+  // SKIP LOCKED: concurrent purchases each take a different free index instead of waiting.
+  const reused = await client.$queryRaw<{ derivation_index: number }[]>`
+    DELETE FROM "free_derivation_index" WHERE ("key", "derivation_index") IN (
+      SELECT "key", "derivation_index" FROM "free_derivation_index" WHERE "key" = ${key}
+      ORDER BY "derivation_index" LIMIT 1 FOR UPDATE SKIP LOCKED)
+    RETURNING "derivation_index"`;
+  let derivationIndex: number;
+  if (reused.length > 0) {
+    derivationIndex = Number(reused[0].derivation_index);
+  } else {
+    const rows = await client.$queryRaw<{ next_index: number }[]>`
+      INSERT INTO "derivation_counter" ("key", "next_index") VALUES (${key}, 1)
+      ON CONFLICT ("key") DO UPDATE SET "next_index" = "derivation_counter"."next_index" + 1
+      RETURNING "next_index"`;
+    derivationIndex = Number(rows[0].next_index) - 1;
+  }
   const { path } = receiveKey(account, derivationIndex);
-  const address =
-    currency.family === "evm"
-      ? evmAddressAt(xpub, derivationIndex)
-      : btcAddressAt(xpub, currency.btcNetwork ?? cfg.PAYMENTS_BTC_NETWORK, derivationIndex);
+  const address = addressAt(currency.family, xpub, derivationIndex, currency.btcNetwork ?? cfg.PAYMENTS_BTC_NETWORK);
   return { address, derivationIndex, derivationPath: path, isTestKey };
+}
+
+export interface ReleaseCandidate {
+  paymentId: string;
+  /** Lower-case, as stored. */
+  depositAddress: string;
+  derivationIndex: number;
+}
+
+/**
+ * Deposit addresses that may go back to the pool, pending a look at the chain: the order expired,
+ * its monitoring ended before `watchedUntil` (so no watcher looks at the address for it any more),
+ * nothing was ever credited or reorganised away, and no other payment on any chain ever used the
+ * address, received on it or took it over since.
+ */
+export async function listReleaseCandidates(
+  chain: string,
+  watchedUntil: Date,
+  limit = 20,
+): Promise<ReleaseCandidate[]> {
+  const rows = await db().$queryRaw<{ id: string; deposit_address: string; derivation_index: number }[]>`
+    SELECT p."id", p."deposit_address", p."derivation_index"
+    FROM "payment" p JOIN "order" o ON o."id" = p."order_id"
+    WHERE p."chain" = ${chain} AND p."expires_at" < ${watchedUntil} AND p."address_reuse" IS NULL
+      AND p."deposit_address" IS NOT NULL AND p."derivation_index" IS NOT NULL
+      AND p."amount_received" = '0' AND o."order_status" = 'EXPIRED'
+      AND NOT EXISTS (SELECT 1 FROM "crypto_transfer" t WHERE t."payment_id" = p."id")
+      AND NOT EXISTS (SELECT 1 FROM "reversed_transfer" r WHERE r."payment_id" = p."id")
+      AND NOT EXISTS (
+        SELECT 1 FROM "payment" q
+        WHERE q."deposit_address" = p."deposit_address" AND q."id" <> p."id"
+          AND (q."amount_received" <> '0' OR q."address_reuse" = 'kept' OR q."created_at" > p."created_at"))
+    ORDER BY p."expires_at"
+    LIMIT ${limit}`;
+  return rows.map((r) => ({
+    paymentId: r.id,
+    depositAddress: r.deposit_address.toLowerCase(),
+    derivationIndex: Number(r.derivation_index),
+  }));
+}
+
+/**
+ * Records the watcher's verdict on a candidate. `unused` (the chain shows no history for the
+ * address) puts the index back in the pool, provided the configured key still derives that address;
+ * anything else marks the address as kept for good.
+ */
+export async function settleAddressReuse(
+  candidate: ReleaseCandidate,
+  family: ChainFamily,
+  unused: boolean,
+  cfg: Config = config(),
+): Promise<"released" | "kept"> {
+  const { xpub } = xpubOf(family, cfg);
+  const derivesHere =
+    addressAt(family, xpub, candidate.derivationIndex, cfg.PAYMENTS_BTC_NETWORK).toLowerCase() ===
+    candidate.depositAddress;
+  const verdict = unused && derivesHere ? "released" : "kept";
+  await db().$transaction(async (tx) => {
+    const { count } = await tx.payment.updateMany({
+      where: { id: candidate.paymentId, addressReuse: null },
+      data: { addressReuse: verdict },
+    });
+    if (count === 0 || verdict === "kept") return;
+    await tx.$executeRaw`
+      INSERT INTO "free_derivation_index" ("key", "derivation_index", "payment_id")
+      VALUES (${derivationKey(family, xpub)}, ${candidate.derivationIndex}::int, ${candidate.paymentId}::uuid)
+      ON CONFLICT DO NOTHING`;
+  });
+  return verdict;
 }

@@ -1,27 +1,58 @@
 import "server-only";
-import { createPublicClient, http, parseAbiItem, type Block, type PublicClient } from "viem";
-import { config } from "@/lib/config";
-import { evmChainKey } from "./currencies";
 import {
+  BlockNotFoundError,
+  decodeEventLog,
+  erc20Abi,
+  parseAbiItem,
+  TransactionNotFoundError,
+  TransactionReceiptNotFoundError,
+  type Block,
+  type PublicClient,
+} from "viem";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { evmChainKey, evmConfirmations, paymentCurrency } from "./currencies";
+import { listReleaseCandidates, settleAddressReuse } from "./derive-address";
+import { evmClient } from "./evm-client";
+import {
+  applyReorganisation,
   DEFAULT_MONITORING_WINDOW_MS,
+  findCommonBlock,
+  handleUnseenReversals,
+  listTransfersAfter,
   listWatchedPayments,
   notifyCredited,
   readCursor,
   recordTransfers,
+  rewindPastHistory,
+  type CreditedTransfer,
+  type CursorState,
   type ObservedTransfer,
   type OnPaymentCredited,
+  type OnPaymentReorganised,
+  type Recheck,
+  type WatchedPayment,
 } from "./record-transfers";
 import { startPollingLoop, type Watcher } from "./polling-loop";
 
-// Detects payments on an EVM chain through JSON-RPC: native transfers by reading the transactions
-// of each block, ERC-20 payments from Transfer logs filtered on the recipient. Only blocks with the
-// required confirmations are read (a transfer in block b has head - b + 1 confirmations), so a
-// reorganisation shallower than that never reaches the database.
+// Detects payments on an EVM chain through JSON-RPC. Native transfers: the transactions of each
+// block sent straight to a deposit address, plus ETH that arrived inside another transaction (a
+// Safe, an ERC-4337 account, any contract), which has no trace in a block's transaction list and is
+// found as a balance the credited transfers do not explain. ERC-20 payments: Transfer logs filtered
+// on the recipient. Only blocks with the required confirmations are read (a transfer in block b has
+// head - b + 1 confirmations); a deeper reorganisation is noticed by the hash of the cursor's block,
+// and the credits the chain no longer holds are taken back.
 
 const TRANSFER_EVENT = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 
 /** A native transfer has no log; this index keeps (chain, txHash, logIndex) unique for it. */
 export const NATIVE_TRANSFER_LOG_INDEX = -1;
+/** ETH that reached a deposit address inside another transaction, seen as a change of its balance. */
+export const INTERNAL_TRANSFER_LOG_INDEX = -2;
+/** Internal transfers located in one step; more are found by the next step's balance check. */
+const MAX_INTERNAL_TRANSFERS_PER_STEP = 16;
+/** Addresses looked at per step when deciding which deposit addresses may be handed out again. */
+const RELEASE_BATCH = 20;
 
 export interface EvmWatcherOptions {
   rpcUrl?: string;
@@ -35,9 +66,18 @@ export interface EvmWatcherOptions {
   /** Recipients per eth_getLogs call; nodes limit the size of a topic list. */
   maxAddressesPerLogQuery?: number;
   onPaymentCredited?: OnPaymentCredited;
+  onPaymentReorganised?: OnPaymentReorganised;
   client?: PublicClient;
-  now?: () => Date;
   log?: (message: string) => void;
+}
+
+export interface EvmReorganisation {
+  /** The cursor block whose hash changed. */
+  detectedAt: bigint;
+  /** Watching resumed after this block. */
+  resumedAfter: bigint;
+  /** Payments that lost at least one credit. */
+  reversedPaymentIds: string[];
 }
 
 export interface EvmPollResult {
@@ -49,19 +89,14 @@ export interface EvmPollResult {
   creditedPaymentIds: string[];
   /** True when the cursor reached the newest block with enough confirmations. */
   caughtUp: boolean;
+  reorganisation: EvmReorganisation | null;
+  /** Deposit addresses handed back to the pool in this step. */
+  releasedAddresses: number;
 }
+
+type ResolvedOptions = ReturnType<typeof resolveOptions>;
 
 const defaultLog = (message: string) => console.warn(`[evm-watcher] ${message}`);
-
-const clients = new Map<string, PublicClient>();
-function clientFor(rpcUrl: string): PublicClient {
-  let client = clients.get(rpcUrl);
-  if (!client) {
-    client = createPublicClient({ transport: http(rpcUrl, { timeout: 15_000, retryCount: 2 }) });
-    clients.set(rpcUrl, client);
-  }
-  return client;
-}
 
 function resolveOptions(options: EvmWatcherOptions) {
   const cfg = config();
@@ -70,15 +105,17 @@ function resolveOptions(options: EvmWatcherOptions) {
     throw new Error("PAYMENTS_EVM_RPC_URL is not set: the EVM payment watcher has no chain to read.");
   const chainId = options.chainId ?? cfg.PAYMENTS_EVM_CHAIN_ID;
   return {
-    client: options.client ?? clientFor(rpcUrl!),
+    client: options.client ?? evmClient(rpcUrl!),
     chainId,
     chain: evmChainKey(chainId),
-    confirmations: BigInt(Math.max(1, options.confirmations ?? cfg.PAYMENTS_EVM_CONFIRMATIONS)),
+    confirmations: BigInt(
+      options.confirmations !== undefined ? Math.max(1, options.confirmations) : evmConfirmations(cfg),
+    ),
     maxBlockRange: BigInt(options.maxBlockRange ?? 100),
     initialLookbackBlocks: BigInt(options.initialLookbackBlocks ?? 100),
     monitoringWindowMs: options.monitoringWindowMs ?? DEFAULT_MONITORING_WINDOW_MS,
     maxAddressesPerLogQuery: options.maxAddressesPerLogQuery ?? 100,
-    now: options.now ?? (() => new Date()),
+    onPaymentReorganised: options.onPaymentReorganised,
     log: options.log ?? defaultLog,
   };
 }
@@ -87,6 +124,366 @@ function chunk<T>(items: T[], size: number): T[][] {
   const chunks: T[][] = [];
   for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
   return chunks;
+}
+
+const timeOf = (block: Block) => new Date(Number(block.timestamp) * 1000);
+
+/** Blocks read during one step, each fetched once. */
+class BlockReader {
+  private readonly headers = new Map<bigint, Promise<Block | null>>();
+  private readonly full = new Map<bigint, Promise<Block>>();
+
+  constructor(private readonly client: PublicClient) {}
+
+  header(number: bigint): Promise<Block | null> {
+    let block = this.headers.get(number);
+    if (!block) {
+      block = this.client.getBlock({ blockNumber: number }).catch((error: unknown) => {
+        if (error instanceof BlockNotFoundError) return null;
+        throw error;
+      }) as Promise<Block | null>;
+      this.headers.set(number, block);
+    }
+    return block;
+  }
+
+  async existingHeader(number: bigint): Promise<Block> {
+    const block = await this.header(number);
+    if (!block) throw new Error(`The EVM RPC has no block ${number}.`);
+    return block;
+  }
+
+  withTransactions(number: bigint): Promise<Block> {
+    let block = this.full.get(number);
+    if (!block) {
+      block = this.client.getBlock({ blockNumber: number, includeTransactions: true }) as Promise<Block>;
+      this.full.set(number, block);
+    }
+    return block;
+  }
+
+  async hashAt(number: bigint): Promise<string | null> {
+    return (await this.header(number))?.hash?.toLowerCase() ?? null;
+  }
+}
+
+const isNotFound = (error: unknown) =>
+  error instanceof TransactionNotFoundError || error instanceof TransactionReceiptNotFoundError;
+
+/** Where a credited transfer stands on the chain as it is now. */
+async function recheckTransfer(
+  o: ResolvedOptions,
+  reader: BlockReader,
+  transfer: CreditedTransfer,
+  head: bigint,
+): Promise<Recheck> {
+  const reverse: Recheck = { id: transfer.id, verdict: "reverse" };
+  // The balance check of the same step finds internal ETH again wherever it now is.
+  if (transfer.logIndex === INTERNAL_TRANSFER_LOG_INDEX) return reverse;
+  const hash = transfer.txHash as `0x${string}`;
+  let receipt;
+  try {
+    receipt = await o.client.getTransactionReceipt({ hash });
+  } catch (error) {
+    if (isNotFound(error)) return reverse;
+    throw error;
+  }
+  if (receipt.status !== "success" || head - receipt.blockNumber + 1n < o.confirmations) return reverse;
+  const block = await reader.header(receipt.blockNumber);
+  if (!block?.hash || block.hash.toLowerCase() !== receipt.blockHash.toLowerCase()) return reverse;
+  const moved = { id: transfer.id, verdict: "move" as const, blockNumber: receipt.blockNumber, blockHash: block.hash };
+
+  if (transfer.logIndex === NATIVE_TRANSFER_LOG_INDEX) {
+    const tx = await o.client.getTransaction({ hash });
+    if (tx.to?.toLowerCase() !== transfer.depositAddress || tx.value !== transfer.amount) return reverse;
+    return { ...moved, blockTime: timeOf(block), logIndex: NATIVE_TRANSFER_LOG_INDEX };
+  }
+  for (const log of receipt.logs) {
+    if (log.address.toLowerCase() !== transfer.tokenContract) continue;
+    try {
+      const event = decodeEventLog({ abi: [TRANSFER_EVENT], data: log.data, topics: log.topics });
+      if (event.args.to.toLowerCase() === transfer.depositAddress && event.args.value === transfer.amount)
+        return { ...moved, blockTime: timeOf(block), logIndex: log.logIndex };
+    } catch {
+      // Not a Transfer event of this token.
+    }
+  }
+  return reverse;
+}
+
+/**
+ * The cursor's block is no longer on the chain: go back to the newest stored position that is,
+ * look again at every transfer credited after it, and take back what the chain no longer holds.
+ */
+async function rewindAfterReorganisation(
+  o: ResolvedOptions,
+  reader: BlockReader,
+  cursor: CursorState,
+  head: bigint,
+): Promise<EvmReorganisation & { cursor: CursorState }> {
+  let rewindTo: CursorState | null = await findCommonBlock(o.chain, (n) => reader.hashAt(n));
+  if (!rewindTo) {
+    rewindTo = await rewindPastHistory(o.chain, cursor);
+    o.log(
+      `the chain holds none of the ${o.chain} blocks the cursor stopped at; re-reading after block ${rewindTo.block}.`,
+    );
+  }
+  const rechecks: Recheck[] = [];
+  for (const transfer of await listTransfersAfter(o.chain, rewindTo.block)) {
+    const canonical = await reader.hashAt(transfer.blockNumber);
+    rechecks.push(
+      transfer.blockHash !== null && canonical === transfer.blockHash
+        ? { id: transfer.id, verdict: "keep" }
+        : await recheckTransfer(o, reader, transfer, head),
+    );
+  }
+  const reversedPaymentIds = await applyReorganisation(o.chain, {
+    rechecks,
+    rewindTo,
+    onPaymentReorganised: o.onPaymentReorganised,
+  });
+  o.log(
+    `chain reorganisation on ${o.chain}: block ${cursor.block} changed; re-reading after block ${rewindTo.block}; ` +
+      `${rechecks.filter((r) => r.verdict === "reverse").length} credit(s) taken back, ` +
+      `${rechecks.filter((r) => r.verdict === "move").length} moved.`,
+  );
+  return { detectedAt: cursor.block, resumedAfter: rewindTo.block, reversedPaymentIds, cursor: rewindTo };
+}
+
+/** Native transfers sent straight to a watched deposit address in blocks from..to. */
+async function topLevelTransfers(
+  o: ResolvedOptions,
+  reader: BlockReader,
+  nativeByAddress: Map<string, string>,
+  from: bigint,
+  to: bigint,
+): Promise<ObservedTransfer[]> {
+  const transfers: ObservedTransfer[] = [];
+  for (let number = from; number <= to; number++) {
+    const block = await reader.withTransactions(number);
+    for (const tx of block.transactions) {
+      if (typeof tx === "string" || !tx.to || tx.value === 0n) continue;
+      const paymentId = nativeByAddress.get(tx.to.toLowerCase());
+      if (!paymentId) continue;
+      // A reverted transaction moves no value even though it carries one.
+      const receipt = await o.client.getTransactionReceipt({ hash: tx.hash });
+      if (receipt.status !== "success") continue;
+      transfers.push({
+        paymentId,
+        txHash: tx.hash,
+        logIndex: NATIVE_TRANSFER_LOG_INDEX,
+        blockNumber: number,
+        blockHash: block.hash!,
+        blockTime: timeOf(block),
+        amount: tx.value,
+        fromAddress: tx.from,
+      });
+    }
+  }
+  return transfers;
+}
+
+/** ERC-20 Transfer logs to watched deposit addresses in blocks from..to. */
+async function tokenTransfers(
+  o: ResolvedOptions,
+  reader: BlockReader,
+  tokenPayments: WatchedPayment[],
+  from: bigint,
+  to: bigint,
+): Promise<ObservedTransfer[]> {
+  if (tokenPayments.length === 0) return [];
+  const tokenByKey = new Map(tokenPayments.map((p) => [`${p.tokenContract}:${p.depositAddress}`, p.id]));
+  const contracts = [...new Set(tokenPayments.map((p) => p.tokenContract as `0x${string}`))];
+  const recipients = [...new Set(tokenPayments.map((p) => p.depositAddress as `0x${string}`))];
+  const transfers: ObservedTransfer[] = [];
+  for (const group of chunk(recipients, o.maxAddressesPerLogQuery)) {
+    const logs = await o.client.getLogs({
+      address: contracts,
+      event: TRANSFER_EVENT,
+      args: { to: group },
+      fromBlock: from,
+      toBlock: to,
+    });
+    for (const log of logs) {
+      if (log.removed || !log.args.to || log.args.value === undefined || log.args.value === 0n) continue;
+      const paymentId = tokenByKey.get(`${log.address.toLowerCase()}:${log.args.to.toLowerCase()}`);
+      if (!paymentId) continue;
+      const block = await reader.existingHeader(log.blockNumber);
+      transfers.push({
+        paymentId,
+        txHash: log.transactionHash,
+        logIndex: log.logIndex,
+        blockNumber: log.blockNumber,
+        blockHash: block.hash!,
+        blockTime: timeOf(block),
+        amount: log.args.value,
+        fromAddress: log.args.from,
+      });
+    }
+  }
+  return transfers;
+}
+
+/**
+ * The smallest block in (from - 1, to] whose surplus is positive, given that `to`'s is. The search
+ * widens downwards while the surplus at its lower end is still positive (a balance check skipped
+ * in an earlier step), and settles for the earliest block it could read when the node no longer
+ * has the state of older ones.
+ */
+async function firstBlockWithSurplus(
+  surplus: (block: bigint) => Promise<bigint | null>,
+  from: bigint,
+  to: bigint,
+): Promise<bigint> {
+  let hi = to;
+  let lo = from - 1n;
+  for (let span = 1n; lo >= 0n; span *= 2n) {
+    const atLo = await surplus(lo);
+    if (atLo === null) return hi;
+    if (atLo <= 0n) break;
+    hi = lo;
+    lo = lo - span >= 0n ? lo - span : -1n;
+  }
+  while (hi - lo > 1n) {
+    const mid = lo + (hi - lo) / 2n;
+    const atMid = await surplus(mid);
+    if (atMid !== null && atMid > 0n) hi = mid;
+    else lo = mid;
+  }
+  return hi;
+}
+
+/**
+ * ETH that reached watched deposit addresses inside other transactions. A deposit address that has
+ * never sent a transaction (nonce 0) holds exactly what it received, so its balance at block `to`
+ * beyond the native transfers credited up to `to` came in some other way; each such surplus is
+ * located to the first block whose balance shows it and credited there, keyed by that block's hash.
+ */
+async function internalTransfers(
+  o: ResolvedOptions,
+  reader: BlockReader,
+  natives: WatchedPayment[],
+  stepTransfers: ObservedTransfer[],
+  from: bigint,
+  to: bigint,
+): Promise<ObservedTransfer[]> {
+  if (natives.length === 0) return [];
+  const stored = await db().cryptoTransfer.findMany({
+    where: { paymentId: { in: natives.map((p) => p.id) } },
+    select: { paymentId: true, txHash: true, logIndex: true, blockNumber: true, amount: true },
+  });
+  const credits = new Map<string, Map<string, { block: bigint; amount: bigint }>>();
+  const creditsOf = (paymentId: string) => {
+    let map = credits.get(paymentId);
+    if (!map) credits.set(paymentId, (map = new Map()));
+    return map;
+  };
+  for (const t of stored)
+    creditsOf(t.paymentId).set(`${t.txHash}:${t.logIndex}`, { block: t.blockNumber, amount: BigInt(t.amount) });
+  for (const t of stepTransfers)
+    creditsOf(t.paymentId).set(`${t.txHash.toLowerCase()}:${t.logIndex}`, { block: t.blockNumber, amount: t.amount });
+
+  const found: ObservedTransfer[] = [];
+  let unreadable = 0;
+  for (const payment of natives) {
+    const address = payment.depositAddress as `0x${string}`;
+    let nonce: number;
+    try {
+      nonce = await o.client.getTransactionCount({ address, blockNumber: to });
+    } catch {
+      // A node without the state of block `to` (catching up on a pruned node): a later step checks.
+      unreadable++;
+      continue;
+    }
+    // An address that sent a transaction (a sweep) no longer holds all it received.
+    if (nonce > 0) continue;
+    const credited = [...creditsOf(payment.id).values()];
+    const located: { block: bigint; amount: bigint }[] = [];
+    const balances = new Map<bigint, Promise<bigint | null>>();
+    const balanceAt = (block: bigint) => {
+      let balance = balances.get(block);
+      if (!balance) {
+        balance = o.client.getBalance({ address, blockNumber: block }).catch(() => null);
+        balances.set(block, balance);
+      }
+      return balance;
+    };
+    const surplus = async (block: bigint): Promise<bigint | null> => {
+      const balance = await balanceAt(block);
+      if (balance === null) return null;
+      const explained = [...credited, ...located]
+        .filter((c) => c.block <= block)
+        .reduce((sum, c) => sum + c.amount, 0n);
+      return balance - explained;
+    };
+    let lowest = from;
+    for (let round = 0; round < MAX_INTERNAL_TRANSFERS_PER_STEP; round++) {
+      const remaining = await surplus(to);
+      if (remaining === null || remaining <= 0n) break;
+      const block = await firstBlockWithSurplus(surplus, lowest, to);
+      const amount = (await surplus(block)) ?? remaining;
+      if (amount <= 0n) break;
+      located.push({ block, amount });
+      lowest = block + 1n;
+    }
+    for (const { block: number, amount } of located) {
+      const block = await reader.existingHeader(number);
+      found.push({
+        paymentId: payment.id,
+        txHash: `balance:${block.hash!.toLowerCase()}:${address}`,
+        logIndex: INTERNAL_TRANSFER_LOG_INDEX,
+        blockNumber: number,
+        blockHash: block.hash!,
+        blockTime: timeOf(block),
+        amount,
+        // A balance change names no sender: the operator finds it from the transaction itself.
+        fromAddress: null,
+      });
+    }
+  }
+  if (unreadable > 0)
+    o.log(
+      `balance check at block ${to} skipped for ${unreadable} deposit address(es): the node did not answer for it.`,
+    );
+  return found;
+}
+
+/**
+ * Hands back to the pool the indices of deposit addresses whose orders expired unpaid and whose
+ * monitoring ended by `blockTime`, once the chain confirms the address never sent or holds
+ * anything (ETH, or the USDC token when one is configured).
+ */
+async function releaseUnusedAddresses(o: ResolvedOptions, blockTime: Date): Promise<number> {
+  const candidates = await listReleaseCandidates(
+    o.chain,
+    new Date(blockTime.getTime() - o.monitoringWindowMs),
+    RELEASE_BATCH,
+  );
+  if (candidates.length === 0) return 0;
+  let usdc: `0x${string}` | undefined;
+  try {
+    usdc = paymentCurrency("USDC").tokenContract;
+  } catch {
+    usdc = undefined;
+  }
+  let released = 0;
+  for (const candidate of candidates) {
+    const address = candidate.depositAddress as `0x${string}`;
+    try {
+      const [nonce, balance, tokens] = await Promise.all([
+        o.client.getTransactionCount({ address }),
+        o.client.getBalance({ address }),
+        usdc
+          ? o.client.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [address] })
+          : Promise.resolve(0n),
+      ]);
+      const unused = nonce === 0 && balance === 0n && tokens === 0n;
+      if ((await settleAddressReuse(candidate, "evm", unused)) === "released") released++;
+    } catch (error) {
+      o.log(`could not check deposit address ${address} for reuse: ${(error as Error).message}`);
+    }
+  }
+  return released;
 }
 
 /** Reads the next bounded range of confirmed blocks, credits what it finds and moves the cursor. */
@@ -98,91 +495,82 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
   }
   const head = await o.client.getBlockNumber({ cacheTime: 0 });
   const newestConfirmed = head - o.confirmations + 1n;
-  const cursor = await readCursor(o.chain);
+  const reader = new BlockReader(o.client);
+  if (o.onPaymentReorganised) await handleUnseenReversals(o.chain, o.onPaymentReorganised);
+
+  let cursor = await readCursor(o.chain);
+  let reorganisation: EvmReorganisation | null = null;
+  if (cursor?.hash && (await reader.hashAt(cursor.block)) !== cursor.hash) {
+    const rewound = await rewindAfterReorganisation(o, reader, cursor, head);
+    cursor = rewound.cursor;
+    reorganisation = {
+      detectedAt: rewound.detectedAt,
+      resumedAfter: rewound.resumedAfter,
+      reversedPaymentIds: rewound.reversedPaymentIds,
+    };
+  }
+
   const fromBlock =
     cursor !== null
-      ? cursor + 1n
+      ? cursor.block + 1n
       : newestConfirmed - o.initialLookbackBlocks + 1n > 0n
         ? newestConfirmed - o.initialLookbackBlocks + 1n
         : 0n;
-  if (newestConfirmed < 0n || fromBlock > newestConfirmed) {
-    return { chain: o.chain, head, fromBlock: null, toBlock: null, creditedPaymentIds: [], caughtUp: true };
-  }
+  const idle = {
+    chain: o.chain,
+    head,
+    fromBlock: null,
+    toBlock: null,
+    creditedPaymentIds: [],
+    caughtUp: true,
+    reorganisation,
+    releasedAddresses: 0,
+  };
+  if (newestConfirmed < 0n || fromBlock > newestConfirmed) return idle;
   const toBlock =
     fromBlock + o.maxBlockRange - 1n < newestConfirmed ? fromBlock + o.maxBlockRange - 1n : newestConfirmed;
 
-  const watched = await listWatchedPayments(o.chain, o.now(), o.monitoringWindowMs);
-  const nativeByAddress = new Map(watched.filter((p) => !p.tokenContract).map((p) => [p.depositAddress, p.id]));
-  const tokenPayments = watched.filter((p) => p.tokenContract);
-  const tokenByKey = new Map(tokenPayments.map((p) => [`${p.tokenContract}:${p.depositAddress}`, p.id]));
+  const last = await reader.existingHeader(toBlock);
+  const firstTime = cursor?.time ?? timeOf(await reader.existingHeader(fromBlock));
+  const watched = await listWatchedPayments(o.chain, firstTime, o.monitoringWindowMs);
+  // Oldest first, so a reused address maps to its newest payment.
+  const natives = watched.filter((p) => !p.tokenContract);
+  const nativeByAddress = new Map(natives.map((p) => [p.depositAddress, p.id]));
 
-  const blocks = new Map<bigint, Promise<Block>>();
-  const blockAt = (number: bigint, includeTransactions: boolean) => {
-    let block = blocks.get(number);
-    if (!block) {
-      block = o.client.getBlock({ blockNumber: number, includeTransactions }) as Promise<Block>;
-      blocks.set(number, block);
-    }
-    return block;
-  };
+  const direct =
+    nativeByAddress.size > 0 ? await topLevelTransfers(o, reader, nativeByAddress, fromBlock, toBlock) : [];
+  const tokens = await tokenTransfers(
+    o,
+    reader,
+    watched.filter((p) => p.tokenContract),
+    fromBlock,
+    toBlock,
+  );
+  const internal = await internalTransfers(o, reader, natives, direct, fromBlock, toBlock);
 
-  const transfers: ObservedTransfer[] = [];
-
-  if (nativeByAddress.size > 0) {
-    for (let number = fromBlock; number <= toBlock; number++) {
-      const block = await blockAt(number, true);
-      for (const tx of block.transactions) {
-        if (typeof tx === "string" || !tx.to || tx.value === 0n) continue;
-        const paymentId = nativeByAddress.get(tx.to.toLowerCase());
-        if (!paymentId) continue;
-        // A reverted transaction moves no value even though it carries one.
-        const receipt = await o.client.getTransactionReceipt({ hash: tx.hash });
-        if (receipt.status !== "success") continue;
-        transfers.push({
-          paymentId,
-          txHash: tx.hash,
-          logIndex: NATIVE_TRANSFER_LOG_INDEX,
-          blockNumber: number,
-          blockTime: new Date(Number(block.timestamp) * 1000),
-          amount: tx.value,
-          fromAddress: tx.from,
-        });
-      }
-    }
-  }
-
-  if (tokenPayments.length > 0) {
-    const contracts = [...new Set(tokenPayments.map((p) => p.tokenContract as `0x${string}`))];
-    const recipients = [...new Set(tokenPayments.map((p) => p.depositAddress as `0x${string}`))];
-    for (const group of chunk(recipients, o.maxAddressesPerLogQuery)) {
-      const logs = await o.client.getLogs({
-        address: contracts,
-        event: TRANSFER_EVENT,
-        args: { to: group },
-        fromBlock,
-        toBlock,
-      });
-      for (const log of logs) {
-        if (log.removed || !log.args.to || log.args.value === undefined || log.args.value === 0n) continue;
-        const paymentId = tokenByKey.get(`${log.address.toLowerCase()}:${log.args.to.toLowerCase()}`);
-        if (!paymentId) continue;
-        const block = await blockAt(log.blockNumber, false);
-        transfers.push({
-          paymentId,
-          txHash: log.transactionHash,
-          logIndex: log.logIndex,
-          blockNumber: log.blockNumber,
-          blockTime: new Date(Number(block.timestamp) * 1000),
-          amount: log.args.value,
-          fromAddress: log.args.from,
-        });
-      }
-    }
-  }
-
-  const creditedPaymentIds = await recordTransfers(o.chain, transfers, { cursorBlock: toBlock, headBlock: head });
+  const creditedPaymentIds = await recordTransfers(o.chain, [...direct, ...internal, ...tokens], {
+    cursor: { block: toBlock, hash: last.hash!.toLowerCase(), time: timeOf(last) },
+    headBlock: head,
+    onPaymentReorganised: o.onPaymentReorganised,
+  });
   await notifyCredited(creditedPaymentIds, options.onPaymentCredited, o.log);
-  return { chain: o.chain, head, fromBlock, toBlock, creditedPaymentIds, caughtUp: toBlock === newestConfirmed };
+
+  let releasedAddresses = 0;
+  try {
+    releasedAddresses = await releaseUnusedAddresses(o, timeOf(last));
+  } catch (error) {
+    o.log(`deposit address reuse check failed: ${(error as Error).message}`);
+  }
+  return {
+    chain: o.chain,
+    head,
+    fromBlock,
+    toBlock,
+    creditedPaymentIds,
+    caughtUp: toBlock === newestConfirmed,
+    reorganisation,
+    releasedAddresses,
+  };
 }
 
 /** Polls every WATCHER_INTERVAL_MS (or `intervalMs`), catching up in bounded steps; stop() ends it. */

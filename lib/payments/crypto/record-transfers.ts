@@ -1,23 +1,34 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Prisma } from "@prisma/client";
+import type { Prisma, PrismaClient } from "@prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { ClassifyPaymentInput } from "./classify-payment";
 
 // The one place chain watchers write: transfers are credited once per (chain, txHash, logIndex),
 // the payment's received total is recomputed from its transfers, and the chain cursor moves in the
-// same transaction, so a crash between steps can neither lose nor double a credit.
+// same transaction, so a crash between steps can neither lose nor double a credit. A chain
+// reorganisation is undone here too: credits the chain no longer holds are moved to
+// reversed_transfer, the payment's total is recomputed and the marketplace's hook runs, all in one
+// transaction, and the cursor goes back to where the chains agree.
 
 /** Called after a payment received new confirmed transfers; the marketplace decides what follows. */
 export type OnPaymentCredited = (paymentId: string) => void | Promise<void>;
 
+/**
+ * Called inside the transaction that took credits away from a payment (or credited one that had
+ * credits taken away), so the order follows in the same commit.
+ */
+export type OnPaymentReorganised = (tx: Prisma.TransactionClient, paymentId: string) => Promise<void>;
+
 export interface ObservedTransfer {
   paymentId: string;
   txHash: string;
-  /** Log index for ERC-20 transfers, output index for Bitcoin, -1 for a native EVM transfer. */
+  /** Log index for ERC-20 transfers, output index for Bitcoin, -1 (native) or -2 (internal) on EVM chains. */
   logIndex: number;
   blockNumber: bigint;
+  /** Hash of the block that holds the transfer; compared again after a reorganisation. */
+  blockHash?: string;
   /** Time of the block that holds the transfer; stored as the transfer's createdAt. */
   blockTime: Date;
   amount: bigint;
@@ -31,21 +42,52 @@ export interface WatchedPayment {
   tokenContract: string | null;
 }
 
+/** A block the cursor stopped at. */
+export interface ChainPoint {
+  block: bigint;
+  hash: string;
+  time: Date;
+}
+
+export interface CursorState {
+  block: bigint;
+  /** Null for a cursor stored before hashes were kept, or rewound past the stored history. */
+  hash: string | null;
+  time: Date | null;
+}
+
 /** How long after its expiry a payment is still watched, so late payments are seen and reported. */
 export const DEFAULT_MONITORING_WINDOW_MS = 24 * 60 * 60 * 1000;
 
+/** Cursor positions kept per chain, far deeper than any reorganisation the confirmations let through. */
+export const CHAIN_HISTORY_BLOCKS = 4096n;
+
+type DbClient = PrismaClient | Prisma.TransactionClient;
+
+// The marketplace's hook runs inside these transactions; on the embedded database they queue for
+// its one connection, so they wait longer than Prisma's 2 s / 5 s defaults before giving up.
+const TRANSACTION_OPTIONS = { maxWait: 15_000, timeout: 20_000 } as const;
+
+/**
+ * Payments whose deposit address is watched for blocks from `blockTime` on: those not yet past
+ * their monitoring window at that block's time. Choosing by the block's time rather than the wall
+ * clock keeps on-time payments in view while a watcher catches up after an outage.
+ */
 export async function listWatchedPayments(
   chain: string,
-  now: Date,
+  blockTime: Date,
   monitoringWindowMs = DEFAULT_MONITORING_WINDOW_MS,
 ): Promise<WatchedPayment[]> {
   const rows = await db().payment.findMany({
     where: {
       chain,
       depositAddress: { not: null },
-      OR: [{ expiresAt: null }, { expiresAt: { gt: new Date(now.getTime() - monitoringWindowMs) } }],
+      // A released address now serves a newer order; its old payment is never looked at again.
+      OR: [{ addressReuse: null }, { addressReuse: { not: "released" } }],
+      AND: { OR: [{ expiresAt: null }, { expiresAt: { gt: new Date(blockTime.getTime() - monitoringWindowMs) } }] },
     },
     select: { id: true, depositAddress: true, tokenContract: true },
+    orderBy: { createdAt: "asc" },
   });
   return rows.map((r) => ({
     id: r.id,
@@ -54,55 +96,262 @@ export async function listWatchedPayments(
   }));
 }
 
-export async function readCursor(chain: string): Promise<bigint | null> {
+export async function readCursor(chain: string): Promise<CursorState | null> {
   const row = await db().chainCursor.findUnique({ where: { chain } });
-  return row ? row.block : null;
+  return row ? { block: row.block, hash: row.blockHash, time: row.blockTime } : null;
 }
 
-async function advanceCursor(tx: Prisma.TransactionClient, chain: string, block: bigint): Promise<void> {
-  // GREATEST: a second watcher that finished a later range first must not be pulled back.
+async function advanceCursor(tx: Prisma.TransactionClient, chain: string, point: ChainPoint): Promise<void> {
+  // Only forward: a second watcher that finished a later range first must not be pulled back.
   await tx.$executeRaw`
-    INSERT INTO "chain_cursor" ("chain", "block", "updated_at") VALUES (${chain}, ${block}::bigint, now())
-    ON CONFLICT ("chain") DO UPDATE SET "block" = GREATEST("chain_cursor"."block", EXCLUDED."block"), "updated_at" = now()`;
+    INSERT INTO "chain_cursor" ("chain", "block", "block_hash", "block_time", "updated_at")
+    VALUES (${chain}, ${point.block}::bigint, ${point.hash}, ${point.time}::timestamptz, now())
+    ON CONFLICT ("chain") DO UPDATE SET "block" = EXCLUDED."block", "block_hash" = EXCLUDED."block_hash",
+      "block_time" = EXCLUDED."block_time", "updated_at" = now()
+    WHERE "chain_cursor"."block" <= EXCLUDED."block"`;
+  await tx.$executeRaw`
+    INSERT INTO "chain_block" ("chain", "number", "hash", "time")
+    VALUES (${chain}, ${point.block}::bigint, ${point.hash}, ${point.time}::timestamptz)
+    ON CONFLICT ("chain", "number") DO UPDATE SET "hash" = EXCLUDED."hash", "time" = EXCLUDED."time"`;
+  await tx.$executeRaw`
+    DELETE FROM "chain_block" WHERE "chain" = ${chain} AND "number" < ${point.block - CHAIN_HISTORY_BLOCKS}::bigint`;
+}
+
+/** Recomputes what the payment received from the transfers it still has. */
+async function recomputePayment(tx: Prisma.TransactionClient, paymentId: string, headBlock?: bigint): Promise<void> {
+  const all = await tx.cryptoTransfer.findMany({ where: { paymentId }, select: { amount: true, blockNumber: true } });
+  const received = all.reduce((sum, r) => sum + BigInt(r.amount), 0n);
+  const newest = all.reduce((max, r) => (r.blockNumber > max ? r.blockNumber : max), 0n);
+  // settlementDue: the order is settled against what was received by a job until it is (settlePayment).
+  const data: Prisma.PaymentUpdateInput = { amountReceived: received.toString(), settlementDue: true };
+  if (all.length === 0) data.confirmations = 0;
+  else if (headBlock !== undefined) data.confirmations = Number(headBlock - newest + 1n);
+  await tx.payment.update({ where: { id: paymentId }, data });
+}
+
+/** Payments with reorganised credits the marketplace has yet to see, or has yet to see made good. */
+async function paymentsWithOpenReversals(tx: Prisma.TransactionClient, paymentIds: string[]): Promise<string[]> {
+  if (paymentIds.length === 0) return [];
+  const rows = await tx.reversedTransfer.findMany({
+    where: { paymentId: { in: paymentIds }, OR: [{ handledAt: null }, { resolvedAt: null }] },
+    select: { paymentId: true },
+    distinct: ["paymentId"],
+  });
+  return rows.map((r) => r.paymentId);
 }
 
 /**
- * Records the transfers and advances the cursor to `cursorBlock` (when given) in one transaction.
+ * Records the transfers and advances the cursor to `cursor` (when given) in one transaction.
  * Returns the ids of payments that received at least one transfer not recorded before.
  */
 export async function recordTransfers(
   chain: string,
   transfers: ObservedTransfer[],
-  options: { cursorBlock?: bigint; headBlock: bigint },
+  options: { cursor?: ChainPoint; headBlock: bigint; onPaymentReorganised?: OnPaymentReorganised },
 ): Promise<string[]> {
   return db().$transaction(async (tx) => {
     const credited = new Set<string>();
     for (const t of transfers) {
       const inserted = await tx.$queryRaw<{ id: string }[]>`
-        INSERT INTO "crypto_transfer" ("id", "payment_id", "chain", "tx_hash", "log_index", "block_number", "amount", "created_at", "from_address")
+        INSERT INTO "crypto_transfer" ("id", "payment_id", "chain", "tx_hash", "log_index", "block_number", "block_hash", "amount", "created_at", "from_address")
         VALUES (${randomUUID()}::uuid, ${t.paymentId}::uuid, ${chain}, ${t.txHash.toLowerCase()}, ${t.logIndex}::int,
-                ${t.blockNumber}::bigint, ${t.amount.toString()}, ${t.blockTime}::timestamptz, ${senderOf(t)})
+                ${t.blockNumber}::bigint, ${t.blockHash?.toLowerCase() ?? null}, ${t.amount.toString()}, ${t.blockTime}::timestamptz,
+                ${senderOf(t)})
         ON CONFLICT ("chain", "tx_hash", "log_index") DO NOTHING
         RETURNING "id"`;
       if (inserted.length > 0) credited.add(t.paymentId);
     }
-    for (const paymentId of credited) {
-      const all = await tx.cryptoTransfer.findMany({
-        where: { paymentId },
-        select: { amount: true, blockNumber: true },
-      });
-      const received = all.reduce((sum, r) => sum + BigInt(r.amount), 0n);
-      const newest = all.reduce((max, r) => (r.blockNumber > max ? r.blockNumber : max), 0n);
-      const confirmations = Number(options.headBlock - newest + 1n);
-      await tx.payment.update({
-        where: { id: paymentId },
-        // settlementDue: the order is settled against this credit by a job until it is (settlePayment).
-        data: { amountReceived: received.toString(), confirmations, settlementDue: true },
-      });
+    for (const paymentId of credited) await recomputePayment(tx, paymentId, options.headBlock);
+    if (options.onPaymentReorganised) {
+      for (const paymentId of await paymentsWithOpenReversals(tx, [...credited]))
+        await options.onPaymentReorganised(tx, paymentId);
     }
-    if (options.cursorBlock !== undefined) await advanceCursor(tx, chain, options.cursorBlock);
+    if (options.cursor) await advanceCursor(tx, chain, options.cursor);
     return [...credited];
+  }, TRANSACTION_OPTIONS);
+}
+
+/** What a watcher found when it looked again at a credited transfer after a reorganisation. */
+export type Recheck =
+  | { id: string; verdict: "keep" }
+  | { id: string; verdict: "reverse" }
+  | {
+      id: string;
+      verdict: "move";
+      blockNumber: bigint;
+      blockHash: string;
+      blockTime: Date;
+      logIndex: number;
+    };
+
+export interface CreditedTransfer {
+  id: string;
+  paymentId: string;
+  txHash: string;
+  logIndex: number;
+  blockNumber: bigint;
+  blockHash: string | null;
+  amount: bigint;
+  depositAddress: string;
+  tokenContract: string | null;
+}
+
+/** Credited transfers of the chain in blocks after `block`, the ones a reorganisation may have taken. */
+export async function listTransfersAfter(chain: string, block: bigint): Promise<CreditedTransfer[]> {
+  const rows = await db().cryptoTransfer.findMany({
+    where: { chain, blockNumber: { gt: block } },
+    include: { payment: { select: { depositAddress: true, tokenContract: true } } },
+    orderBy: [{ blockNumber: "asc" }, { logIndex: "asc" }],
   });
+  return rows.map((r) => ({
+    id: r.id,
+    paymentId: r.paymentId,
+    txHash: r.txHash,
+    logIndex: r.logIndex,
+    blockNumber: r.blockNumber,
+    blockHash: r.blockHash,
+    amount: BigInt(r.amount),
+    depositAddress: r.payment.depositAddress?.toLowerCase() ?? "",
+    tokenContract: r.payment.tokenContract?.toLowerCase() ?? null,
+  }));
+}
+
+/**
+ * The newest stored cursor position the chain still holds, found by binary search over the
+ * history (if a block is still there, so are all before it). Null when none is.
+ */
+export async function findCommonBlock(
+  chain: string,
+  canonicalHash: (block: bigint) => Promise<string | null>,
+): Promise<ChainPoint | null> {
+  const rows = await db().chainBlock.findMany({ where: { chain }, orderBy: { number: "asc" } });
+  let lo = 0;
+  let hi = rows.length - 1;
+  let found: ChainPoint | null = null;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const row = rows[mid];
+    if ((await canonicalHash(row.number)) === row.hash) {
+      found = { block: row.number, hash: row.hash, time: row.time };
+      lo = mid + 1;
+    } else {
+      hi = mid - 1;
+    }
+  }
+  return found;
+}
+
+/**
+ * Where to resume when the chain holds none of the stored positions: the fork is somewhere below
+ * the oldest of them, so everything credited up to a full history's depth before it is looked at again.
+ */
+export async function rewindPastHistory(chain: string, cursor: CursorState): Promise<CursorState> {
+  const row = await db().chainBlock.findFirst({ where: { chain }, orderBy: { number: "asc" } });
+  const oldest = row?.number ?? cursor.block;
+  return { block: oldest > CHAIN_HISTORY_BLOCKS ? oldest - CHAIN_HISTORY_BLOCKS : 0n, hash: null, time: null };
+}
+
+/**
+ * Applies a reorganisation in one transaction: credits the chain no longer holds become
+ * reversed_transfer rows, moved ones take their new block, the payments' totals are recomputed and
+ * the marketplace's hook runs for each, and the cursor goes back to `rewindTo` with the history
+ * after it dropped. Returns the ids of payments that lost a credit.
+ */
+export async function applyReorganisation(
+  chain: string,
+  input: { rechecks: Recheck[]; rewindTo: CursorState; onPaymentReorganised?: OnPaymentReorganised },
+): Promise<string[]> {
+  return db().$transaction(async (tx) => {
+    const touched = new Set<string>();
+    const lost = new Set<string>();
+    for (const check of input.rechecks) {
+      if (check.verdict === "keep") continue;
+      if (check.verdict === "move") {
+        const row = await tx.cryptoTransfer.findUnique({ where: { id: check.id } });
+        if (!row) continue;
+        const clash = await tx.cryptoTransfer.findFirst({
+          where: { chain, txHash: row.txHash, logIndex: check.logIndex, NOT: { id: row.id } },
+          select: { id: true },
+        });
+        // Another watcher recorded the transfer at its new place already: this row is a duplicate.
+        if (clash) await tx.cryptoTransfer.delete({ where: { id: row.id } });
+        else
+          await tx.cryptoTransfer.update({
+            where: { id: row.id },
+            data: {
+              blockNumber: check.blockNumber,
+              blockHash: check.blockHash.toLowerCase(),
+              createdAt: check.blockTime,
+              logIndex: check.logIndex,
+            },
+          });
+        touched.add(row.paymentId);
+        continue;
+      }
+      const removed = await tx.$queryRaw<
+        {
+          payment_id: string;
+          tx_hash: string;
+          log_index: number;
+          block_number: bigint;
+          block_hash: string | null;
+          amount: string;
+          created_at: Date;
+        }[]
+      >`DELETE FROM "crypto_transfer" WHERE "id" = ${check.id}::uuid
+        RETURNING "payment_id", "tx_hash", "log_index", "block_number", "block_hash", "amount", "created_at"`;
+      // Another watcher may have handled the same reorganisation first.
+      if (removed.length === 0) continue;
+      const row = removed[0];
+      const payment = await tx.payment.findUniqueOrThrow({ where: { id: row.payment_id }, select: { orderId: true } });
+      await tx.reversedTransfer.create({
+        data: {
+          id: randomUUID(),
+          paymentId: row.payment_id,
+          orderId: payment.orderId,
+          chain,
+          txHash: row.tx_hash,
+          logIndex: Number(row.log_index),
+          blockNumber: BigInt(row.block_number),
+          blockHash: row.block_hash,
+          amount: row.amount,
+          creditedAt: row.created_at,
+        },
+      });
+      touched.add(row.payment_id);
+      lost.add(row.payment_id);
+    }
+    for (const paymentId of touched) await recomputePayment(tx, paymentId);
+    if (input.onPaymentReorganised) {
+      for (const paymentId of await paymentsWithOpenReversals(tx, [...touched]))
+        await input.onPaymentReorganised(tx, paymentId);
+    }
+    await tx.$executeRaw`
+      UPDATE "chain_cursor" SET "block" = ${input.rewindTo.block}::bigint, "block_hash" = ${input.rewindTo.hash},
+        "block_time" = ${input.rewindTo.time}::timestamptz, "updated_at" = now()
+      WHERE "chain" = ${chain}`;
+    await tx.$executeRaw`DELETE FROM "chain_block" WHERE "chain" = ${chain} AND "number" > ${input.rewindTo.block}::bigint`;
+    return [...lost];
+  }, TRANSACTION_OPTIONS);
+}
+
+/**
+ * Hands the marketplace reorganised credits it has not seen (reversals recorded while no hook was
+ * given); returns the payments handled.
+ */
+export async function handleUnseenReversals(
+  chain: string,
+  onPaymentReorganised: OnPaymentReorganised,
+): Promise<string[]> {
+  const rows = await db().reversedTransfer.findMany({
+    where: { chain, handledAt: null },
+    select: { paymentId: true },
+    distinct: ["paymentId"],
+    take: 100,
+  });
+  for (const { paymentId } of rows)
+    await db().$transaction((tx) => onPaymentReorganised(tx, paymentId), TRANSACTION_OPTIONS);
+  return rows.map((r) => r.paymentId);
 }
 
 function senderOf(transfer: ObservedTransfer): string | null {
@@ -136,8 +385,9 @@ export async function notifyCredited(
 /** The inputs of classifyPayment for a stored crypto payment, or null when there is no such payment. */
 export async function readPaymentProgress(
   paymentId: string,
+  client: DbClient = db(),
 ): Promise<(ClassifyPaymentInput & { confirmations: number }) | null> {
-  const payment = await db().payment.findUnique({
+  const payment = await client.payment.findUnique({
     where: { id: paymentId },
     select: {
       chain: true,
@@ -150,7 +400,7 @@ export async function readPaymentProgress(
     },
   });
   if (!payment?.chain) return null;
-  const first = await db().cryptoTransfer.findFirst({
+  const first = await client.cryptoTransfer.findFirst({
     where: { paymentId },
     orderBy: { createdAt: "asc" },
     select: { createdAt: true },

@@ -15,6 +15,7 @@ import {
   SubdomainListPage,
   SubdomainPerDayPage,
 } from "@/lib/api/schemas/parent";
+import { NonceResponse, OwnerNamesResponse, PrimaryNameResponse, SessionResponse } from "@/lib/api/schemas/owner";
 import { AccessToken, AccessTokenList, PartnerPurchases } from "@/lib/api/schemas/partner";
 import { BatchResolveResponse, ResolveResult } from "@/lib/api/schemas/resolve";
 import { COIN_CODES } from "@/lib/names/coin-codes";
@@ -26,9 +27,12 @@ export interface FuzzRequest {
   path: string;
   headers: Record<string, string>;
   body?: string;
+  /** Sent with a method its route does not serve: the answer must be 405. */
+  unserved?: boolean;
 }
 
 export interface EndpointSpec {
+  /** The route it fuzzes, as the router lists it: `GET /v1/resolve/{domain}`. */
   name: string;
   /** Success schema by status; a null schema means "no body" (204). */
   success: Record<number, z.ZodType | null>;
@@ -51,6 +55,14 @@ export interface FuzzWorld {
   clientSecrets: string[];
   disposableTokenIds: string[];
   otherPartnerTokenId: string;
+  /** The owner side: a signed-in owner, its names (ETH record its own), sessions to sign out, signed sign-in messages. */
+  signedIn: {
+    address: string;
+    token: string;
+    names: string[];
+    disposableTokens: string[];
+    signIns: { message: string; signature: string }[];
+  };
 }
 
 export type TokenKind = "admin" | "customer" | "otherAdmin" | "expired" | "deleted" | "forged" | "algNone" | "otherKey";
@@ -217,6 +229,7 @@ function bodyArb(
   valid: fc.Arbitrary<Record<string, unknown>>,
   validWeight = 2,
   clean?: fc.Arbitrary<Record<string, unknown>>,
+  cleanWeight = 2,
 ): fc.Arbitrary<{ body?: string; contentType?: string }> {
   const asJson = (value: unknown) => ({ body: JSON.stringify(value), contentType: "application/json" });
   const brokenField = fc.tuple(valid, fc.nat(), hostileJson, fc.boolean()).map(([object, index, value, remove]) => {
@@ -242,7 +255,7 @@ function bodyArb(
     fc.constantFrom("{", "[", "{}}", '{"a":}', "nul", "\u0000", "{'single':'quotes'}", '{"a":1,}', "\ufeff{}", "   "),
   );
   return fc.oneof(
-    { weight: clean ? 2 : 0, arbitrary: (clean ?? valid).map(asJson) },
+    { weight: clean ? cleanWeight : 0, arbitrary: (clean ?? valid).map(asJson) },
     { weight: validWeight, arbitrary: valid.map(asJson) },
     { weight: 4, arbitrary: brokenField.map(asJson) },
     { weight: 1, arbitrary: extraField.map(asJson) },
@@ -479,11 +492,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
 
   return [
     {
-      name: "1 resolve",
+      name: "GET /v1/resolve/{domain}",
       success: { 200: ResolveResult },
       errors: "single",
       arbitrary: request(
-        "1 resolve",
+        "GET /v1/resolve/{domain}",
         "GET",
         fc
           .tuple(segmentArb(name), queryArb({ nameservice: nameServiceParam, coins }))
@@ -492,11 +505,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "batch resolve",
+      name: "POST /v1/resolve",
       success: { 200: BatchResolveResponse },
       errors: "single",
       arbitrary: request(
-        "batch resolve",
+        "POST /v1/resolve",
         "POST",
         fc.constant("/v1/resolve"),
         auth,
@@ -513,11 +526,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "2 reverse",
+      name: "GET /v1/reverse/{address}",
       success: { 200: ResolveResult },
       errors: "single",
       arbitrary: request(
-        "2 reverse",
+        "GET /v1/reverse/{address}",
         "GET",
         fc
           .tuple(segmentArb(address), queryArb({ nameservice: nameServiceParam }))
@@ -526,17 +539,17 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "3 validate parent",
+      name: "GET /v1/parentdomains/{parentDomain}",
       success: { 200: ParentDomainValidation },
       errors: "list",
-      arbitrary: request("3 validate parent", "GET", parentPath(""), auth),
+      arbitrary: request("GET /v1/parentdomains/{parentDomain}", "GET", parentPath(""), auth),
     },
     {
-      name: "parent settings",
+      name: "PATCH /v1/parentdomains/{parentDomain}",
       success: { 200: ParentSettings },
       errors: "list",
       arbitrary: request(
-        "parent settings",
+        "PATCH /v1/parentdomains/{parentDomain}",
         "PATCH",
         parentPath(""),
         auth,
@@ -553,33 +566,33 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "4 list",
+      name: "GET /v1/parentdomains/{parentDomain}/list",
       success: { 200: SubdomainListPage },
       errors: "list",
       arbitrary: request(
-        "4 list",
+        "GET /v1/parentdomains/{parentDomain}/list",
         "GET",
         fc.tuple(parentPath("/list"), queryArb(pageParams(world))).map(([p, q]) => p + q),
         auth,
       ),
     },
     {
-      name: "5 per-day",
+      name: "GET /v1/parentdomains/{parentDomain}/per-day",
       success: { 200: SubdomainPerDayPage },
       errors: "list",
       arbitrary: request(
-        "5 per-day",
+        "GET /v1/parentdomains/{parentDomain}/per-day",
         "GET",
         fc.tuple(parentPath("/per-day"), queryArb(pageParams(world))).map(([p, q]) => p + q),
         auth,
       ),
     },
     {
-      name: "issue sub-domain",
+      name: "POST /v1/parentdomains/{parentDomain}/subdomains",
       success: { 201: IssuedSubdomain },
       errors: "list",
       arbitrary: request(
-        "issue sub-domain",
+        "POST /v1/parentdomains/{parentDomain}/subdomains",
         "POST",
         parentPath("/subdomains"),
         auth,
@@ -591,11 +604,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "6 reverse in parent",
+      name: "GET /v1/parentdomains/{parentDomain}/addresses/{ethAddress}/reverse-resolve",
       success: { 200: ReverseResolveInParent },
       errors: "single",
       arbitrary: request(
-        "6 reverse in parent",
+        "GET /v1/parentdomains/{parentDomain}/addresses/{ethAddress}/reverse-resolve",
         "GET",
         fc
           .tuple(segmentArb(parent), segmentArb(address))
@@ -604,11 +617,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "7 create token",
+      name: "POST /v1/partner/access-token",
       success: { 201: AccessToken },
       errors: "list",
       arbitrary: request(
-        "7 create token",
+        "POST /v1/partner/access-token",
         "POST",
         fc.constant("/v1/partner/access-token"),
         auth,
@@ -616,17 +629,17 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "8 list tokens",
+      name: "GET /v1/partner/access-token",
       success: { 200: AccessTokenList },
       errors: "list",
-      arbitrary: request("8 list tokens", "GET", fc.constant("/v1/partner/access-token"), auth),
+      arbitrary: request("GET /v1/partner/access-token", "GET", fc.constant("/v1/partner/access-token"), auth),
     },
     {
-      name: "9 delete token",
+      name: "DELETE /v1/partner/access-token",
       success: { 204: null },
       errors: "list",
       arbitrary: request(
-        "9 delete token",
+        "DELETE /v1/partner/access-token",
         "DELETE",
         fc.constant("/v1/partner/access-token"),
         auth,
@@ -638,17 +651,17 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "10 purchases",
+      name: "GET /v1/partner/purchases",
       success: { 200: PartnerPurchases },
       errors: "list",
-      arbitrary: request("10 purchases", "GET", fc.constant("/v1/partner/purchases"), auth),
+      arbitrary: request("GET /v1/partner/purchases", "GET", fc.constant("/v1/partner/purchases"), auth),
     },
     {
-      name: "11 card purchase",
+      name: "POST /v1/market/purchase",
       success: { 200: PurchaseResponse },
       errors: "single",
       arbitrary: request(
-        "11 card purchase",
+        "POST /v1/market/purchase",
         "POST",
         fc.constant("/v1/market/purchase"),
         noAuth,
@@ -656,11 +669,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "12 crypto purchase",
+      name: "POST /v1/market/crypto/purchase",
       success: { 200: CryptoPurchaseResponse },
       errors: "single",
       arbitrary: request(
-        "12 crypto purchase",
+        "POST /v1/market/crypto/purchase",
         "POST",
         fc.constant("/v1/market/crypto/purchase"),
         noAuth,
@@ -668,22 +681,22 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "13 order",
+      name: "GET /v1/market/order/{orderID}",
       success: { 200: Order },
       errors: "single",
       arbitrary: request(
-        "13 order",
+        "GET /v1/market/order/{orderID}",
         "GET",
         segmentArb(fc.oneof(fc.constantFrom(...world.orderIds), uuidArb)).map((id) => `/v1/market/order/${id}`),
         noAuth,
       ),
     },
     {
-      name: "market search",
+      name: "GET /v1/market/search",
       success: { 200: SearchResponse },
       errors: "single",
       arbitrary: request(
-        "market search",
+        "GET /v1/market/search",
         "GET",
         queryArb({
           q: optional(
@@ -697,11 +710,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "test-processor intent",
+      name: "GET /api/test-processor/intent",
       success: { 200: TestIntent },
       errors: "single",
       arbitrary: request(
-        "test-processor intent",
+        "GET /api/test-processor/intent",
         "GET",
         queryArb({ clientSecret: optional(fc.oneof(fc.constantFrom(...world.clientSecrets), hostileString)) }).map(
           (q) => `/api/test-processor/intent${q}`,
@@ -710,11 +723,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "test-processor pay",
+      name: "POST /api/test-processor/pay",
       success: { 200: TestPayResponse },
       errors: "single",
       arbitrary: request(
-        "test-processor pay",
+        "POST /api/test-processor/pay",
         "POST",
         fc.constant("/api/test-processor/pay"),
         noAuth,
@@ -735,12 +748,12 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "stripe webhook",
+      name: "POST /api/webhooks/stripe",
       // Stripe is not configured here (the test processor is), so the route answers 404.
       success: {},
       errors: "single",
       arbitrary: request(
-        "stripe webhook",
+        "POST /api/webhooks/stripe",
         "POST",
         fc.constant("/api/webhooks/stripe"),
         fc
@@ -756,18 +769,24 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
         ),
       ),
     },
+    ...ownerSpecs(world),
     {
-      name: "openapi",
+      name: "GET /v1/openapi.json",
       success: { 200: OpenApiDocument },
       errors: "single",
-      arbitrary: request("openapi", "GET", fc.constantFrom("/v1/openapi.json", "/v1/openapi.json?x=%ZZ"), noAuth),
+      arbitrary: request(
+        "GET /v1/openapi.json",
+        "GET",
+        fc.constantFrom("/v1/openapi.json", "/v1/openapi.json?x=%ZZ"),
+        noAuth,
+      ),
     },
     {
-      name: "internal partners",
+      name: "POST /api/internal/partners",
       success: {},
       errors: "single",
       arbitrary: request(
-        "internal partners",
+        "POST /api/internal/partners",
         "POST",
         fc.constant("/api/internal/partners"),
         fc
@@ -777,11 +796,11 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "internal sync",
+      name: "GET /api/internal/sync",
       success: {},
       errors: "single",
       arbitrary: request(
-        "internal sync",
+        "GET /api/internal/sync",
         "GET",
         queryArb({ key: optional(hostileString) }).map((q) => `/api/internal/sync${q}`),
         fc
@@ -794,9 +813,249 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
 
 /** A method no route serves (405 with `{message}`), a CORS preflight, or HEAD. */
 export function otherMethodArb(specs: EndpointSpec[]): fc.Arbitrary<FuzzRequest> {
-  return fc
-    .tuple(fc.constantFrom(...specs), fc.constantFrom("PUT", "OPTIONS", "HEAD"))
-    .chain(([spec, method]) =>
-      spec.arbitrary.map((req) => ({ ...req, method, body: method === "PUT" ? req.body : undefined })),
-    );
+  // PUT stands for "a method the route does not serve" on the routes that have no PUT of their own.
+  const pathOf = (spec: EndpointSpec) => spec.name.slice(spec.name.indexOf(" ") + 1);
+  const putPaths = new Set(specs.filter((spec) => spec.name.startsWith("PUT ")).map(pathOf));
+  const withoutPut = specs.filter((spec) => !putPaths.has(pathOf(spec)));
+  return fc.oneof(
+    fc
+      .constantFrom(...withoutPut)
+      .chain((spec) => spec.arbitrary.map((req) => ({ ...req, method: "PUT", unserved: true }))),
+    fc
+      .tuple(fc.constantFrom(...specs), fc.constantFrom("OPTIONS", "HEAD"))
+      .chain(([spec, method]) => spec.arbitrary.map((req) => ({ ...req, method, body: undefined }))),
+  );
+}
+
+// ---------------------------------------------------------------- the owner side
+
+function ownerSpecs(world: FuzzWorld): EndpointSpec[] {
+  const owner = world.signedIn;
+  const ownerAuth = fc
+    .oneof(
+      { weight: 8, arbitrary: fc.constant(`Bearer ${owner.token}`) },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          `Bearer ${world.tokens.admin}`,
+          `Bearer ${owner.token.split(".").slice(0, 2).join(".")}.AAAA`,
+          `Bearer ${world.tokens.algNone}`,
+          "Bearer",
+          "",
+        ),
+      },
+      { weight: 1, arbitrary: fc.constant(null) },
+    )
+    .map((value): Record<string, string> => (value === null ? {} : { authorization: value }));
+  const ownedName = fc.oneof(
+    { weight: 4, arbitrary: fc.constantFrom(...owner.names) },
+    { weight: 1, arbitrary: fc.constantFrom(...world.names) },
+    { weight: 2, arbitrary: nameArb(world) },
+  );
+  const namePath = (suffix: string) => segmentArb(ownedName).map((n) => `/v1/owner/names/${n}${suffix}`);
+  const dns = fc.record({
+    type: fc.oneof(fc.constantFrom("A", "AAAA", "CNAME", "MX", "TXT", "SRV", "CAA", "PTR"), hostileString),
+    name: fc.oneof(fc.constantFrom("@", "www", ...owner.names.map((n) => `www.${n}`)), hostileString),
+    value: fc.oneof(
+      fc.constantFrom("192.0.2.1", "2001:db8::1", "10 mail.example.com", "host.example.com"),
+      hostileString,
+    ),
+    ttl: fc.oneof(fc.integer({ min: 0, max: 700_000 }), hostileNumber),
+  });
+  const text = fc.record({
+    key: fc.oneof(fc.constantFrom("url", "email", "a b"), hostileString),
+    value: hostileString,
+  });
+  const records = fc.record(
+    {
+      walletAddrs: walletAddrsArb(world),
+      txtRecords: fc.array(text, { maxLength: 3 }),
+      dnsRecords: fc.array(dns, { maxLength: 3 }),
+      contentHash: fc.oneof(
+        fc.constantFrom("", "ipfs://bafybeibj6lixxzqtsb45ysdjnupvqkufgdvzqbnvmhw2kf7cfkesy7r7d4", "ipfs://x"),
+        hostileString,
+      ),
+    },
+    { requiredKeys: [] },
+  );
+  const cleanRecords = fc.record({
+    txtRecords: fc.constant([{ key: "url", value: "https://example.com" }]),
+    walletAddrs: fc.constant([{ coinId: 60, addr: owner.address }]),
+  });
+  const years = fc.oneof(
+    { weight: 4, arbitrary: fc.integer({ min: 1, max: 10 }) },
+    { weight: 1, arbitrary: fc.integer({ min: -3, max: 20 }) },
+  );
+  const renewal = fc.record(
+    { checkoutId: uuidArb, domain: ownedName, years, currency: fc.oneof(fc.constantFrom("ETH", "BTC"), hostileString) },
+    { requiredKeys: ["checkoutId", "domain", "years"] },
+  );
+  const cleanRenewal = fc.record({
+    checkoutId: uuidArb,
+    domain: fc.constantFrom(...owner.names),
+    years: fc.constant(1),
+  });
+  const signIn = fc.constantFrom(...owner.signIns);
+  const session = fc.oneof(
+    signIn,
+    signIn.map((s) => ({ ...s, message: s.message.replace("Chain ID: 1", "Chain ID: 5") })),
+    fc.record({ message: hostileString, signature: fc.oneof(hostileString, fc.constant(owner.signIns[0].signature)) }),
+  );
+  return [
+    {
+      name: "GET /v1/owner/nonce",
+      success: { 200: NonceResponse },
+      errors: "single",
+      arbitrary: request(
+        "GET /v1/owner/nonce",
+        "GET",
+        fc.constantFrom("/v1/owner/nonce", "/v1/owner/nonce?x=1"),
+        noAuth,
+      ),
+    },
+    {
+      name: "POST /v1/owner/session",
+      success: { 201: SessionResponse },
+      errors: "single",
+      arbitrary: request(
+        "POST /v1/owner/session",
+        "POST",
+        fc.constant("/v1/owner/session"),
+        noAuth,
+        bodyArb(session as fc.Arbitrary<Record<string, unknown>>, 0, signIn, 1),
+      ),
+    },
+    {
+      name: "DELETE /v1/owner/session",
+      success: { 204: null },
+      errors: "single",
+      arbitrary: request(
+        "DELETE /v1/owner/session",
+        "DELETE",
+        fc.constant("/v1/owner/session"),
+        fc
+          .oneof(
+            fc.constantFrom(...owner.disposableTokens),
+            fc.constant(world.tokens.admin),
+            fc.string({ unit: fc.constantFrom(..."abcXYZ019-_.=/+ "), maxLength: 200 }),
+          )
+          .map((token) => ({ authorization: `Bearer ${token}` })),
+      ),
+    },
+    {
+      name: "GET /v1/owner/names",
+      success: { 200: OwnerNamesResponse },
+      errors: "single",
+      arbitrary: request(
+        "GET /v1/owner/names",
+        "GET",
+        queryArb(pageParams(world)).map((q) => `/v1/owner/names${q}`),
+        ownerAuth,
+      ),
+    },
+    {
+      name: "PUT /v1/owner/names/{name}/records",
+      success: { 200: ResolveResult },
+      errors: "single",
+      arbitrary: request(
+        "PUT /v1/owner/names/{name}/records",
+        "PUT",
+        namePath("/records"),
+        ownerAuth,
+        bodyArb(records, 0, cleanRecords, 1),
+      ),
+    },
+    {
+      name: "PUT /v1/owner/names/{name}/owner",
+      success: { 200: ResolveResult },
+      errors: "single",
+      arbitrary: request(
+        "PUT /v1/owner/names/{name}/owner",
+        "PUT",
+        namePath("/owner"),
+        ownerAuth,
+        // A clean transfer is to the owner itself, so the names stay the fuzzing owner's.
+        bodyArb(fc.record({ ownerAddress: addressArb(world) }), 0, fc.constant({ ownerAddress: owner.address }), 1),
+      ),
+    },
+    {
+      name: "PUT /v1/owner/reverse",
+      success: { 200: PrimaryNameResponse },
+      errors: "single",
+      arbitrary: request(
+        "PUT /v1/owner/reverse",
+        "PUT",
+        fc.constant("/v1/owner/reverse"),
+        ownerAuth,
+        bodyArb(
+          fc.record({ name: ownedName }) as fc.Arbitrary<Record<string, unknown>>,
+          0,
+          fc.record({ name: fc.oneof(fc.constantFrom(...owner.names), fc.constant(null)) }) as fc.Arbitrary<
+            Record<string, unknown>
+          >,
+          1,
+        ),
+      ),
+    },
+    {
+      name: "POST /v1/market/renew",
+      success: { 200: PurchaseResponse },
+      errors: "single",
+      arbitrary: request(
+        "POST /v1/market/renew",
+        "POST",
+        fc.constant("/v1/market/renew"),
+        noAuth,
+        bodyArb(
+          renewal.map(({ currency: _currency, ...rest }) => rest),
+          0,
+          cleanRenewal,
+          1,
+        ),
+      ),
+    },
+    {
+      name: "POST /v1/market/crypto/renew",
+      success: { 200: CryptoPurchaseResponse },
+      errors: "single",
+      arbitrary: request(
+        "POST /v1/market/crypto/renew",
+        "POST",
+        fc.constant("/v1/market/crypto/renew"),
+        noAuth,
+        bodyArb(
+          renewal,
+          0,
+          cleanRenewal.map((body) => ({ ...body, currency: "ETH" })),
+          1,
+        ),
+      ),
+    },
+    {
+      name: "GET /api/lookup/resolve/{name}",
+      success: { 200: ResolveResult },
+      errors: "single",
+      arbitrary: request(
+        "GET /api/lookup/resolve/{name}",
+        "GET",
+        fc
+          .tuple(segmentArb(nameArb(world)), queryArb({ nameservice: nameServiceParam }))
+          .map(([n, q]) => `/api/lookup/resolve/${n}${q}`),
+        noAuth,
+      ),
+    },
+    {
+      name: "GET /api/lookup/reverse/{address}",
+      success: { 200: ResolveResult },
+      errors: "single",
+      arbitrary: request(
+        "GET /api/lookup/reverse/{address}",
+        "GET",
+        fc
+          .tuple(segmentArb(addressArb(world)), queryArb({ nameservice: nameServiceParam }))
+          .map(([a, q]) => `/api/lookup/reverse/${a}${q}`),
+        noAuth,
+      ),
+    },
+  ];
 }

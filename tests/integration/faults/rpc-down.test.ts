@@ -155,17 +155,19 @@ describe("RPC endpoint down during crypto watching", () => {
     hashes.push(await pay(offers[1].address, WEI));
     hashes.push(await pay(offers[2].address, WEI / 2n)); // an underpayment, credited as what it is
     await node.mine(CONFIRMATIONS);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    await until(async () => watcherErrors.length > 0, 15_000, "the watcher to report the silent endpoint");
     const errorsWhileSilent = watcherErrors.length;
-    expect(errorsWhileSilent).toBeGreaterThan(0);
     expect((await payment(offers[1].paymentId)).amountReceived).toBe("0");
 
     // Refused: the endpoint is gone altogether, and one more payment arrives.
     await proxy.set("refuse");
     hashes.push(await pay(offers[3].address, WEI));
     await node.mine(CONFIRMATIONS);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    expect(watcherErrors.length).toBeGreaterThan(errorsWhileSilent);
+    await until(
+      async () => watcherErrors.length > errorsWhileSilent,
+      15_000,
+      "the watcher to report the refused endpoint",
+    );
     expect(await cursor()).toBe(cursorBeforeOutage);
 
     // Back: the watcher catches up from the stored cursor.
@@ -177,9 +179,11 @@ describe("RPC endpoint down during crypto watching", () => {
       15_000,
       "the payments made during the outage",
     );
-    // A few more polls over the same blocks must not count anything twice.
+    // More polls after the catch-up must not count anything twice: mine, and wait until the
+    // watcher has processed the new blocks.
+    const caughtUp = (await cursor())!;
     await node.mine(3);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await until(async () => ((await cursor()) ?? 0n) > caughtUp, 15_000, "the watcher to process the new blocks");
     await watcher.stop();
     watcher = undefined;
 

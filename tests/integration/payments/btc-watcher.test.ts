@@ -1,21 +1,23 @@
 // The Bitcoin watcher against a local HTTP server speaking the Esplora API.
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { setConfig } from "@/lib/config";
-import { closeDatabase, db, openDatabase } from "@/lib/db";
+import { closeDatabase, db } from "@/lib/db";
 import { pollBtcOnce, startBtcWatcher } from "@/lib/payments/crypto/btc-watcher";
 import { classifyPayment } from "@/lib/payments/crypto/classify-payment";
 import { btcAddressAt, testBtcXpub } from "@/lib/payments/crypto/derive-address";
 import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
+import { openTestDatabase } from "@/tests/support/app";
 import { startEsploraServer, type EsploraServer } from "./support/esplora-server";
 import { insertCryptoOrder } from "./support/orders";
 
 const SOMEONE_ELSE = btcAddressAt(testBtcXpub("regtest"), "regtest", 999);
 let esplora: EsploraServer;
+let dropDatabase: () => Promise<void>;
 const credited: string[] = [];
 const poll = () => pollBtcOnce({ onPaymentCredited: (id) => void credited.push(id), log: () => {} });
 
 beforeAll(async () => {
-  await openDatabase();
+  dropDatabase = (await openTestDatabase()).drop;
   esplora = await startEsploraServer();
   setConfig({
     PAYMENTS_BTC_ESPLORA_URL: esplora.url,
@@ -30,6 +32,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await esplora?.stop();
   await closeDatabase();
+  await dropDatabase?.();
 });
 
 test("outputs to the deposit address are credited after the required confirmations, once each", async () => {
@@ -101,7 +104,7 @@ test("an Esplora failure credits nothing, and the loop recovers when the API is 
   const offer = await insertCryptoOrder("BTC", 6_000); // $60 = 100000 sat
   esplora.addTx([{ address: offer.address, value: 100_000 }], esplora.tip - 1);
   esplora.failWith = 503;
-  await expect(poll()).rejects.toThrow("Esplora GET /blocks/tip/height answered 503.");
+  await expect(poll()).rejects.toThrow("Esplora GET /blocks/tip/hash answered 503.");
   expect((await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).amountReceived).toBe("0");
 
   const problems: string[] = [];
@@ -116,6 +119,6 @@ test("an Esplora failure credits nothing, and the loop recovers when the API is 
     });
   });
   expect(await seen).toBe(offer.paymentId);
-  expect(problems[0]).toBe("poll failed: Esplora GET /blocks/tip/height answered 503.");
+  expect(problems[0]).toBe("poll failed: Esplora GET /blocks/tip/hash answered 503.");
   expect((await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).amountReceived).toBe("100000");
 });

@@ -50,7 +50,7 @@ beforeAll(async () => {
   provider = new EnsProvider({
     rpcUrl: node.rpcUrl,
     registryAddress: ens.registry,
-    timeoutMs: 5000,
+    timeoutMs: 20_000, // ganache answers in milliseconds; a loaded machine can take seconds
     cacheTtlSeconds: 60,
   });
   const network = new Network("local", node.chainId);
@@ -178,7 +178,8 @@ describe("ENS source failures", () => {
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).status).toBe(504);
     expect((error as ApiError).items[0]?.field).toBe("nameservice");
-    expect(Date.now() - started).toBeLessThan(2000);
+    // The 300 ms timeout decides, with room for a loaded machine; a hang would last the test's 30 s.
+    expect(Date.now() - started).toBeLessThan(300 + 6000);
   });
 
   it("gives 503 when nothing listens at the endpoint", async () => {

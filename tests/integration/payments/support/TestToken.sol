@@ -1,10 +1,11 @@
 pragma solidity ^0.4.24;
 
-// A minimal ERC-20 for the payment watcher's tests: the deployer holds the whole supply.
+// A minimal ERC-20 for the payment watcher's tests: the deployer holds the whole supply, and the
+// decimals are chosen at deployment (USDC has 6; a custom token may have others).
 contract TestToken {
     string public name = "Test USD Coin";
     string public symbol = "tUSDC";
-    uint8 public decimals = 6;
+    uint8 public decimals;
     uint256 public totalSupply;
     mapping(address => uint256) public balanceOf;
     mapping(address => mapping(address => uint256)) public allowance;
@@ -12,7 +13,8 @@ contract TestToken {
     event Transfer(address indexed from, address indexed to, uint256 value);
     event Approval(address indexed owner, address indexed spender, uint256 value);
 
-    constructor(uint256 supply) public {
+    constructor(uint256 supply, uint8 places) public {
+        decimals = places;
         totalSupply = supply;
         balanceOf[msg.sender] = supply;
         emit Transfer(address(0), msg.sender, supply);

@@ -1,0 +1,11 @@
+// The pages' anonymous forward lookup (backend for frontend): no token, limited per client address,
+// the same cached answer as endpoint 1.
+import { endpoint, parseQuery } from "@/lib/api/handler";
+import { ResolveQuery } from "@/lib/api/schemas/resolve";
+import { cachedResolve } from "@/lib/resolution/cached-lookups";
+
+export const dynamic = "force-dynamic";
+
+export const GET = endpoint({ errors: "single" }, async ({ url, params, request }) =>
+  cachedResolve(params.name, { ...parseQuery(url, ResolveQuery), signal: request.signal }),
+);

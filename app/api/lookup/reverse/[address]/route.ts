@@ -1,0 +1,11 @@
+// The pages' anonymous reverse lookup (backend for frontend): no token, limited per client address,
+// the same cached answer as endpoint 2.
+import { endpoint, parseQuery } from "@/lib/api/handler";
+import { ReverseQuery } from "@/lib/api/schemas/resolve";
+import { cachedReverse } from "@/lib/resolution/cached-lookups";
+
+export const dynamic = "force-dynamic";
+
+export const GET = endpoint({ errors: "single" }, async ({ url, params, request }) =>
+  cachedReverse(params.address, { ...parseQuery(url, ReverseQuery), signal: request.signal }),
+);

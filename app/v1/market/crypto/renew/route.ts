@@ -1,0 +1,12 @@
+// Renewal by crypto: a deposit address and amount for more years of a registered name.
+import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { CryptoPurchaseResponse } from "@/lib/api/schemas/market";
+import { CryptoRenewalRequest } from "@/lib/api/schemas/owner";
+import { createCryptoRenewal } from "@/lib/market/create-renewal";
+
+export const dynamic = "force-dynamic";
+
+export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+  const body = await readJson(request, CryptoRenewalRequest);
+  return respond(CryptoPurchaseResponse, await createCryptoRenewal(body), 200, { "cache-control": "no-store" });
+});

@@ -1,0 +1,12 @@
+// Renewal by card: more years for a registered name (or one in its grace period), paid by anyone.
+import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { PurchaseResponse } from "@/lib/api/schemas/market";
+import { RenewalRequest } from "@/lib/api/schemas/owner";
+import { createCardRenewal } from "@/lib/market/create-renewal";
+
+export const dynamic = "force-dynamic";
+
+export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+  const body = await readJson(request, RenewalRequest);
+  return respond(PurchaseResponse, await createCardRenewal(body), 200, { "cache-control": "no-store" });
+});

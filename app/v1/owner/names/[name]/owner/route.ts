@@ -1,0 +1,17 @@
+// Owners: transfer a name to another address.
+import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { TransferRequest } from "@/lib/api/schemas/owner";
+import { ResolveResult } from "@/lib/api/schemas/resolve";
+import { authenticateOwner } from "@/lib/owners/authenticate-owner";
+import { transferName } from "@/lib/owners/transfer-name";
+
+export const dynamic = "force-dynamic";
+
+export const PUT = endpoint(
+  { errors: "single", headers: { "cache-control": "no-store" } },
+  async ({ request, params }) => {
+    const owner = await authenticateOwner(request);
+    const { ownerAddress } = await readJson(request, TransferRequest);
+    return respond(ResolveResult, await transferName(owner, params.name, ownerAddress));
+  },
+);

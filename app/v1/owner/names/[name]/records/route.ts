@@ -1,0 +1,17 @@
+// Owners: replace a name's wallet, text or DNS records or its content hash.
+import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { RecordsUpdateRequest } from "@/lib/api/schemas/owner";
+import { ResolveResult } from "@/lib/api/schemas/resolve";
+import { authenticateOwner } from "@/lib/owners/authenticate-owner";
+import { updateRecords } from "@/lib/owners/update-records";
+
+export const dynamic = "force-dynamic";
+
+export const PUT = endpoint(
+  { errors: "single", headers: { "cache-control": "no-store" } },
+  async ({ request, params }) => {
+    const owner = await authenticateOwner(request);
+    const body = await readJson(request, RecordsUpdateRequest);
+    return respond(ResolveResult, await updateRecords(owner, params.name, body));
+  },
+);

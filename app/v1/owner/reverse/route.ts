@@ -1,0 +1,13 @@
+// Owners: set (or clear) the signed-in address's primary name, which reverse resolution answers.
+import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { PrimaryNameRequest, PrimaryNameResponse } from "@/lib/api/schemas/owner";
+import { authenticateOwner } from "@/lib/owners/authenticate-owner";
+import { setPrimaryName } from "@/lib/owners/set-primary-name";
+
+export const dynamic = "force-dynamic";
+
+export const PUT = endpoint({ errors: "single", headers: { "cache-control": "no-store" } }, async ({ request }) => {
+  const owner = await authenticateOwner(request);
+  const { name } = await readJson(request, PrimaryNameRequest);
+  return respond(PrimaryNameResponse, await setPrimaryName(owner, name));
+});

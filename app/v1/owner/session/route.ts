@@ -1,0 +1,18 @@
+// Owners: sign in with Ethereum (EIP-4361) for an owner session token; DELETE signs out.
+import { endpoint, noContent, readJson, respond } from "@/lib/api/handler";
+import { SessionRequest, SessionResponse } from "@/lib/api/schemas/owner";
+import { authenticateOwner } from "@/lib/owners/authenticate-owner";
+import { signIn, signOut } from "@/lib/owners/sign-in";
+
+export const dynamic = "force-dynamic";
+
+export const POST = endpoint({ errors: "single", headers: { "cache-control": "no-store" } }, async ({ request }) => {
+  const body = await readJson(request, SessionRequest);
+  return respond(SessionResponse, await signIn(body, request.headers.get("host")), 201);
+});
+
+export const DELETE = endpoint({ errors: "single" }, async ({ request }) => {
+  const owner = await authenticateOwner(request);
+  await signOut(owner.sessionId);
+  return noContent();
+});

@@ -1,0 +1,203 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { badRequest, conflict, notFound } from "@/lib/api/errors";
+import type { CryptoPurchaseResponse } from "@/lib/api/schemas/market";
+import type { CryptoRenewalRequest, RenewalRequest } from "@/lib/api/schemas/owner";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
+import { createCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
+import { configuredCardProcessor } from "@/lib/payments/card/card-processor-of";
+import { nameState } from "@/lib/registry/name-lifecycle";
+import { ensureSession, findByCheckoutId, replay, type CardPurchaseResult } from "./create-card-purchase";
+import { recordCreation } from "./order-state";
+import { BASE_CURRENCY, centsToDecimal, tldNamePricePerYearCents, totalPriceCents } from "./pricing";
+import { exactNumber } from "./exact-number";
+import { requestHash } from "./request-hash";
+import { inTransaction } from "./in-transaction";
+
+// POST /v1/market/renew (card) and POST /v1/market/crypto/renew: more years for a registered
+// name, paid by anyone, through the purchase's checkout and order states. The order holds no name
+// (see fulfil-renewal.ts). A renewal is for sale while the name is registered or in its grace
+// period, at the name's price today; checkoutId replays the same order for the same body.
+
+interface RenewalQuote {
+  name: string;
+  ownerAddress: string;
+  years: number;
+  totalCents: number;
+  partnerId: string | null;
+  parentId: string | null;
+}
+
+function normalized(domain: string): string {
+  try {
+    return normalizeWeb3Name(domain);
+  } catch (error) {
+    if (error instanceof InvalidNameError) throw badRequest("domain", error.message);
+    throw error;
+  }
+}
+
+export async function quoteRenewal(input: { domain: string; years: number }, now = new Date()): Promise<RenewalQuote> {
+  const name = normalized(input.domain);
+  const domain = await db().domain.findUnique({
+    where: { name },
+    select: {
+      ownerAddress: true,
+      expiresAt: true,
+      label: true,
+      parent: { select: { id: true, partnerId: true, subdomainPriceCents: true } },
+    },
+  });
+  if (!domain) throw notFound("domain", `${name} is not registered: search for it to buy it.`);
+  if (domain.expiresAt === null) throw badRequest("domain", `${name} does not expire: there is nothing to renew.`);
+  if (nameState(domain.expiresAt, now) === "released")
+    throw conflict("domain", `${name}'s grace period has ended: it is back on the market; buy it instead.`);
+  const perYearCents = domain.parent ? domain.parent.subdomainPriceCents : tldNamePricePerYearCents(domain.label);
+  if (perYearCents === null)
+    throw conflict("domain", `The parent of ${name} no longer sets a sub-domain price: ask its owner to renew it.`);
+  return {
+    name,
+    ownerAddress: domain.ownerAddress,
+    years: input.years,
+    totalCents: totalPriceCents(perYearCents, input.years),
+    // A sub-domain's renewal is a sale of its parent's partner, as its purchase was.
+    partnerId: domain.parent?.partnerId ?? null,
+    parentId: domain.parent?.id ?? null,
+  };
+}
+
+function renewalOrderFields(quote: RenewalQuote, orderId: string, checkoutId: string, hash: string, now: Date) {
+  return {
+    id: orderId,
+    kind: "RENEWAL" as const,
+    domain: quote.name,
+    parentId: quote.parentId,
+    partnerId: quote.partnerId,
+    ownerAddress: quote.ownerAddress,
+    years: quote.years,
+    baseCurrency: BASE_CURRENCY,
+    basePriceCents: quote.totalCents,
+    checkoutId,
+    requestHash: hash,
+    createdAt: now,
+  };
+}
+
+const fingerprint = (method: string, body: { domain: string; years: number; currency?: string }) =>
+  requestHash({ renewal: method, domain: normalized(body.domain), years: body.years, currency: body.currency });
+
+const AWAITING_CARD = "Awaiting card payment for the renewal.";
+
+export async function createCardRenewal(body: RenewalRequest, now = new Date()): Promise<CardPurchaseResult> {
+  const hash = fingerprint("card", body);
+  const existing = await findByCheckoutId(body.checkoutId);
+  if (existing) return replay(existing, hash);
+
+  const quote = await quoteRenewal(body, now);
+  const orderId = randomUUID();
+  const paymentId = randomUUID();
+  const processor = configuredCardProcessor();
+  try {
+    await inTransaction(async (tx) => {
+      await tx.order.create({
+        data: {
+          ...renewalOrderFields(quote, orderId, body.checkoutId, hash, now),
+          currency: BASE_CURRENCY,
+          price: centsToDecimal(quote.totalCents),
+          paymentType: "card",
+          paymentReferenceId: paymentId,
+          orderStatusReason: AWAITING_CARD,
+          expiresAt: new Date(now.getTime() + config().PAYMENT_OFFER_MINUTES * 60_000),
+        },
+      });
+      await tx.payment.create({
+        data: {
+          id: paymentId,
+          orderId,
+          processor: processor.name,
+          amountDue: String(quote.totalCents),
+          status: "creating",
+        },
+      });
+      await recordCreation(tx, orderId, AWAITING_CARD);
+    });
+  } catch (error) {
+    // A concurrent request with the same checkoutId won the insert: answer as its replay.
+    const raced = await findByCheckoutId(body.checkoutId);
+    if (raced) return replay(raced, hash);
+    throw error;
+  }
+  return ensureSession((await findByCheckoutId(body.checkoutId))!);
+}
+
+export async function createCryptoRenewal(
+  body: CryptoRenewalRequest,
+  now = new Date(),
+): Promise<CryptoPurchaseResponse> {
+  const hash = fingerprint("crypto", body);
+  const existing = await findByCheckoutId(body.checkoutId);
+  if (existing) return cryptoReplay(existing, hash);
+
+  const quote = await quoteRenewal(body, now);
+  const orderId = randomUUID();
+  const paymentId = randomUUID();
+  try {
+    return await inTransaction(async (tx) => {
+      const offer = await createCryptoOffer({
+        paymentId,
+        orderId,
+        currency: body.currency,
+        usdCents: quote.totalCents,
+        client: tx,
+        now,
+        label: `Renewal of ${quote.name}`,
+      });
+      const response: CryptoPurchaseResponse = {
+        address: offer.address,
+        amount: exactNumber(offer.amountDecimal),
+        expiryDateEpoch: offer.expiryDateEpoch,
+        orderId,
+        paymentId,
+        protocol: offer.protocol,
+        uri: offer.uri,
+        paymentDetails: offer.paymentDetails,
+      };
+      const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address} for the renewal.`;
+      await tx.order.create({
+        data: {
+          ...renewalOrderFields(quote, orderId, body.checkoutId, hash, now),
+          currency: offer.currency,
+          price: offer.amountDecimal,
+          paymentType: "crypto",
+          paymentReferenceId: paymentId,
+          orderStatusReason: reason,
+          expiresAt: offer.payment.expiresAt,
+          replayResponse: response as object,
+        },
+      });
+      await tx.payment.create({ data: offer.payment });
+      await recordCreation(tx, orderId, reason);
+      return response;
+    });
+  } catch (error) {
+    const raced = await findByCheckoutId(body.checkoutId);
+    if (raced) return cryptoReplay(raced, hash);
+    throw error;
+  }
+}
+
+function cryptoReplay(
+  order: { requestHash: string | null; replayResponse: unknown; price: string },
+  hash: string,
+): CryptoPurchaseResponse {
+  if (order.requestHash !== hash || !order.replayResponse) {
+    throw conflict(
+      "checkoutId",
+      "This checkoutId was already used with a different request body; use a new checkoutId for a new renewal.",
+    );
+  }
+  // The stored answer's amount came back through a double: written again from the exact price.
+  return { ...(order.replayResponse as CryptoPurchaseResponse), amount: exactNumber(order.price) };
+}

@@ -1,0 +1,76 @@
+import "server-only";
+import type { Order, OrderStatus, Prisma } from "@prisma/client";
+import { db } from "@/lib/db";
+import { invalidateNameAndAddresses } from "@/lib/owners/invalidate-name";
+import { graceEndsAt } from "@/lib/registry/name-lifecycle";
+import { addYears } from "./fulfil-order";
+import { transitionOrder } from "./order-state";
+import { inTransaction } from "./in-transaction";
+
+// The renewal branch of payment and fulfilment. A renewal holds no name (nobody else may buy a
+// registered name or one in its grace period, and a renewal must not block the owner's own), so a
+// confirmed payment makes it PAID from any unpaid state; fulfilment then extends the expiry of the
+// registration it was ordered for, from the old expiry, in the transaction that completes it.
+// Money that can no longer renew (the grace period had ended when it arrived, or the name was
+// bought again meanwhile) fails the order with a refund due.
+
+export async function markRenewalPaid(
+  tx: Prisma.TransactionClient,
+  orderId: string,
+  status: OrderStatus,
+  reason: string,
+  now: Date,
+): Promise<OrderStatus> {
+  const renewing = reason.replace(/registering the name\.$/, "renewing the name.");
+  const late =
+    status === "PENDING" ? "" : ` It arrived after the order had ${status === "FAILED" ? "failed" : "expired"}.`;
+  if (await transitionOrder(tx, { orderId, to: "PAID", reason: renewing + late, data: { paidAt: now } })) return "PAID";
+  const current = await tx.order.findUnique({ where: { id: orderId }, select: { orderStatus: true } });
+  return current?.orderStatus ?? status;
+}
+
+interface LockedDomain {
+  id: string;
+  expires_at: Date | null;
+  registered_at: Date;
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+function refusal(order: Order, domain: LockedDomain | undefined, paidAt: Date): string | null {
+  if (!domain) return `Payment received, but ${order.domain} is no longer registered; a refund is due.`;
+  if (new Date(domain.registered_at).getTime() > order.createdAt.getTime())
+    return `Payment received, but ${order.domain} was registered again after this renewal was ordered; a refund is due.`;
+  if (domain.expires_at === null) return `Payment received, but ${order.domain} does not expire; a refund is due.`;
+  const graceEnd = graceEndsAt(new Date(domain.expires_at));
+  if (paidAt.getTime() >= graceEnd.getTime())
+    return `The payment arrived after the grace period of ${order.domain} ended on ${day(graceEnd)}; a refund is due.`;
+  return null;
+}
+
+/** Completes a PAID renewal; answers the order's status afterwards. Safe to call any number of times. */
+export async function fulfilRenewal(order: Order, now = new Date()): Promise<OrderStatus | null> {
+  const paidAt = order.paidAt ?? now;
+  await inTransaction(async (tx) => {
+    // The row lock orders concurrent renewals of one name: each extends what the last one left.
+    const [domain] = await tx.$queryRaw<LockedDomain[]>`
+      SELECT id, expires_at, registered_at FROM "domain" WHERE name = ${order.domain} FOR UPDATE`;
+    const refused = refusal(order, domain, paidAt);
+    if (refused || !domain?.expires_at) {
+      await transitionOrder(tx, { orderId: order.id, to: "FAILED", from: ["PAID"], reason: refused! });
+      return;
+    }
+    const expiresAt = addYears(new Date(domain.expires_at), order.years);
+    const moved = await transitionOrder(tx, {
+      orderId: order.id,
+      to: "COMPLETED",
+      from: ["PAID"],
+      reason: `Renewed ${order.domain} for ${order.years} year${order.years === 1 ? "" : "s"}: it now expires at ${expiresAt.toISOString()}.`,
+      data: { completedAt: now, nameExpiresAt: expiresAt },
+    });
+    if (!moved) return;
+    await tx.domain.update({ where: { id: domain.id }, data: { expiresAt } });
+    await invalidateNameAndAddresses(tx, domain.id);
+  });
+  return (await db().order.findUnique({ where: { id: order.id }, select: { orderStatus: true } }))?.orderStatus ?? null;
+}

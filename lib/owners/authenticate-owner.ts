@@ -1,0 +1,44 @@
+import "server-only";
+import { forbidden, unauthorized } from "@/lib/api/errors";
+import { database } from "@/lib/db";
+import { ACCESS_TOKEN_HEADER } from "@/lib/partners/jwt";
+import { verifyOwnerToken } from "./session-token";
+
+// The owner endpoints' credential: an owner session token from POST /v1/owner/session. A partner
+// access token is refused here (403 when it is a well-formed one: a credential of the wrong kind),
+// and owner tokens are refused by the partner endpoints.
+
+export interface Owner {
+  /** EIP-55 checksummed. */
+  address: string;
+  /** Lower case, as names' owner keys and reverse records store it. */
+  addressKey: string;
+  sessionId: string;
+}
+
+const BEARER = /^Bearer ([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
+
+export async function authenticateOwner(request: Request, now = new Date()): Promise<Owner> {
+  const header = request.headers.get("authorization");
+  if (!header)
+    throw unauthorized(
+      "Missing Authorization header: sign in with Ethereum (POST /v1/owner/session) and send `Bearer <token>`.",
+    );
+  const match = BEARER.exec(header.trim());
+  if (!match) throw unauthorized("Malformed Authorization header: expected `Bearer <owner session token>`.");
+  if (match[1] === ACCESS_TOKEN_HEADER)
+    throw forbidden(
+      "A partner access token may not call owner endpoints: sign in with Ethereum (POST /v1/owner/session) and use that token.",
+    );
+  const claims = verifyOwnerToken(`${match[1]}.${match[2]}.${match[3]}`);
+  if (!claims) throw unauthorized("The owner session token is not valid.");
+  const [session] = await database().query<{ address: string; expires_at: Date }>(
+    `SELECT address, expires_at FROM owner_session WHERE id = $1`,
+    [claims.jti],
+  );
+  if (!session || session.address !== claims.sub.toLowerCase())
+    throw unauthorized("The owner session has ended (signed out): sign in again.");
+  if (new Date(session.expires_at).getTime() <= now.getTime())
+    throw unauthorized(`The owner session expired at ${new Date(session.expires_at).toISOString()}: sign in again.`);
+  return { address: claims.sub, addressKey: session.address, sessionId: claims.jti };
+}

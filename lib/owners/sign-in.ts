@@ -1,0 +1,133 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import { getAddress, verifyMessage, type Hex } from "viem";
+import { createSiweMessage, parseSiweMessage, validateSiweMessage, type SiweMessage } from "viem/siwe";
+import { badRequest, unauthorized } from "@/lib/api/errors";
+import type { SessionRequest, SessionResponse } from "@/lib/api/schemas/owner";
+import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { inTransaction } from "@/lib/market/in-transaction";
+import { checkNonce, NONCE_LIFETIME_MS, spendNonce } from "./siwe-nonce";
+import { signOwnerToken } from "./session-token";
+
+// POST /v1/owner/session: Sign-In with Ethereum (EIP-4361). The message must be in EIP-4361's
+// exact form (it is rebuilt from its parsed fields and compared, so nothing can hide in it), for
+// the host the request came to (one this service answers as), on chain 1, issued within the last
+// 10 minutes around a nonce this service issued and nobody spent; the signature must be the
+// address's. Only then is the nonce spent and a session made.
+
+export const SIWE_CHAIN_ID = 1;
+/** How far ahead of our clock a wallet's clock may be. */
+const CLOCK_SKEW_MS = 60_000;
+const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
+const DATE_FIELDS = ["Issued At", "Expiration Time", "Not Before"] as const;
+
+/** Hosts a sign-in message may name: OWNER_SIGN_IN_DOMAINS, or loopback hosts when it is empty. */
+export function isSignInHost(host: string): boolean {
+  const allowed = config()
+    .OWNER_SIGN_IN_DOMAINS.split(",")
+    .map((entry) => entry.trim().toLowerCase())
+    .filter(Boolean);
+  return allowed.length === 0 ? LOOPBACK_HOST.test(host) : allowed.includes(host);
+}
+
+/**
+ * `canonical` with its times as `message` writes them (in the lines after its URI): RFC 3339
+ * allows forms without milliseconds or with an offset, which parse to the same instant.
+ */
+function withWrittenTimes(canonical: string, message: string): string {
+  const tail = (text: string) => text.slice(Math.max(0, text.lastIndexOf("\nURI: ")));
+  const written = tail(message);
+  let rebuilt = tail(canonical);
+  for (const label of DATE_FIELDS) {
+    const line = new RegExp(`^${label}: (.+)$`, "m");
+    const value = line.exec(written)?.[1];
+    if (value !== undefined) rebuilt = rebuilt.replace(line, () => `${label}: ${value}`);
+  }
+  return canonical.slice(0, canonical.length - tail(canonical).length) + rebuilt;
+}
+
+/** The parsed message, or a 400 when the text is not an EIP-4361 message in its exact form. */
+export function parseSignInMessage(message: string): SiweMessage {
+  const fields = parseSiweMessage(message);
+  for (const field of ["domain", "address", "uri", "version", "chainId", "nonce", "issuedAt"] as const)
+    if (fields[field] === undefined)
+      throw badRequest("message", `The message is not an EIP-4361 message: no ${field}.`);
+  let canonical: string;
+  try {
+    canonical = createSiweMessage(fields as SiweMessage);
+  } catch {
+    throw badRequest("message", "The message is not an EIP-4361 message: a field is not valid.");
+  }
+  if (withWrittenTimes(canonical, message) !== message)
+    throw badRequest("message", "The message is not in EIP-4361's exact form (its address EIP-55 checksummed).");
+  return fields as SiweMessage;
+}
+
+export async function signIn(
+  body: SessionRequest,
+  requestHost: string | null,
+  now = new Date(),
+): Promise<SessionResponse> {
+  const fields = parseSignInMessage(body.message);
+  const host = (requestHost ?? "").trim().toLowerCase();
+  const domain = fields.domain.toLowerCase();
+  if (domain !== host)
+    throw unauthorized(`The message signs in to ${fields.domain}, but this request came to ${host}.`);
+  if (!isSignInHost(host))
+    throw unauthorized(`This service does not accept sign-in for ${host}; its hosts are set by OWNER_SIGN_IN_DOMAINS.`);
+  let uriHost: string;
+  try {
+    uriHost = new URL(fields.uri).host.toLowerCase();
+  } catch {
+    uriHost = "";
+  }
+  if (uriHost !== domain) throw unauthorized(`The message's URI must be on ${fields.domain}.`);
+  if (fields.scheme !== undefined && fields.scheme !== "https" && fields.scheme !== "http")
+    throw unauthorized("The message's scheme must be https or http.");
+  if (fields.chainId !== SIWE_CHAIN_ID) throw unauthorized(`The message must be for Chain ID ${SIWE_CHAIN_ID}.`);
+
+  const issuedAt = fields.issuedAt!.getTime();
+  if (issuedAt > now.getTime() + CLOCK_SKEW_MS) throw unauthorized("The message was issued in the future.");
+  if (issuedAt <= now.getTime() - NONCE_LIFETIME_MS)
+    throw unauthorized("The message is stale: it was issued more than 10 minutes ago.");
+  if (!validateSiweMessage({ message: fields, time: now }))
+    throw unauthorized("The message is not valid now (its Expiration Time or Not Before).");
+  const nonce = checkNonce(fields.nonce, now);
+  if (!nonce.ok) throw unauthorized(nonce.reason);
+
+  let signed = false;
+  try {
+    signed = await verifyMessage({ address: fields.address, message: body.message, signature: body.signature as Hex });
+  } catch {
+    signed = false;
+  }
+  if (!signed) throw unauthorized(`The signature is not ${fields.address}'s signature of this message.`);
+
+  const address = getAddress(fields.address);
+  const sessionId = randomUUID();
+  const expiresAt = new Date(now.getTime() + config().OWNER_SESSION_HOURS * 3_600_000);
+  await inTransaction(async (tx) => {
+    if (!(await spendNonce(tx, fields.nonce, now)))
+      throw unauthorized("The message's nonce was already used: sign a new message with a new nonce.");
+    await tx.ownerSession.create({
+      data: { id: sessionId, address: address.toLowerCase(), expiresAt, createdAt: now },
+    });
+    // Sessions ended a day ago are of no use to anyone; drop a few with each new one.
+    await tx.$executeRaw`
+      DELETE FROM owner_session WHERE id IN (
+        SELECT id FROM owner_session WHERE expires_at < ${new Date(now.getTime() - 86_400_000)} LIMIT 100)`;
+  });
+  const token = signOwnerToken({
+    sub: address,
+    jti: sessionId,
+    iat: Math.floor(now.getTime() / 1000),
+    exp: Math.floor(expiresAt.getTime() / 1000),
+  });
+  return { token, address, expiresAt: expiresAt.toISOString() };
+}
+
+/** DELETE /v1/owner/session: the session stops working at once, on every instance. */
+export async function signOut(sessionId: string): Promise<void> {
+  await db().ownerSession.deleteMany({ where: { id: sessionId } });
+}

@@ -1,0 +1,29 @@
+import "server-only";
+import { getAddress } from "viem";
+import type { ResolveResult } from "@/lib/api/schemas/resolve";
+import { inTransaction } from "@/lib/market/in-transaction";
+import type { Owner } from "./authenticate-owner";
+import { invalidateNameAndAddresses } from "./invalidate-name";
+import { lockOwnedNameOrThrow, recordsOf } from "./owned-name";
+
+// PUT /v1/owner/names/{name}/owner: the name moves to another address with its records, as an
+// ENS transfer does; the new owner changes them if they wish. Reverse records stay with their
+// addresses: they answer only while the name's ETH record still points back.
+
+export async function transferName(
+  owner: Owner,
+  rawName: string,
+  newOwner: string,
+  now = new Date(),
+): Promise<ResolveResult> {
+  const ownerAddress = getAddress(newOwner.toLowerCase());
+  return inTransaction(async (tx) => {
+    const name = await lockOwnedNameOrThrow(tx, owner, rawName, now);
+    await tx.domain.update({
+      where: { id: name.id },
+      data: { ownerAddress, ownerKey: ownerAddress.toLowerCase(), updatedAt: now },
+    });
+    await invalidateNameAndAddresses(tx, name.id, [name.ownerKey]);
+    return recordsOf(tx, name.id);
+  });
+}

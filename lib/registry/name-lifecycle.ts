@@ -1,0 +1,31 @@
+import "server-only";
+import type { Prisma, PrismaClient } from "@prisma/client";
+import { config } from "@/lib/config";
+
+// A registered name's life: `active` until it expires (it resolves), then `grace` for
+// GRACE_PERIOD_DAYS (it no longer resolves, anyone may renew it, nobody may buy it), then
+// `released` (back on the market: a purchase registers it anew). A name without an expiry (a
+// sub-domain its parent's partner issued) stays active.
+
+export type NameState = "active" | "grace" | "released";
+
+const DAY_MS = 86_400_000;
+
+export function graceEndsAt(expiresAt: Date, graceDays = config().GRACE_PERIOD_DAYS): Date {
+  return new Date(expiresAt.getTime() + graceDays * DAY_MS);
+}
+
+export function nameState(expiresAt: Date | null, now = new Date(), graceDays = config().GRACE_PERIOD_DAYS): NameState {
+  if (expiresAt === null || now.getTime() < expiresAt.getTime()) return "active";
+  return now.getTime() < graceEndsAt(expiresAt, graceDays).getTime() ? "grace" : "released";
+}
+
+/** True when `name` is registered and not yet back on the market. */
+export async function isNameHeld(
+  client: PrismaClient | Prisma.TransactionClient,
+  name: string,
+  now = new Date(),
+): Promise<boolean> {
+  const row = await client.domain.findUnique({ where: { name }, select: { expiresAt: true } });
+  return row !== null && nameState(row.expiresAt, now) !== "released";
+}
