@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Prisma } from "@prisma/client";
+import type { OrderStatus, Prisma } from "@prisma/client";
 import type { z } from "zod";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { Refund } from "@/lib/api/schemas/refunds";
@@ -42,6 +42,17 @@ export interface CryptoOwed {
   senderAddress: string | null;
   amountAtomic: bigint;
   reason: string;
+}
+
+/**
+ * What a crypto payment's senders are owed back, given the order's state and the money available
+ * (received less what was already paid back): the excess beyond the dust tolerance of an order
+ * that uses the payment, nothing while a PENDING order may still use it, all of it otherwise.
+ */
+export function cryptoAmountOwed(status: OrderStatus, available: bigint, due: bigint, tolerance: bigint): bigint {
+  if (available <= 0n || status === "PENDING") return 0n;
+  if (status === "COMPLETED" || status === "PAID") return available - due > tolerance ? available - due : 0n;
+  return available;
 }
 
 /**
