@@ -6,7 +6,7 @@ import { db } from "@/lib/db";
 import { cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { inTransaction } from "./in-transaction";
-import { noteOrder, transitionOrder } from "./order-state";
+import { endedWithoutPayment, noteOrder, transitionOrder } from "./order-state";
 import { settlePayment } from "./settle-payment";
 import { suspendName } from "./suspend-name";
 
@@ -26,7 +26,14 @@ export const PROCESSOR_RECHECK_MS = 5_000;
 async function paymentOfIntent(paymentIntentId: string) {
   return db().payment.findUnique({
     where: { processorRef: paymentIntentId },
-    select: { id: true, orderId: true, amountDue: true, processor: true, status: true },
+    select: {
+      id: true,
+      orderId: true,
+      amountDue: true,
+      processor: true,
+      status: true,
+      order: { select: { kind: true } },
+    },
   });
 }
 
@@ -87,7 +94,7 @@ export async function onCardIntentCanceled(event: { paymentIntentId: string }): 
       orderId: payment.orderId,
       to: "FAILED",
       from: ["PENDING"],
-      reason: "The card payment was cancelled and can no longer be made; the name was released.",
+      reason: `The card payment was cancelled and can no longer be made; ${endedWithoutPayment(payment.order.kind)}.`,
     });
     await tx.payment.updateMany({
       where: { id: payment.id, status: { notIn: ["succeeded", "mismatched"] } },

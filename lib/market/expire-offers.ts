@@ -4,8 +4,8 @@ import { classifyPayment } from "@/lib/payments/crypto/classify-payment";
 import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
 import { cancelIntentOf } from "./cancel-intents";
 import { inTransaction } from "./in-transaction";
-import { transitionOrder } from "./order-state";
-import { EXPIRED_UNPAID_REASON, hasMoneyInPlay, PAYMENT_IN_PLAY } from "./reserve-name";
+import { endedWithoutPayment, transitionOrder } from "./order-state";
+import { EXPIRED_UNPAID_REASON, EXPIRED_UNPAID_RENEWAL_REASON, hasMoneyInPlay, PAYMENT_IN_PLAY } from "./reserve-name";
 import { settlePayment } from "./settle-payment";
 
 // Offers that ran out with nothing received become EXPIRED and release their name; their card
@@ -18,6 +18,7 @@ export async function expireUnpaidOffers(now = new Date(), limit = 200): Promise
     where: { orderStatus: "PENDING", expiresAt: { lte: now } },
     select: {
       id: true,
+      kind: true,
       paymentType: true,
       payment: { select: { id: true, processor: true, processorRef: true, ...PAYMENT_IN_PLAY } },
     },
@@ -32,11 +33,11 @@ export async function expireUnpaidOffers(now = new Date(), limit = 200): Promise
       if (payment.status !== "processing") await settlePayment(payment.id, now);
       continue;
     }
-    let reason = EXPIRED_UNPAID_REASON;
+    let reason = order.kind === "RENEWAL" ? EXPIRED_UNPAID_RENEWAL_REASON : EXPIRED_UNPAID_REASON;
     if (order.paymentType === "crypto" && payment) {
       const progress = await readPaymentProgress(payment.id);
       if (progress)
-        reason = `${classifyPayment({ ...progress, now }).reason} The offer expired; the name was released.`;
+        reason = `${classifyPayment({ ...progress, now }).reason} The offer expired; ${endedWithoutPayment(order.kind)}.`;
     }
     const moved = await inTransaction((tx) =>
       transitionOrder(tx, { orderId: order.id, to: "EXPIRED", from: ["PENDING"], reason }),

@@ -80,12 +80,7 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
     );
     return statusOf(orderId);
   }
-  if (order.kind === "RENEWAL") {
-    const status = await fulfilRenewal(order, now);
-    // A renewal that could not apply holds money the order cannot use: settlement refunds it.
-    if (status === "FAILED") await db().payment.updateMany({ where: { orderId }, data: { settlementDue: true } });
-    return status;
-  }
+  if (order.kind === "RENEWAL") return fulfilRenewal(order, now);
   if (await isNameHeld(db(), order.domain, now)) {
     await failPaidOrder(
       orderId,

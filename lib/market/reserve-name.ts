@@ -10,6 +10,8 @@ import { transitionOrder } from "./order-state";
 // recorded or under way (settlement decides that order, see lib/market/settle-payment.ts).
 
 export const EXPIRED_UNPAID_REASON = "The offer expired before it was paid; the name was released.";
+/** The same for a renewal, which held no name. */
+export const EXPIRED_UNPAID_RENEWAL_REASON = "The offer expired before it was paid; the renewal was not applied.";
 
 export const PAYMENT_IN_PLAY = { settlementDue: true, status: true, amountReceived: true } as const;
 

@@ -7,6 +7,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db";
 import { createAccessToken } from "@/lib/partners/access-tokens";
+import { registerName } from "@/lib/registry/register-name";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { countRows, ETH_WALLET, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
 import { startStripeServer, type StripeServer } from "@/tests/support/stripe-server";
@@ -115,6 +116,41 @@ describe("who is paid", () => {
     const again = await buy({ ...body, processorConnectedAccountId: "" });
     expect(again.status).toBe(200);
     expect((await again.json()).orderId).toBe(first.orderId);
+  });
+});
+
+describe("who is paid for a renewal", () => {
+  test("a sub-domain's renewal pays its parent partner's account, a second-level name's the platform; the request has no say", async () => {
+    expect((await setAccount(seller.adminToken, "acct_1Seller")).status).toBe(200);
+    const renew = (json: unknown) => app.fetch("/v1/market/renew", { method: "POST", json });
+    const sub = subdomain();
+    const secondLevel = `renew${randomUUID().slice(0, 8)}.web3`;
+    const expiresAt = new Date(Date.now() + 30 * 86_400_000);
+    await db().$transaction(async (tx) => {
+      await registerName(tx, { name: sub, ownerAddress: OWNER, expiresAt });
+      // Attributed to the attacker's partner when bought: still the registry's sale when renewed.
+      await registerName(tx, { name: secondLevel, ownerAddress: OWNER, expiresAt, partnerId: attacker.partnerId });
+    });
+    expect((await setAccount(attacker.adminToken, "acct_1Attacker")).status).toBe(200);
+
+    const before = await countRows();
+    const forged = await renew({
+      checkoutId: randomUUID(),
+      domain: sub,
+      years: 1,
+      processorConnectedAccountId: "acct_1Attacker",
+    });
+    expect(forged.status).toBe(400);
+    expect(await countRows()).toEqual(before);
+
+    const subRenewal = await renew({ checkoutId: randomUUID(), domain: sub, years: 1 });
+    expect(subRenewal.status).toBe(200);
+    expect(intentOf((await subRenewal.json()).processorCheckoutSession).transfer_data).toEqual({
+      destination: "acct_1Seller",
+    });
+    const slRenewal = await renew({ checkoutId: randomUUID(), domain: secondLevel, years: 1 });
+    expect(slRenewal.status).toBe(200);
+    expect(intentOf((await slRenewal.json()).processorCheckoutSession).transfer_data).toBeNull();
   });
 });
 
