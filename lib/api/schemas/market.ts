@@ -21,9 +21,10 @@ export const Years = z
   .max(MAX_YEARS, "years must be a whole number from 1 to 10")
   .meta({ description: "Registration period in whole years, 1 to 10." });
 
+// Not trimmed: a name is judged as sent (lib/names/normalize.ts), so " alice.web3" is 400 here as
+// everywhere else in the API.
 export const DomainField = z
   .string({ error: "domain must be a name such as alice.web3" })
-  .trim()
   .min(3, "domain must be a name such as alice.web3")
   .max(253, "domain must be at most 253 characters")
   .meta({
