@@ -1,8 +1,8 @@
 "use client";
 // A small GET hook for the home page, which stays free of the query library to keep its
-// JavaScript light. The previous answer stays shown while the next one loads.
-import { useCallback, useEffect, useState } from "react";
-import { api } from "./client";
+// JavaScript light. `key` names the request (null asks nothing); `load` makes it with the typed
+// client. The previous answer stays shown while the next one loads.
+import { useCallback, useEffect, useRef, useState } from "react";
 
 interface Settled<T> {
   key: string;
@@ -10,28 +10,33 @@ interface Settled<T> {
   error?: Error;
 }
 
-export function useApiGet<T>(path: string | null, token?: string) {
+export function useApiGet<T>(key: string | null, load: (signal: AbortSignal) => Promise<T>) {
   const [attempt, setAttempt] = useState(0);
   const [settled, setSettled] = useState<Settled<T> | null>(null);
-  const key = path === null ? null : `${attempt}:${token ?? ""}:${path}`;
+  // The loader changes with every render; the key says when the request does.
+  const loader = useRef(load);
+  useEffect(() => {
+    loader.current = load;
+  });
+  const request = key === null ? null : `${attempt}:${key}`;
 
   useEffect(() => {
-    if (path === null || key === null) return;
+    if (request === null) return;
     const controller = new AbortController();
-    api<T>(path, { token, signal: controller.signal }).then(
-      (data) => setSettled({ key, data }),
+    loader.current(controller.signal).then(
+      (data) => setSettled({ key: request, data }),
       (error: Error) => {
-        if (error.name !== "AbortError") setSettled({ key, error });
+        if (error.name !== "AbortError") setSettled({ key: request, error });
       },
     );
     return () => controller.abort();
-  }, [path, token, key]);
+  }, [request]);
 
-  const current = settled !== null && settled.key === key;
+  const current = settled !== null && settled.key === request;
   return {
     data: settled?.data,
     error: current ? settled.error : undefined,
-    isFetching: key !== null && !current,
+    isFetching: request !== null && !current,
     refetch: useCallback(() => setAttempt((n) => n + 1), []),
   };
 }

@@ -5,8 +5,7 @@ import { useMutation, useQuery } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useId, useRef, useState, type FormEvent } from "react";
-import type { NameAvailability } from "@/lib/api/schemas/market";
-import { api, ApiRequestError } from "../api/client";
+import { apiClient, ApiRequestError, unwrap } from "../api/client";
 import { usd } from "../format";
 import { Field } from "../field";
 import { Empty, ErrorPanel, Loading } from "../status";
@@ -45,8 +44,7 @@ interface WalletRow {
 export function CheckoutFlow({ name }: { name: string }) {
   const availability = useQuery({
     queryKey: ["market-search", [name]],
-    queryFn: ({ signal }) =>
-      api<{ results: NameAvailability[] }>(`/v1/market/search?q=${encodeURIComponent(name)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(apiClient.GET("/v1/market/search", { params: { query: { q: name } }, signal })),
     select: (data) => data.results[0],
   });
 
@@ -122,24 +120,32 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
       const walletAddrs = wallets.map((wallet) => ({ coinId: wallet.coinId, addr: wallet.addr.trim() }));
       if (method === "card") {
         checkoutId.current ??= randomUuid();
-        const session = await api<CardSession>("/v1/market/purchase", {
-          method: "POST",
-          body: { checkoutId: checkoutId.current, domain: name, ownerAddress: ownerAddress.trim(), walletAddrs, years },
-        });
+        const session = await unwrap(
+          apiClient.POST("/v1/market/purchase", {
+            body: {
+              checkoutId: checkoutId.current,
+              domain: name,
+              ownerAddress: ownerAddress.trim(),
+              walletAddrs,
+              years,
+            },
+          }),
+        );
         return { kind: "card", session };
       }
-      const offer = await api<CryptoOffer>("/v1/market/crypto/purchase", {
-        method: "POST",
-        body: {
-          currency,
-          domain: name,
-          ownerAddress: ownerAddress.trim(),
-          ownerEmail: ownerEmail.trim(),
-          ownerName: ownerName.trim(),
-          walletAddrs,
-          years,
-        },
-      });
+      const offer = await unwrap(
+        apiClient.POST("/v1/market/crypto/purchase", {
+          body: {
+            currency,
+            domain: name,
+            ownerAddress: ownerAddress.trim(),
+            ownerEmail: ownerEmail.trim(),
+            ownerName: ownerName.trim(),
+            walletAddrs,
+            years,
+          },
+        }),
+      );
       return { kind: "crypto", offer };
     },
   });

@@ -4,7 +4,7 @@ import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 import { TEST_CARDS } from "@/lib/payments/card/test-cards";
-import { api } from "../api/client";
+import { callOwnRoute } from "../api/client";
 import { usd } from "../format";
 import { ErrorPanel } from "../status";
 
@@ -25,10 +25,10 @@ export function TestCardForm({
   const [error, setError] = useState<string | null>(null);
   const pay = useMutation({
     mutationFn: async () => {
-      const outcome = await api<{ status: "succeeded" | "declined"; message: string }>("/api/test-processor/pay", {
-        method: "POST",
-        body: { clientSecret, cardNumber: cardNumber.replace(/[\s-]/g, "") },
-      });
+      const outcome = await callOwnRoute<{ status: "succeeded" | "declined"; message: string }>(
+        "/api/test-processor/pay",
+        { method: "POST", body: { clientSecret, cardNumber: cardNumber.replace(/[\s-]/g, "") } },
+      );
       // A decline is an answer, not a failure of the call: the message says why.
       if (outcome.status !== "succeeded") throw new Error(outcome.message);
       return outcome;

@@ -1,7 +1,7 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
 import type { Order } from "@/lib/api/schemas/market";
-import { api } from "../api/client";
+import { apiClient, unwrap } from "../api/client";
 
 export const FINAL_STATUSES: readonly Order["orderStatus"][] = ["COMPLETED", "EXPIRED", "FAILED", "REFUNDED"];
 
@@ -9,7 +9,8 @@ export const FINAL_STATUSES: readonly Order["orderStatus"][] = ["COMPLETED", "EX
 export function useOrder(orderId: string, intervalMs = 2_000) {
   return useQuery({
     queryKey: ["order", orderId],
-    queryFn: ({ signal }) => api<Order>(`/v1/market/order/${encodeURIComponent(orderId)}`, { signal }),
+    queryFn: ({ signal }) =>
+      unwrap(apiClient.GET("/v1/market/order/{orderID}", { params: { path: { orderID: orderId } }, signal })),
     refetchInterval: (query) =>
       query.state.data && FINAL_STATUSES.includes(query.state.data.orderStatus) ? false : intervalMs,
     refetchIntervalInBackground: false,

@@ -5,7 +5,7 @@ import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
 import { useSyncExternalStore } from "react";
 import { createSiweMessage } from "viem/siwe";
-import { api } from "../api/client";
+import { apiClient, unwrap } from "../api/client";
 import { ErrorPanel } from "../status";
 import { setOwnerSession, type OwnerSession } from "./owner-session";
 import { connectAccount, injectedProvider, personalSign, type Eip1193Provider } from "./wallet";
@@ -19,7 +19,7 @@ function useProvider(): Eip1193Provider | null | undefined {
 
 async function signInWith(provider: Eip1193Provider): Promise<OwnerSession> {
   const address = await connectAccount(provider);
-  const { nonce } = await api<{ nonce: string }>("/v1/owner/nonce");
+  const { nonce } = await unwrap(apiClient.GET("/v1/owner/nonce"));
   const message = createSiweMessage({
     address,
     chainId: 1,
@@ -31,7 +31,7 @@ async function signInWith(provider: Eip1193Provider): Promise<OwnerSession> {
     statement: "Sign in to manage your names. This costs nothing and sends no transaction.",
   });
   const signature = await personalSign(provider, address, message);
-  return api<OwnerSession>("/v1/owner/session", { method: "POST", body: { message, signature } });
+  return unwrap(apiClient.POST("/v1/owner/session", { body: { message, signature: signature as `0x${string}` } }));
 }
 
 export function ConnectWallet() {

@@ -4,8 +4,8 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import type { OwnerName, OwnerNamesResponse } from "@/lib/api/schemas/owner";
-import { api, ApiRequestError } from "../api/client";
+import type { OwnerName } from "@/lib/api/schemas/owner";
+import { apiClient, ApiRequestError, bearer, unwrap } from "../api/client";
 import { dateTime, shortAddress } from "../format";
 import { Badge, Empty, ErrorPanel, Loading } from "../status";
 import { ConnectWallet } from "./connect-wallet";
@@ -29,15 +29,18 @@ function SignedIn({ session }: { session: OwnerSession }) {
   const names = useInfiniteQuery({
     queryKey: ["owner-names", session.token],
     queryFn: ({ pageParam, signal }) =>
-      api<OwnerNamesResponse>(
-        `/v1/owner/names?pageSize=${PAGE_SIZE}${pageParam ? `&pageToken=${encodeURIComponent(pageParam)}` : ""}`,
-        { token: session.token, signal },
+      unwrap(
+        apiClient.GET("/v1/owner/names", {
+          params: { query: { pageSize: PAGE_SIZE, pageToken: pageParam || undefined } },
+          headers: bearer(session.token),
+          signal,
+        }),
       ),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextPaginationToken || undefined,
   });
   const signOut = useMutation({
-    mutationFn: () => api("/v1/owner/session", { method: "DELETE", token: session.token }),
+    mutationFn: () => unwrap(apiClient.DELETE("/v1/owner/session", { headers: bearer(session.token) })),
     onSettled: () => setOwnerSession(null),
   });
   const refresh = () => client.invalidateQueries({ queryKey: ["owner-names", session.token] });
@@ -126,7 +129,7 @@ function NameCard({
   const pointsHere = ethRecord?.toLowerCase() === session.address.toLowerCase();
   const primary = useMutation({
     mutationFn: (name: string | null) =>
-      api("/v1/owner/reverse", { method: "PUT", token: session.token, body: { name } }),
+      unwrap(apiClient.PUT("/v1/owner/reverse", { headers: bearer(session.token), body: { name } })),
     onSuccess: onChanged,
   });
   const toggle = (panel: Exclude<Panel, null>) => setOpen((current) => (current === panel ? null : panel));

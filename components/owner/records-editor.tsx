@@ -6,11 +6,12 @@ import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
 import type { OwnerName } from "@/lib/api/schemas/owner";
 import { DNS_RECORD_TYPES, dnsOwnerName } from "@/lib/names/dns-record-values";
-import { api, ApiRequestError } from "../api/client";
+import { apiClient, ApiRequestError, bearer, unwrap } from "../api/client";
 import { randomUuid } from "../checkout/random-uuid";
 import { WALLET_COINS } from "../checkout/wallet-coins";
 import { Field } from "../field";
 import { ErrorPanel } from "../status";
+import type { DnsRecordType } from "@/lib/names/dns-record-values";
 import { useOwnerValidators, type DnsDraft } from "./use-owner-validators";
 
 interface WalletRow {
@@ -85,21 +86,24 @@ export function RecordsEditor({ entry, token, onSaved }: { entry: OwnerName; tok
 
   const save = useMutation({
     mutationFn: () =>
-      api(`/v1/owner/names/${encodeURIComponent(entry.name)}/records`, {
-        method: "PUT",
-        token,
-        body: {
-          walletAddrs: wallets.map((w) => ({ coinId: w.coinId, addr: w.addr.trim() })),
-          txtRecords: texts.map((t) => ({ key: t.key, value: t.value })),
-          dnsRecords: dns.map((d) => ({
-            type: d.type,
-            name: d.name.trim(),
-            value: d.value.trim(),
-            ttl: Number(d.ttl),
-          })),
-          contentHash: contentHash.trim(),
-        },
-      }),
+      unwrap(
+        apiClient.PUT("/v1/owner/names/{name}/records", {
+          params: { path: { name: entry.name } },
+          headers: bearer(token),
+          body: {
+            walletAddrs: wallets.map((w) => ({ coinId: w.coinId, addr: w.addr.trim() })),
+            txtRecords: texts.map((t) => ({ key: t.key, value: t.value })),
+            dnsRecords: dns.map((d) => ({
+              // Checked against the allowed types as it was typed (save is off while any row is invalid).
+              type: d.type as DnsRecordType,
+              name: d.name.trim(),
+              value: d.value.trim(),
+              ttl: Number(d.ttl),
+            })),
+            contentHash: contentHash.trim(),
+          },
+        }),
+      ),
     onSuccess: () => onSaved(),
     onError: (error) => {
       if (error instanceof ApiRequestError)

@@ -4,8 +4,7 @@
 import { useQuery } from "@tanstack/react-query";
 import Link from "next/link";
 import { useId, useState } from "react";
-import type { NameAvailability } from "@/lib/api/schemas/market";
-import { api } from "../api/client";
+import { apiClient, unwrap } from "../api/client";
 import { dateTime, usd } from "../format";
 import { ErrorPanel, Loading } from "../status";
 
@@ -19,8 +18,7 @@ function addYears(iso: string, years: number): string {
 export function useRenewalPrice(name: string) {
   return useQuery({
     queryKey: ["market-search", [name]],
-    queryFn: ({ signal }) =>
-      api<{ results: NameAvailability[] }>(`/v1/market/search?q=${encodeURIComponent(name)}`, { signal }),
+    queryFn: ({ signal }) => unwrap(apiClient.GET("/v1/market/search", { params: { query: { q: name } }, signal })),
     select: (data) => data.results[0],
   });
 }

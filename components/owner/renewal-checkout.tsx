@@ -7,7 +7,7 @@ import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useId, useRef, useState, type FormEvent } from "react";
 import type { CryptoPurchaseResponse } from "@/lib/api/schemas/market";
-import { api, ApiRequestError } from "../api/client";
+import { apiClient, ApiRequestError, unwrap } from "../api/client";
 import { TEST_PROCESSOR_KEY } from "../checkout/checkout-flow";
 import { CryptoPanel } from "../checkout/crypto-panel";
 import { randomUuid } from "../checkout/random-uuid";
@@ -104,16 +104,18 @@ function RenewalForm({
     mutationFn: async (): Promise<
       { kind: "card"; session: CardSession } | { kind: "crypto"; offer: CryptoPurchaseResponse }
     > => {
-      const request = method === "card" ? { domain: name, years } : { domain: name, years, currency };
-      const key = JSON.stringify(request);
+      // One checkoutId per distinct request, so a retry of the same renewal is the same order.
+      const key = JSON.stringify(method === "card" ? [name, years] : [name, years, currency]);
       if (!checkoutIds.current.has(key)) checkoutIds.current.set(key, randomUuid());
-      const body = { ...request, checkoutId: checkoutIds.current.get(key) };
-      if (method === "card")
-        return { kind: "card", session: await api<CardSession>("/v1/market/renew", { method: "POST", body }) };
-      return {
-        kind: "crypto",
-        offer: await api<CryptoPurchaseResponse>("/v1/market/crypto/renew", { method: "POST", body }),
-      };
+      const checkoutId = checkoutIds.current.get(key)!;
+      if (method === "card") {
+        const session = await unwrap(apiClient.POST("/v1/market/renew", { body: { domain: name, years, checkoutId } }));
+        return { kind: "card", session };
+      }
+      const offer = await unwrap(
+        apiClient.POST("/v1/market/crypto/renew", { body: { domain: name, years, currency, checkoutId } }),
+      );
+      return { kind: "crypto", offer };
     },
   });
 

@@ -3,7 +3,7 @@
 // cannot be undone, in a modal dialog (focus kept inside, Escape cancels).
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import { api } from "../api/client";
+import { apiClient, bearer, unwrap } from "../api/client";
 import { Field } from "../field";
 import { ErrorPanel } from "../status";
 import { useOwnerValidators } from "./use-owner-validators";
@@ -37,11 +37,13 @@ export function TransferName({
 
   const transfer = useMutation({
     mutationFn: () =>
-      api(`/v1/owner/names/${encodeURIComponent(name)}/owner`, {
-        method: "PUT",
-        token,
-        body: { ownerAddress: target },
-      }),
+      unwrap(
+        apiClient.PUT("/v1/owner/names/{name}/owner", {
+          params: { path: { name } },
+          headers: bearer(token),
+          body: { ownerAddress: target },
+        }),
+      ),
     onSuccess: () => {
       setConfirming(false);
       onTransferred(target);

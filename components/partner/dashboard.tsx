@@ -1,5 +1,6 @@
 "use client";
 import { useQueryClient } from "@tanstack/react-query";
+import { apiClient, bearer, unwrap } from "../api/client";
 import { setSessionToken, useSessionToken } from "../session-token";
 import { Loading } from "../status";
 import { ParentDomains } from "./parent-domains";
@@ -17,7 +18,7 @@ export function PartnerDashboard() {
         <h2 className="text-lg font-semibold">Sign in</h2>
         <div className="mt-3">
           <SignInForm
-            checkPath="/v1/partner/access-token"
+            check={(candidate) => unwrap(apiClient.GET("/v1/partner/access-token", { headers: bearer(candidate) }))}
             intro="Paste an ADMIN access token of your partner account. The first one is printed by `npm run partner -- create`; the demo's is in .data/demo-admin-token."
           />
         </div>

@@ -3,33 +3,14 @@
 // sub-domain list, loaded page by page as it is scrolled.
 import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
+import { apiClient } from "../api/client";
 import { Badge, Empty, ErrorPanel, Loading } from "../status";
-import { PerDayChart, type DayCount } from "./per-day-chart";
+import { PerDayChart } from "./per-day-chart";
 import { usePartnerApi } from "./use-partner-api";
-
-interface Validation {
-  parentDomain: string;
-  reason: string;
-  status: boolean;
-}
-interface ListPage {
-  names: { createdTimestamp: string; name: string }[];
-  nextPaginationToken: string;
-  total: number;
-}
-interface PerDayPage {
-  aggregates: DayCount[];
-  nextPaginationToken: string;
-  total: number;
-}
 
 // Which parents the dashboard shows is a preference, not a secret: kept in localStorage.
 const PARENTS_KEY = "namesvc.parentDomains";
 const PAGE_SIZE = 50;
-
-function path(parent: string, suffix = "") {
-  return `/v1/parentdomains/${encodeURIComponent(parent)}${suffix}`;
-}
 
 const savedListeners = new Set<() => void>();
 
@@ -134,11 +115,20 @@ function ParentDomainCard({ parent, onRemove }: { parent: string; onRemove: () =
   const call = usePartnerApi();
   const validation = useQuery({
     queryKey: ["parent", parent, "validation"],
-    queryFn: () => call<Validation>(path(parent)),
+    queryFn: () =>
+      call((headers) =>
+        apiClient.GET("/v1/parentdomains/{parentDomain}", { params: { path: { parentDomain: parent } }, headers }),
+      ),
   });
   const perDay = useQuery({
     queryKey: ["parent", parent, "per-day"],
-    queryFn: () => call<PerDayPage>(path(parent, `/per-day?pageSize=1000`)),
+    queryFn: () =>
+      call((headers) =>
+        apiClient.GET("/v1/parentdomains/{parentDomain}/per-day", {
+          params: { path: { parentDomain: parent }, query: { pageSize: 1000 } },
+          headers,
+        }),
+      ),
   });
 
   return (
@@ -201,8 +191,14 @@ function SubdomainList({ parent }: { parent: string }) {
   const list = useInfiniteQuery({
     queryKey: ["parent", parent, "list"],
     queryFn: ({ pageParam }) =>
-      call<ListPage>(
-        path(parent, `/list?pageSize=${PAGE_SIZE}${pageParam ? `&pageToken=${encodeURIComponent(pageParam)}` : ""}`),
+      call((headers) =>
+        apiClient.GET("/v1/parentdomains/{parentDomain}/list", {
+          params: {
+            path: { parentDomain: parent },
+            query: { pageSize: PAGE_SIZE, ...(pageParam ? { pageToken: pageParam } : {}) },
+          },
+          headers,
+        }),
       ),
     initialPageParam: "",
     getNextPageParam: (last) => last.nextPaginationToken || undefined,

@@ -1,7 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import type { z } from "zod";
-import type { PartnerPurchases } from "@/lib/api/schemas/partner";
+import { apiClient } from "../api/client";
 import { Empty, ErrorPanel, Loading } from "../status";
 import { usePartnerApi } from "./use-partner-api";
 
@@ -9,7 +8,7 @@ export function PurchasesTable() {
   const call = usePartnerApi();
   const purchases = useQuery({
     queryKey: ["partner", "purchases"],
-    queryFn: () => call<z.infer<typeof PartnerPurchases>>("/v1/partner/purchases"),
+    queryFn: () => call((headers) => apiClient.GET("/v1/partner/purchases", { headers })),
   });
   return (
     <section className="card space-y-3" aria-labelledby="purchases-heading">

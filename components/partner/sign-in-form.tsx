@@ -1,16 +1,16 @@
 "use client";
 // Signing in is pasting an access token; it is checked against the API before it is kept.
 import { useId, useState, type FormEvent } from "react";
-import { api, ApiRequestError } from "../api/client";
+import { ApiRequestError } from "../api/client";
 import { setSessionToken } from "../session-token";
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
 /**
- * `checkPath` is an endpoint the token must be allowed to call; the dashboard asks for the
- * token list (ADMIN), the lookups for nothing (any valid token is kept and the lookup reports).
+ * `check` calls an endpoint the token must be allowed to call; the dashboard asks for the token
+ * list (ADMIN), the lookups for nothing (any valid token is kept and the lookup reports).
  */
-export function SignInForm({ checkPath, intro }: { checkPath?: string; intro: string }) {
+export function SignInForm({ check, intro }: { check?: (token: string) => Promise<unknown>; intro: string }) {
   const id = useId();
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -25,10 +25,10 @@ export function SignInForm({ checkPath, intro }: { checkPath?: string; intro: st
       );
       return;
     }
-    if (checkPath) {
+    if (check) {
       setChecking(true);
       try {
-        await api(checkPath, { token });
+        await check(token);
       } catch (failure) {
         setChecking(false);
         setError(

@@ -4,7 +4,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
 import type { AccessToken } from "@/lib/api/schemas/partner";
-import type { ApiRequestError } from "../api/client";
+import { apiClient, type ApiRequestError } from "../api/client";
 import { CopyButton } from "../copy-button";
 import { dateTime } from "../format";
 import { Badge, Empty, ErrorPanel, Loading } from "../status";
@@ -21,7 +21,7 @@ export function TokensPanel() {
   const call = usePartnerApi();
   const tokens = useQuery({
     queryKey: TOKENS_KEY,
-    queryFn: async () => withValidity(await call<AccessToken[]>("/v1/partner/access-token")),
+    queryFn: async () => withValidity(await call((headers) => apiClient.GET("/v1/partner/access-token", { headers }))),
   });
   const [created, setCreated] = useState<AccessToken | null>(null);
   const [toDelete, setToDelete] = useState<AccessToken | null>(null);
@@ -143,15 +143,17 @@ function CreateTokenForm({ onCreated }: { onCreated: (token: AccessToken) => voi
   const [formError, setFormError] = useState<string | null>(null);
   const create = useMutation({
     mutationFn: () =>
-      call<AccessToken>("/v1/partner/access-token", {
-        method: "POST",
-        body: {
-          label: label.trim(),
-          type,
-          validFrom: new Date(validFrom).toISOString(),
-          validTill: new Date(validTill).toISOString(),
-        },
-      }),
+      call((headers) =>
+        apiClient.POST("/v1/partner/access-token", {
+          body: {
+            label: label.trim(),
+            type,
+            validFrom: new Date(validFrom).toISOString(),
+            validTill: new Date(validTill).toISOString(),
+          },
+          headers,
+        }),
+      ),
     onSuccess: (token) => {
       onCreated(token);
       setLabel("");
@@ -255,7 +257,8 @@ function DeleteDialog({ token, onClose }: { token: AccessToken | null; onClose: 
   const call = usePartnerApi();
   const client = useQueryClient();
   const remove = useMutation({
-    mutationFn: (id: string) => call<void>("/v1/partner/access-token", { method: "DELETE", body: { id } }),
+    mutationFn: (id: string) =>
+      call((headers) => apiClient.DELETE("/v1/partner/access-token", { body: { id }, headers })),
     onSuccess: () => {
       void client.invalidateQueries({ queryKey: TOKENS_KEY });
       onClose();

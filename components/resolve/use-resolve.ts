@@ -1,18 +1,15 @@
 "use client";
 // Forward and reverse resolution for the pages: anonymous through the app's lookup routes, or
-// through the partner API when a partner pasted a token in this tab (see lookup-path.ts).
+// through the partner API when a partner pasted a token in this tab (see lookup.ts).
 import { useQuery } from "@tanstack/react-query";
-import type { ResolveResult } from "@/lib/api/schemas/resolve";
-import { api } from "../api/client";
 import { useSessionToken } from "../session-token";
-import { lookupPath } from "./lookup-path";
+import { lookup } from "./lookup";
 
 function useLookup(kind: "resolve" | "reverse", subject: string) {
   const token = useSessionToken();
   return useQuery({
     queryKey: [kind, subject, token ?? null],
-    queryFn: ({ signal }) =>
-      api<ResolveResult>(lookupPath(kind, subject, token), { token: token ?? undefined, signal }),
+    queryFn: ({ signal }) => lookup(kind, subject, token, signal),
     // Undefined while rendering on the server: the tab's token is not known yet.
     enabled: token !== undefined && subject.length > 0,
   });

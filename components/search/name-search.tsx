@@ -4,6 +4,7 @@
 import Link from "next/link";
 import { useId, useState } from "react";
 import type { NameAvailability } from "@/lib/api/schemas/market";
+import { apiClient, unwrap } from "../api/client";
 import { useApiGet } from "../api/use-api-get";
 import { namesToSearch, usd } from "../format";
 import { Badge, Empty, ErrorPanel } from "../status";
@@ -24,8 +25,9 @@ export function NameSearch() {
   const [input, setInput] = useState("");
   const debounced = useDebounced(input, 250);
   const names = namesToSearch(debounced);
-  const query = useApiGet<{ results: NameAvailability[] }>(
-    names.length > 0 ? `/v1/market/search?q=${encodeURIComponent(names.join(" "))}` : null,
+  const q = names.join(" ");
+  const query = useApiGet(names.length > 0 ? q : null, (signal) =>
+    unwrap(apiClient.GET("/v1/market/search", { params: { query: { q } }, signal })),
   );
   const typing = input.trim() !== debounced.trim();
 

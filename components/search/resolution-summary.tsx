@@ -1,16 +1,15 @@
 "use client";
-import type { ResolveResult } from "@/lib/api/schemas/resolve";
 import { useApiGet } from "../api/use-api-get";
 import { shortAddress } from "../format";
-import { lookupPath } from "../resolve/lookup-path";
+import { lookup } from "../resolve/lookup";
 import { useSessionToken } from "../session-token";
 
 /** One line on a taken name: its owner and what records it has. */
 export function ResolutionSummary({ name }: { name: string }) {
   const token = useSessionToken();
-  const query = useApiGet<ResolveResult>(
-    token === undefined ? null : lookupPath("resolve", name, token),
-    token ?? undefined,
+  // Undefined while rendering on the server: the tab's token is not known yet.
+  const query = useApiGet(token === undefined ? null : `${token ?? ""}:${name}`, (signal) =>
+    lookup("resolve", name, token, signal),
   );
   if (query.error) {
     return <p className="mt-2 text-sm text-slate-500">Its records could not be read: {query.error.message}</p>;

@@ -3,18 +3,21 @@ import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { config } from "@/lib/config";
 import { authenticate, type Caller, type TokenType } from "@/lib/partners/authenticate";
+import { bodyTooLarge, CAPPED_BODY, checkJsonValue, MAX_BODY_BYTES, parseJsonBody, withCappedBody } from "./body";
 import { setCorsHeaders } from "./cors";
+import { isValidHost } from "./edge";
 import { ApiError, errorBody, fromZodError, type ErrorShape } from "./errors";
 import { logError } from "./log";
 import { PlainHeaders } from "./plain-headers";
-import { enforceRateLimit, setRateLimitHeaders, type RateLimitDecision } from "./rate-limit";
+import { authFailureBudget, enforceRateLimit, setRateLimitHeaders, type RateLimitDecision } from "./rate-limit";
 import { routePolicy, type RoutePolicy } from "./route-policy";
 import { setApiSecurityHeaders } from "./security-headers";
 
-// The one wrapper every route handler goes through: it authenticates, applies the rate limit,
-// hands the handler its parsed context, adds the CORS and security headers, and is the only
-// place that catches. Handlers use only the Web Request and Response APIs, so the same
-// functions serve under Next.js and under lib/server.
+// The one wrapper every route handler goes through, and so the place where the protections hold
+// whichever server runs the handler (lib/server for `npm start`, Next.js for `next start` and
+// `next dev`): it refuses a bad Host, authenticates (failed attempts limited per client
+// address), applies the rate limit, bounds the body, hands the handler its parsed context, adds
+// the CORS and security headers, and is the only place that catches.
 
 type RawParams = Record<string, string | string[] | undefined>;
 
@@ -35,13 +38,21 @@ export interface EndpointOptions<A extends boolean> {
 }
 
 export interface HandlerInput<A extends boolean> {
+  /** The request; its body readers stop at MAX_BODY_BYTES with a 413, whichever server runs. */
   request: Request;
   url: URL;
   params: Record<string, string>;
   caller: A extends true ? Caller : undefined;
+  /**
+   * Counts `extra` more requests against this endpoint's rate limit (a batch counts each of its
+   * items); throws the 429 when the limit does not admit them all.
+   */
+  charge(extra: number): void;
 }
 
 export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+
+const BAD_HOST = "The Host header is not a valid host[:port].";
 
 export function endpoint(
   options: EndpointOptions<false> & { allow?: undefined },
@@ -55,32 +66,48 @@ export function endpoint(
   options: EndpointOptions<boolean>,
   handler: (input: HandlerInput<boolean>) => Promise<Response>,
 ): RouteHandler {
-  // One handler serves one route, so its policy is settled by the first request's path.
+  // One handler serves one route, and the policy depends only on the route's shape
+  // (lib/api/route-policy.ts), so the first request's path settles it.
   let policy = options.policy;
   const route: RouteHandler = async (request, context) => {
     let response: Response;
     let limit: RateLimitDecision | undefined;
     try {
+      if (!isValidHost(request.headers.get("host"))) throw new ApiError(400, "Host", BAD_HOST);
       const url = requestUrl(request);
-      policy ??= routePolicy(url.pathname);
-      const params = decodeParams(await context.params);
+      const routePolicyOf = (policy ??= routePolicy(url.pathname));
+      const ownView = (request as Request & { [CAPPED_BODY]?: true })[CAPPED_BODY] === true;
+      const params = decodeParams(await context.params, ownView);
       let caller: Caller | undefined;
       if (options.allow) {
-        // A token seen before is checked without waiting (see lib/partners/authenticate.ts).
-        const checked = authenticate(request, options.allow);
+        const checked = authenticateLimited(request, options.allow);
         caller = checked instanceof Promise ? await checked : checked;
       }
-      limit = enforceRateLimit(policy.rateLimit, request, caller?.tokenId);
-      response = await handler({ request, url, params, caller });
+      limit = enforceRateLimit(routePolicyOf.rateLimit, request, caller?.tokenId);
+      // lib/server's request view bounds its own body; another server's stream is read here, within the bound.
+      if (!ownView && request.body !== null) request = await withCappedBody(request);
+      const charge = (extra: number) => {
+        if (extra <= 0) return;
+        limit = enforceRateLimit(routePolicyOf.rateLimit, request, caller?.tokenId, extra) ?? limit;
+      };
+      response = await handler({ request, url, params, caller, charge });
       if (options.headers)
         for (const [name, value] of Object.entries(options.headers)) response.headers.set(name, value);
     } catch (error) {
       const { status, body, headers } = errorBody(error, options.errors);
+      // The rest of a refused body is never read, so the connection cannot carry another request:
+      // lib/server decides this from what it read; another server is told.
+      const close = status === 413 && !(request as Request & { [CAPPED_BODY]?: true })[CAPPED_BODY];
       // Made only here: a successful request needs no id.
       const requestId = request.headers.get("x-request-id") ?? randomUUID();
       // An unreachable database is reported once by the pool, not per request.
       if (status >= 500 && status !== 503) logError(requestId, request, error);
-      response = json(body, status, { ...options.headers, ...headers, "x-request-id": requestId });
+      response = json(body, status, {
+        ...options.headers,
+        ...headers,
+        ...(close ? { connection: "close" } : {}),
+        "x-request-id": requestId,
+      });
     }
     return withApiHeaders(response, request, policy ?? { cors: "none", rateLimit: null }, limit);
   };
@@ -102,11 +129,34 @@ export function declarationOf(handler: RouteHandler): EndpointDeclaration | unde
   return declarations.get(handler);
 }
 
+/**
+ * Authenticates the request's token. Every 401 counts against the client address's budget of
+ * failed authentications; once it is spent, what would be a 401 is a 429 until the window ends.
+ * A valid token still passes, so a partner behind the same address as a guesser keeps working.
+ */
+function authenticateLimited(request: Request, allow: readonly TokenType[]): Caller | Promise<Caller> {
+  try {
+    const checked = authenticate(request, allow);
+    return checked instanceof Promise ? checked.catch((error) => failed(error, request)) : checked;
+  } catch (error) {
+    return failed(error, request);
+  }
+}
+
+function failed(error: unknown, request: Request): never {
+  if (error instanceof ApiError && error.status === 401) {
+    const failures = authFailureBudget(request);
+    if (failures?.spent()) throw failures.refusal();
+    failures?.count();
+  }
+  throw error;
+}
+
 // The router and the wrapper both need the request's URL; it is parsed once per request and kept
 // on the request itself (lib/server's request view declares the slot, so its shape never changes).
 export const PARSED_URL = Symbol("parsed URL");
 
-/** The request's URL, parsed once; a Host header that makes no valid URL is a 400. */
+/** The request's URL, parsed once (built on a fixed origin: the Host header never shapes it). */
 export function requestUrl(request: Request): URL {
   const slot = request as Request & { [PARSED_URL]?: URL };
   let url = slot[PARSED_URL];
@@ -114,7 +164,7 @@ export function requestUrl(request: Request): URL {
     try {
       url = new URL(request.url);
     } catch {
-      throw new ApiError(400, "Host", "The request's Host header does not form a valid URL.");
+      throw new ApiError(400, "path", "The request target is not a valid URL.");
     }
     slot[PARSED_URL] = url;
   }
@@ -141,34 +191,25 @@ function withApiHeaders(
   return response;
 }
 
-function decodeParams(raw: RawParams): Record<string, string> {
+// Next.js hands params decoded, lib/server as they are in the path: each is decoded exactly once,
+// and U+0000 (which PostgreSQL text cannot hold) is a 400.
+function decodeParams(raw: RawParams, encoded: boolean): Record<string, string> {
   const params: Record<string, string> = {};
   for (const key in raw) {
     const value = raw[key];
     const text = Array.isArray(value) ? value.join("/") : (value ?? "");
     let decoded = text;
-    if (text.includes("%")) {
+    if (encoded && text.includes("%")) {
       try {
         decoded = decodeURIComponent(text);
       } catch {
         throw new ApiError(400, key, `${key} is not valid percent-encoded text.`);
       }
-      refuseNul(decoded, key);
     }
+    if (decoded.includes("\u0000")) checkJsonValue(decoded, key);
     params[key] = decoded;
   }
   return params;
-}
-
-/** PostgreSQL text cannot hold U+0000: refused here as a 400 instead of failing in the database. */
-function refuseNul(value: unknown, field: string): void {
-  if (typeof value === "string") {
-    if (value.includes("\u0000"))
-      throw new ApiError(400, field || "body", `${field || "The body"} must not contain NUL characters.`);
-  } else if (Array.isArray(value))
-    value.forEach((item, index) => refuseNul(item, field ? `${field}.${index}` : String(index)));
-  else if (value !== null && typeof value === "object")
-    for (const [key, item] of Object.entries(value)) refuseNul(item, field ? `${field}.${key}` : key);
 }
 
 /**
@@ -185,6 +226,8 @@ class JsonResponse {
   readonly status: number;
   readonly headers: PlainHeaders;
   #used = false;
+  /** The stream `body` handed out: the same one on every access, as the Fetch standard's. */
+  #stream: ReadableStream<Uint8Array<ArrayBuffer>> | undefined;
 
   constructor(serialized: Buffer | string, status: number, headers: PlainHeaders) {
     this.serialized = serialized;
@@ -207,39 +250,54 @@ class JsonResponse {
   get redirected(): boolean {
     return false;
   }
+  // Reading `body` does not use the body; reading from its stream does (it is then disturbed).
   get body(): ReadableStream<Uint8Array<ArrayBuffer>> {
-    const bytes = this.take();
-    return new ReadableStream({
-      start(controller) {
-        controller.enqueue(new Uint8Array(bytes));
-        controller.close();
-      },
-    });
+    if (!this.#stream) {
+      const serialized = this.serialized;
+      const markUsed = () => {
+        this.#used = true;
+      };
+      this.#stream = new ReadableStream(
+        {
+          pull(controller) {
+            markUsed();
+            controller.enqueue(new Uint8Array(bytesOf(serialized)));
+            controller.close();
+          },
+          cancel: markUsed,
+        },
+        { highWaterMark: 0 },
+      );
+    }
+    return this.#stream;
   }
   get bodyUsed(): boolean {
     return this.#used;
   }
   async arrayBuffer(): Promise<ArrayBuffer> {
-    return new Uint8Array(this.take()).buffer;
+    return (await this.bytes()).buffer;
   }
   async bytes(): Promise<Uint8Array<ArrayBuffer>> {
+    if (this.#stream) return this.readStream();
     return new Uint8Array(this.take());
   }
   async text(): Promise<string> {
-    return this.take().toString("utf8");
+    return Buffer.from(await this.bytes()).toString("utf8");
   }
   async json(): Promise<unknown> {
     return JSON.parse(await this.text());
   }
   async blob(): Promise<Blob> {
-    return new Blob([new Uint8Array(this.take())], { type: this.headers.get("content-type") ?? "" });
+    // Fetch serializes the parsed MIME type: no space after its parameters' semicolons.
+    const type = (this.headers.get("content-type") ?? "").replace(/;\s+/g, ";");
+    return new Blob([await this.bytes()], { type });
   }
   async formData(): Promise<FormData> {
-    this.take();
+    await this.bytes();
     throw new TypeError("A JSON response has no form data.");
   }
   clone(): Response {
-    if (this.#used) throw new TypeError("Response body is already used.");
+    if (this.#used || this.#stream?.locked) throw new TypeError("Response body is already used.");
     return new JsonResponse(this.serialized, this.status, new PlainHeaders(this.headers)) as unknown as Response;
   }
 
@@ -256,6 +314,13 @@ class JsonResponse {
     if (this.#used) throw new TypeError("Response body is already used.");
     this.#used = true;
     return bytesOf(this.serialized);
+  }
+
+  /** The body through the stream a caller was handed, which a read then disturbs. */
+  private async readStream(): Promise<Uint8Array<ArrayBuffer>> {
+    const stream = this.#stream!;
+    if (this.#used || stream.locked) throw new TypeError("Response body is already used.");
+    return new Uint8Array(await new Response(stream).arrayBuffer());
   }
 }
 
@@ -332,7 +397,7 @@ export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S
   for (const key of new Set(url.searchParams.keys())) {
     const values = url.searchParams.getAll(key);
     raw[key] = values.length === 1 ? values[0] : values;
-    refuseNul(raw[key], key);
+    checkJsonValue(raw[key], key);
   }
   const parsed = deepFreeze(parseWith(schema, raw));
   if (search.length > MAX_REMEMBERED_QUERY_LENGTH) return parsed;
@@ -356,11 +421,9 @@ export function parseWith<S extends z.ZodType>(schema: S, value: unknown, status
   return parsed.data;
 }
 
-export const MAX_BODY_BYTES = 64 * 1024;
-
 /**
- * Reads a JSON body whatever its content type (endpoint 9 is sent with any), within the size
- * limit, and validates it.
+ * Reads a JSON body whatever its content type (endpoint 9 is sent with any), within the size and
+ * depth limits (lib/api/body.ts), and validates it.
  */
 export async function readJson<S extends z.ZodType>(
   request: Request,
@@ -371,18 +434,7 @@ export async function readJson<S extends z.ZodType>(
   if (!options.anyContentType && type !== "" && !/^application\/(.+\+)?json\b/i.test(type)) {
     throw new ApiError(415, "Content-Type", "Send the body as application/json.");
   }
-  const declared = Number(request.headers.get("content-length") ?? "0");
-  if (declared > MAX_BODY_BYTES) throw new ApiError(413, "body", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
   const text = await request.text();
-  if (Buffer.byteLength(text) > MAX_BODY_BYTES)
-    throw new ApiError(413, "body", `The body is larger than ${MAX_BODY_BYTES} bytes.`);
-  if (text.trim() === "") throw new ApiError(400, "body", "The request needs a JSON body.");
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    throw new ApiError(400, "body", "The body is not valid JSON.");
-  }
-  refuseNul(value, "");
-  return parseWith(schema, value);
+  if (text.length > MAX_BODY_BYTES && Buffer.byteLength(text) > MAX_BODY_BYTES) throw bodyTooLarge();
+  return parseWith(schema, parseJsonBody(text));
 }

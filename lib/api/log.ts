@@ -11,11 +11,6 @@ export function logError(requestId: string, request: Request, error: unknown): v
   console.error(`[${requestId}] ${request.method} ${path} failed: ${redact(detail)}`);
 }
 
-export function logInfo(message: string): void {
-  const level = config().LOG_LEVEL;
-  if (level === "info" || level === "debug") console.log(redact(message));
-}
-
 function safePath(url: string): string {
   try {
     return new URL(url).pathname;

@@ -67,8 +67,11 @@ export class RateLimiter {
     this.now = options.now ?? Date.now;
   }
 
-  /** Counts one request under `key` if the limit admits it. */
-  hit(key: string, limit: number): RateLimitDecision {
+  /**
+   * Counts `cost` requests under `key` if the limit admits all of them (a batch counts each of
+   * its items); a refused hit counts nothing.
+   */
+  hit(key: string, limit: number, cost = 1): RateLimitDecision {
     const now = this.now();
     const resetAt = (Math.floor(now / this.windowMs) + 1) * this.windowMs;
     let counter = this.counters.get(key);
@@ -81,11 +84,19 @@ export class RateLimiter {
     }
     const resetSeconds = Math.ceil((resetAt - now) / 1000);
     const used = counter.global + counter.inFlight + counter.pending;
-    if (used >= limit) return { allowed: false, limit, remaining: 0, resetSeconds };
-    counter.pending++;
+    if (used + cost > limit) return { allowed: false, limit, remaining: Math.max(limit - used, 0), resetSeconds };
+    counter.pending += cost;
     this.dirty.add(key);
     this.timer ??= setInterval(() => void this.flush(), this.options.flushMs).unref();
-    return { allowed: true, limit, remaining: limit - used - 1, resetSeconds };
+    return { allowed: true, limit, remaining: limit - used - cost, resetSeconds };
+  }
+
+  /** True when `key` has spent its limit in the current window (nothing is counted). */
+  spent(key: string, limit: number): boolean {
+    const counter = this.counters.get(key);
+    if (!counter) return false;
+    const resetAt = (Math.floor(this.now() / this.windowMs) + 1) * this.windowMs;
+    return counter.resetAt === resetAt && counter.global + counter.inFlight + counter.pending >= limit;
   }
 
   /** Sends the unflushed increments; concurrent calls share one flush. */
@@ -251,27 +262,63 @@ export function tooManyRequests(decision: RateLimitDecision, per: "token" | "add
     {
       "Retry-After": seconds,
       "RateLimit-Limit": String(decision.limit),
-      "RateLimit-Remaining": "0",
+      "RateLimit-Remaining": String(decision.remaining),
       "RateLimit-Reset": seconds,
     },
   );
 }
 
 /**
- * Counts the request against its class's limit: per access token where the endpoint
- * authenticates, per client address otherwise. Throws the 429 when the limit is spent.
+ * Counts the request (or `cost` requests: a batch counts each item) against its class's limit:
+ * per access token where the endpoint authenticates, per client address otherwise. Throws the
+ * 429 when the limit does not admit it.
  */
 export function enforceRateLimit(
   limitClass: RateLimitClass | null,
   request: Request,
   tokenId: string | undefined,
+  cost = 1,
 ): RateLimitDecision | undefined {
   if (limitClass === null) return undefined;
   const limiter = rateLimiter();
   if (!limiter) return undefined;
   const perToken = tokenId !== undefined && countsPerToken(limitClass);
   const key = perToken ? `t:${limitClass}:${tokenId}` : `a:${limitClass}:${clientAddress(request)}`;
-  const decision = limiter.hit(key, limitOf(limitClass));
+  const decision = limiter.hit(key, limitOf(limitClass), cost);
   if (!decision.allowed) throw tooManyRequests(decision, perToken ? "token" : "address");
   return decision;
+}
+
+/**
+ * Failed authentications (401s) of one client address: past RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS
+ * in a window, a failed authentication is answered 429 until the window ends.
+ */
+export interface AuthFailureBudget {
+  /** True when the address has no failures left in this window. */
+  spent(): boolean;
+  /** Counts one failure. */
+  count(): void;
+  /** The 429 of a spent budget. */
+  refusal(): ApiError;
+}
+
+export function authFailureBudget(request: Request): AuthFailureBudget | undefined {
+  const limiter = rateLimiter();
+  if (!limiter) return undefined;
+  const limit = config().RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS;
+  const key = `a:auth-failure:${clientAddress(request)}`;
+  return {
+    spent: () => limiter.spent(key, limit),
+    count: () => void limiter.hit(key, limit),
+    refusal() {
+      const decision = limiter.hit(key, limit, 0);
+      const seconds = String(decision.resetSeconds);
+      return new ApiError(
+        429,
+        "rate",
+        `Too many failed authentications: at most ${limit} per ${config().RATE_LIMIT_WINDOW_SECONDS} seconds per client address; retry in ${seconds} seconds.`,
+        { "Retry-After": seconds },
+      );
+    },
+  };
 }

@@ -15,9 +15,15 @@ export interface RoutePolicy {
   rateLimit: RateLimitClass | null;
 }
 
-const NONE: RoutePolicy = { cors: "none", rateLimit: null };
+// What a route nobody gave a policy gets: same-origin only, and limited per client address. A
+// forgotten route fails closed; the exceptions below are each written out with their reason.
+const LIMITED_DEFAULT: RoutePolicy = { cors: "none", rateLimit: "read" };
 
-/** The policy of an API path such as `/v1/market/search` (dynamic segments filled or not). */
+/**
+ * The policy of an API path such as `/v1/market/search`. Decided by the route's shape, position
+ * by position, so a dynamic segment's value (an order id spelled `purchase`, a parent domain
+ * spelled `reverse-resolve`) cannot move a request to another family.
+ */
 export function routePolicy(pathname: string): RoutePolicy {
   const parts = pathname.split("/").filter(Boolean);
   const [root, area, ...rest] = parts;
@@ -27,31 +33,45 @@ export function routePolicy(pathname: string): RoutePolicy {
       case "reverse":
         return { cors: "public", rateLimit: "resolve" };
       case "openapi.json":
-        return { cors: "public", rateLimit: null };
-      case "market":
-        return {
-          cors: "public",
-          rateLimit: rest.at(-1) === "purchase" || rest.at(-1) === "renew" ? "purchase" : "read",
-        };
+        // A static document, cached by clients and proxies.
+        if (rest.length === 0) return { cors: "public", rateLimit: null };
+        break;
+      case "market": {
+        const route = rest.join("/");
+        const buying = ["purchase", "crypto/purchase", "renew", "crypto/renew"].includes(route);
+        return { cors: "public", rateLimit: buying ? "purchase" : "read" };
+      }
       case "owner":
         // Owner sessions are made and used by our own pages; no other origin may drive them.
         return { cors: "none", rateLimit: "owner" };
       case "parentdomains":
         // Endpoint 6 reads public ownership data without a token, like the market.
-        if (rest.at(-1) === "reverse-resolve") return { cors: "public", rateLimit: "read" };
+        if (rest.length === 4 && rest[1] === "addresses" && rest[3] === "reverse-resolve")
+          return { cors: "public", rateLimit: "read" };
         return { cors: "partner", rateLimit: "partner" };
       case "partner":
         return { cors: "partner", rateLimit: "partner" };
-      default:
-        return { cors: "partner", rateLimit: null };
+    }
+    // A new /v1 area: browsers as the partner endpoints, and limited until someone decides otherwise.
+    return { cors: "partner", rateLimit: "read" };
+  }
+  if (root === "api") {
+    switch (area) {
+      // The pages' anonymous lookups (backend for frontend): no token, counted per client address.
+      case "lookup":
+        return { cors: "none", rateLimit: "lookup" };
+      // The built-in test processor's checkout form posts here from our own pages.
+      case "test-processor":
+        return { cors: "none", rateLimit: rest.join("/") === "pay" ? "purchase" : "read" };
+      // Stripe signs every event and retries in bursts; an unsigned one costs one HMAC.
+      case "webhooks":
+        return { cors: "none", rateLimit: null };
+      // Loopback only and guarded by a secret (lib/partners/local-admin.ts).
+      case "internal":
+        return { cors: "none", rateLimit: null };
     }
   }
-  // The pages' anonymous lookups (backend for frontend): no token, counted per client address.
-  if (root === "api" && area === "lookup") return { cors: "none", rateLimit: "lookup" };
-  // The built-in test processor's checkout form posts here from our own pages.
-  if (root === "api" && area === "test-processor")
-    return { cors: "none", rateLimit: rest[0] === "pay" ? "purchase" : "read" };
-  return NONE;
+  return LIMITED_DEFAULT;
 }
 
 /** Classes that count per access token; the others count per client address. */

@@ -9,14 +9,16 @@
 // BENCH_DB=pglite measures the embedded default instead.
 // Options (environment): BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
 // BENCH_MEMORY_REQUESTS (1,000,000; 0 skips the memory run), BENCH_DB (postgres | pglite),
-// SERVER_HEAP_MB (the server's heap limit, as for npm start).
+// SERVER_HEAP_MB (the server's heap limit, as for npm start), BENCH_NEXT=1 (also `next start` on the
+// same database, side by side; builds the pages first when their sources changed; PostgreSQL only).
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { createThrowAwayDatabase, startTempPostgres } from "@/lib/cli/postgres-temp.mjs";
-import { startServerProcess } from "@/lib/cli/server-process.mjs";
+import { startNextProcess, startServerProcess } from "@/lib/cli/server-process.mjs";
+import { ensureNextBuild } from "@/lib/cli/start.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { seedDemoData } from "@/lib/registry/seed";
@@ -27,6 +29,7 @@ const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 1_000_000);
 const DISTINCT_NAMES = 100_000;
 const WARM_UP_SECONDS = 3;
 const ALICE_OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
+const WITH_NEXT = process.env.BENCH_NEXT === "1";
 
 interface Target {
   label: string;
@@ -64,17 +67,33 @@ async function main() {
       bodies.set(target.path, Buffer.from(await res.arrayBuffer()));
     }
     const bare = await startBareServer(bodies, children);
+    if (WITH_NEXT && !databaseUrl) throw new Error("BENCH_NEXT=1 needs PostgreSQL: both servers share the database.");
+    const next = WITH_NEXT ? await startNext(dataDir, databaseUrl!, children) : undefined;
 
     // "Warm" as a busy server is: every path loaded for a while first, so the JIT has compiled the
     // read path and the caches hold the answers before anything is measured.
-    for (const target of targets) await load(ours + target.path, headers, WARM_UP_SECONDS);
+    for (const target of targets) {
+      await load(ours + target.path, headers, WARM_UP_SECONDS);
+      if (next) await load(next + target.path, headers, WARM_UP_SECONDS);
+    }
 
     const rows: string[][] = [
-      ["endpoint", "ours req/s", "p50 ms", "p99 ms", "bare req/s", "p50 ms", "p99 ms", "ours/bare"],
+      [
+        "endpoint",
+        "ours req/s",
+        "p50 ms",
+        "p99 ms",
+        "bare req/s",
+        "p50 ms",
+        "p99 ms",
+        "ours/bare",
+        ...(next ? ["next start req/s", "p50 ms", "p99 ms", "next/ours"] : []),
+      ],
     ];
     for (const target of targets) {
       const b = await load(bare + target.path, headers);
       const o = await load(ours + target.path, headers);
+      const n = next ? await load(next + target.path, headers) : undefined;
       rows.push([
         target.label,
         o.rps.toFixed(0),
@@ -84,8 +103,10 @@ async function main() {
         String(b.p50),
         String(b.p99),
         `${((o.rps / b.rps) * 100).toFixed(0)}%`,
+        ...(n ? [n.rps.toFixed(0), String(n.p50), String(n.p99), `${((n.rps / o.rps) * 100).toFixed(0)}%`] : []),
       ]);
       if (o.errors > 0) rows.push([`  (${o.errors} non-2xx or errors on ours)`]);
+      if (n && n.errors > 0) rows.push([`  (${n.errors} non-2xx or errors on next start)`]);
     }
     console.log(`\n${CONNECTIONS} connections, ${SECONDS} s per measurement, authorization on every request`);
     printTable(rows);
@@ -137,6 +158,25 @@ async function startServer(
       PORT: "0",
       HOST: "127.0.0.1",
       API_ONLY: "1",
+      LOG_LEVEL: "error",
+      RATE_LIMIT_ENABLED: "0",
+    },
+  });
+  children.push(server.child);
+  return server.origin;
+}
+
+/** `next start` serving the same route handlers on the same database (instrumentation.ts starts it). */
+async function startNext(dataDir: string, databaseUrl: string, children: ChildProcess[]): Promise<string> {
+  ensureNextBuild();
+  const server = await startNextProcess({
+    env: {
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: BENCH_JWT_SECRET,
+      NODE_ENV: "production",
+      DATA_DIR: mkdtempSync(path.join(dataDir, "next-")),
+      SEED_DEMO_DATA: "0",
+      BACKGROUND_JOBS: "0",
       LOG_LEVEL: "error",
       RATE_LIMIT_ENABLED: "0",
     },

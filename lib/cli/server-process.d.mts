@@ -15,3 +15,10 @@ export function startServerProcess(options?: {
   timeoutMs?: number;
   onOutput?: (chunk: Buffer) => void;
 }): Promise<ServerProcess>;
+
+export function startNextProcess(options?: {
+  env?: Record<string, string>;
+  dev?: boolean;
+  timeoutMs?: number;
+  onOutput?: (chunk: Buffer) => void;
+}): Promise<ServerProcess>;

@@ -1,6 +1,6 @@
-// The server as a child process, started the way `npm start` runs it (same Node flags), for the
-// tests and benches that need a real process: it resolves with the address the server prints
-// once it listens, and stops it with SIGTERM (SIGKILL after a grace period).
+// The server as a child process, started the way `npm start` runs it (same Node flags), or as
+// `next start`, for the tests and benches that need a real process: it resolves with the address
+// the server prints once it is ready, and stops it with SIGTERM (SIGKILL after a grace period).
 import { spawn } from "node:child_process";
 import path from "node:path";
 
@@ -17,13 +17,45 @@ export function serverNodeArgs(env = process.env) {
   ];
 }
 
-export async function startServerProcess({ env = {}, timeoutMs = 120_000, onOutput } = {}) {
+export function startServerProcess({ env = {}, timeoutMs = 120_000, onOutput } = {}) {
   const fullEnv = { ...process.env, ...env };
-  const child = spawn(process.execPath, [...serverNodeArgs(fullEnv), "lib/server/main.ts"], {
-    cwd: root,
-    env: fullEnv,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  return watchServer(
+    spawn(process.execPath, [...serverNodeArgs(fullEnv), "lib/server/main.ts"], {
+      cwd: root,
+      env: fullEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+    /listening on (http:\/\/[^\s)]+)/,
+    timeoutMs,
+    onOutput,
+  );
+}
+
+/**
+ * `next start` (or `next dev` with `dev: true`) on 127.0.0.1 and a free port, from the built `.next`
+ * (`next build` first): resolves once instrumentation.ts's start-up is done, with Next.js's address.
+ */
+export async function startNextProcess({ env = {}, dev = false, timeoutMs = 120_000, onOutput } = {}) {
+  const fullEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env };
+  const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
+  const args = [dev ? "dev" : "start", "--hostname", "127.0.0.1", "--port", fullEnv.PORT ?? "0"];
+  const server = await watchServer(
+    spawn(process.execPath, [`--max-old-space-size=${fullEnv.SERVER_HEAP_MB ?? 256}`, next, ...args], {
+      cwd: root,
+      env: fullEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+    // Next.js prints its address first; the line of lib/server/next-edge.ts says the start-up is done.
+    /Local:\s+(http:\/\/[^\s]+)[\s\S]*\[start\] serving under Next\.js/,
+    timeoutMs,
+    onOutput,
+  );
+  // Next.js finishes its own initialization on the first request; it is made here, not by a caller.
+  await fetch(`${server.origin}/v1/openapi.json`).then((res) => res.arrayBuffer());
+  return server;
+}
+
+async function watchServer(child, ready, timeoutMs, onOutput) {
   let output = "";
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
   const origin = await new Promise((resolve, reject) => {
@@ -35,7 +67,7 @@ export async function startServerProcess({ env = {}, timeoutMs = 120_000, onOutp
       onOutput?.(chunk);
       // Only the start-up output is kept, for the error message; afterwards it is just drained.
       if (output.length < 100_000) output += chunk.toString();
-      const match = /listening on (http:\/\/[^\s)]+)/.exec(output);
+      const match = ready.exec(output);
       if (match) {
         clearTimeout(timer);
         resolve(match[1]);

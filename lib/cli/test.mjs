@@ -1,11 +1,12 @@
-// `npm test`: every suite, each suite's numbers, then one summary line `N passed, N failed[, N skipped]`
-// (CI reads that last line). Suites, in order:
+// `npm test`: every suite, each suite's numbers, the skipped count if any, then one summary line
+// `N passed, N failed` (CI reads that last line). Suites, in order:
 //   types      the type check (tsc)                                   counts as one test
 //   lint       ESLint and Prettier (`npm run lint`)                    counts as one test
 //   unit       unit, API, integration, security and runner suites on PGlite (vitest)
 //   postgres   the API and security suites on a real PostgreSQL server: TEST_DATABASE_URL, or a
 //              throw-away server started from the machine's PostgreSQL binaries (Debian's `postgresql`)
 //   instances  the API suite again, requests spread over two server instances sharing that server
+//   next       the API and security suites again, served by `next start` (after `next build`) on that server
 //   e2e        the browser suite (Playwright in Chromium)
 // Pass suite names to run only some: `npm test -- types unit postgres`. A crashed suite is a failed
 // suite (lib/cli/test-results.mjs). `--vitest-config F` and `--playwright-config F` point the
@@ -14,7 +15,7 @@
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
-import { ensurePrismaClient } from "./start.mjs";
+import { ensureNextBuild, ensurePrismaClient } from "./start.mjs";
 import { startTempPostgres } from "./postgres-temp.mjs";
 import { countCommand, countPlaywright, countVitest, summaryLine } from "./test-results.mjs";
 
@@ -98,7 +99,7 @@ if (runs("unit")) {
   vitest("pglite", []);
 }
 
-if (runs("postgres") || runs("instances")) {
+if (runs("postgres") || runs("instances") || runs("next")) {
   console.log("\n== API and security suites on PostgreSQL ==");
   let server;
   let url = process.env.TEST_DATABASE_URL;
@@ -115,6 +116,17 @@ if (runs("postgres") || runs("instances")) {
       if (runs("instances")) {
         console.log("\n== API suite over two instances on PostgreSQL ==");
         vitest("2 instances", ["tests/api"], { TEST_DATABASE_URL: url, TEST_INSTANCES: "2" });
+      }
+      if (runs("next")) {
+        console.log("\n== API and security suites served by next start ==");
+        let built = true;
+        try {
+          ensureNextBuild();
+        } catch (error) {
+          built = false;
+          record("next", { passed: 0, failed: 1, skipped: 0, problems: [`next build failed: ${error.message}`] });
+        }
+        if (built) vitest("next", ["tests/api", "tests/security"], { TEST_DATABASE_URL: url, TEST_SERVER: "next" });
       }
     } finally {
       await server?.stop();
@@ -137,5 +149,7 @@ if (runs("e2e")) {
 
 console.log("\n== summary ==");
 for (const line of lines) console.log(line);
-console.log(summaryLine(totals));
+// CI reads the last line, which is exactly `N passed, N failed`.
+if (totals.skipped > 0) console.log(`${totals.skipped} skipped`);
+console.log(`${totals.passed} passed, ${totals.failed} failed`);
 process.exit(totals.failed > 0 ? 1 : 0);

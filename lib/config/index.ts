@@ -50,6 +50,10 @@ const EnvSchema = z.object({
   ETH_RPC_URL: optionalUrl,
   POLYGON_RPC_URL: optionalUrl,
   ENS_REGISTRY_ADDRESS: optionalString,
+  /** The NameWrapper whose token holder owns a wrapped ENS name; mainnet's with the mainnet registry. */
+  ENS_NAME_WRAPPER_ADDRESS: optionalString,
+  /** "1" lets CCIP-Read gateways on loopback or private addresses be asked (private networks, tests). */
+  CCIP_READ_PRIVATE_GATEWAYS: z.enum(["0", "1"]).default("0"),
   UNS_PROXY_READER_ADDRESS: optionalString,
   UNS_POLYGON_PROXY_READER_ADDRESS: optionalString,
   DNS_SERVERS: optionalString,
@@ -91,6 +95,8 @@ const EnvSchema = z.object({
   RATE_LIMIT_PURCHASE_PER_ADDRESS: z.coerce.number().int().positive().default(600),
   /** How often each instance adds its local counts to the shared table. */
   RATE_LIMIT_FLUSH_MS: z.coerce.number().int().positive().default(250),
+  /** 401s per window per client address; past it 429 for any token not already verified. */
+  RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(100),
   /** "1" behind a load balancer: the client address is the last hop of X-Forwarded-For. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   /** Comma-separated origins browsers may call the partner and parent-domain endpoints from. */
@@ -114,9 +120,31 @@ const EnvSchema = z.object({
   /** Requests per window per client address: anonymous lookups of the pages, and the owner API. */
   RATE_LIMIT_LOOKUP_PER_ADDRESS: z.coerce.number().int().positive().default(300),
   RATE_LIMIT_OWNER_PER_ADDRESS: z.coerce.number().int().positive().default(300),
+  /** The longest an access token may live: validTill at most this many days after validFrom and after now. */
+  ACCESS_TOKEN_MAX_DAYS: z.coerce.number().int().min(1).max(36_500).default(731),
+
+  /**
+   * "1" lets the crypto test defaults (the public test mnemonic's keys, the built-in rate table)
+   * run beside live payment settings; without it such a start is refused (lib/server/startup-checks.ts).
+   */
+  PAYMENTS_ALLOW_TEST_DEFAULTS: z.enum(["0", "1"]).default("0"),
 
   /** Fault-injection hook for the crash tests only (tests/integration/faults); unset in every real deployment. */
   FAULT_INJECT: z.enum(["after-paid", "after-credit"]).optional(),
+});
+
+const STRIPE_VARIABLES = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;
+
+// Some but not all of Stripe's keys is a mistake, never a choice: falling back to the free test
+// processor would sell names for nothing.
+const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
+  const missing = STRIPE_VARIABLES.filter((name) => !env[name]);
+  if (missing.length > 0 && missing.length < STRIPE_VARIABLES.length)
+    context.addIssue({
+      code: "custom",
+      path: [missing.join(", ")],
+      message: `${missing.length === 1 ? "is" : "are"} missing: real Stripe needs all of ${STRIPE_VARIABLES.join(", ")} (none of them selects the built-in test processor)`,
+    });
 });
 
 export type Config = z.infer<typeof EnvSchema>;
@@ -124,7 +152,7 @@ export type Config = z.infer<typeof EnvSchema>;
 export class ConfigError extends Error {}
 
 export function parseConfig(env: Record<string, string | undefined>): Config {
-  const parsed = EnvSchema.safeParse(env);
+  const parsed = CheckedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join(".")}: ${i.message}`);
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);

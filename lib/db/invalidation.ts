@@ -12,9 +12,22 @@ export type Topic = "token" | "partner" | "name" | "address" | "tld" | "order" |
 
 type Handler = (key: string) => void;
 
-const handlers = new Map<Topic, Set<Handler>>();
-const messageHandlers = new Set<(message: string) => void>();
-const flushers = new Set<() => void>();
+// One registry per process, on globalThis: under Next.js the listener is started by
+// instrumentation.ts, which Next.js bundles apart from the routes whose caches it must reach.
+const REGISTRY = Symbol.for("namesvc.invalidation-registry");
+const registry = ((globalThis as { [REGISTRY]?: Registry })[REGISTRY] ??= {
+  handlers: new Map(),
+  messageHandlers: new Set(),
+  flushers: new Set(),
+  seenSyncKeys: new Set(),
+});
+interface Registry {
+  handlers: Map<Topic, Set<Handler>>;
+  messageHandlers: Set<(message: string) => void>;
+  flushers: Set<() => void>;
+  seenSyncKeys: Set<string>;
+}
+const { handlers, messageHandlers, flushers } = registry;
 
 /** Registers what to drop when `topic:key` is published, and what to drop when all must go. */
 export function onInvalidate(topic: Topic, handler: Handler, flushAll?: () => void): void {
@@ -65,7 +78,7 @@ export async function listenForInvalidations(db: Database = database()): Promise
 
 // A barrier for tests of several instances: a `sync:<key>` published after a write is delivered
 // after that write's invalidations, so an instance that has seen it has applied them.
-const seenSyncKeys = new Set<string>();
+const { seenSyncKeys } = registry;
 onInvalidate("sync", (key) => {
   if (seenSyncKeys.size > 1000) seenSyncKeys.clear();
   seenSyncKeys.add(key);

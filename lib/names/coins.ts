@@ -40,16 +40,6 @@ for (const [name, network] of Object.entries(NETWORKS)) {
 // Versions by which an EVM coin type is named when it is not Ethereum mainnet.
 NETWORK_BY_COIN_TYPE.set(ETHEREUM_COIN_TYPE, "ERC20");
 
-/** The coin type an address of `coin` in `version` is encoded for, or undefined when unknown. */
-export function coinTypeOf(coin: string, version: string): number | undefined {
-  const network = NETWORKS[version.toUpperCase()];
-  if (network) return network.coinType;
-  if (version.toUpperCase() !== "NATIVE") return undefined;
-  const name = coin.toLowerCase();
-  const entry = Object.entries(coinTypeToNameMap).find(([, value]) => value[0] === name);
-  return entry ? Number(entry[0]) : undefined;
-}
-
 /**
  * Coin and version of an address stored under a coin type (a purchase's `coinId`, an ENS
  * `addr(node, coinType)`): the chain's own coin with version NATIVE, or for EVM chains the

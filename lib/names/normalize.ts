@@ -1,6 +1,8 @@
 // Name normalization: ENSIP-15 for web3 names (native, ENS, UD), UTS-46 for ICANN names, so
 // `ALICE.web3` and `alice.web3` are one name, and names with control or confusable characters
-// are refused with the reason.
+// are refused with the reason. The name is judged as given: ENSIP-15 has no trimming, so
+// " alice.web3" and "alice.web3." are invalid (a page may trim what a person typed; the API
+// does not guess).
 import { domainToASCII, domainToUnicode } from "node:url";
 import { ens_normalize } from "@adraffy/ens-normalize";
 
@@ -25,13 +27,12 @@ export function normalizeWeb3Name(input: string): string {
 }
 
 function normalizeWeb3NameOnce(input: string): string {
-  const trimmed = input.trim().replace(/\.$/, "");
-  if (trimmed === "") throw new InvalidNameError("The name is empty.");
-  if (trimmed.length > MAX_NAME_LENGTH)
+  if (input === "") throw new InvalidNameError("The name is empty.");
+  if (input.length > MAX_NAME_LENGTH)
     throw new InvalidNameError(`The name is longer than ${MAX_NAME_LENGTH} characters.`);
   let normalized: string;
   try {
-    normalized = ens_normalize(trimmed);
+    normalized = ens_normalize(input);
   } catch (error) {
     throw new InvalidNameError(`The name is not valid (ENSIP-15): ${(error as Error).message}.`);
   }
@@ -41,9 +42,10 @@ function normalizeWeb3NameOnce(input: string): string {
 
 /** UTS-46 form of an ICANN name: the ASCII (punycode) form for lookups, Unicode for display. */
 export function normalizeIcannName(input: string): { ascii: string; unicode: string } {
-  const trimmed = input.trim().replace(/\.$/, "");
+  // One final dot is DNS's absolute form of the same name; whitespace is not part of any name.
+  const relative = input.replace(/\.$/, "");
   // domainToASCII applies UTS-46 processing (mapping, validity, punycode) and answers "" when it fails.
-  const ascii = trimmed.length > 0 && trimmed.length <= MAX_NAME_LENGTH ? domainToASCII(trimmed) : "";
+  const ascii = relative.length > 0 && relative.length <= MAX_NAME_LENGTH ? domainToASCII(relative) : "";
   if (
     ascii === "" ||
     !ascii.includes(".") ||
@@ -58,7 +60,7 @@ export function normalizeIcannName(input: string): { ascii: string; unicode: str
 
 /** The top-level label of a name, lower-cased, without normalizing the rest. */
 export function tldOf(name: string): string {
-  const trimmed = name.trim().replace(/\.$/, "");
-  const dot = trimmed.lastIndexOf(".");
-  return (dot === -1 ? trimmed : trimmed.slice(dot + 1)).toLowerCase();
+  const relative = name.replace(/\.$/, "");
+  const dot = relative.lastIndexOf(".");
+  return (dot === -1 ? relative : relative.slice(dot + 1)).toLowerCase();
 }

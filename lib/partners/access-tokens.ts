@@ -1,8 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { AccessToken as AccessTokenRow } from "@prisma/client";
-import { notFound } from "@/lib/api/errors";
+import { badRequest, notFound } from "@/lib/api/errors";
 import type { AccessToken } from "@/lib/api/schemas/partner";
+import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { invalidate } from "@/lib/db/invalidation";
 import { signToken } from "./jwt";
@@ -16,8 +17,32 @@ export interface NewAccessToken {
   validTill: Date;
 }
 
+const DAY_MS = 86_400_000;
+
+/** The latest validTill a token created now may have (ACCESS_TOKEN_MAX_DAYS from now). */
+export function latestValidTill(now = new Date()): Date {
+  return new Date(now.getTime() + config().ACCESS_TOKEN_MAX_DAYS * DAY_MS);
+}
+
+/**
+ * A token's window is bounded: it ends at most ACCESS_TOKEN_MAX_DAYS after it starts and after
+ * now, so a leaked token cannot outlive the bound (9999-12-31 is refused).
+ */
+function checkWindow(input: NewAccessToken, now: Date): void {
+  const days = config().ACCESS_TOKEN_MAX_DAYS;
+  if (input.validTill.getTime() - input.validFrom.getTime() > days * DAY_MS)
+    throw badRequest("validTill", `validTill must be at most ${days} days after validFrom.`);
+  if (input.validTill.getTime() > latestValidTill(now).getTime())
+    throw badRequest("validTill", `validTill must be at most ${days} days from now.`);
+}
+
 /** Creates a token for a partner; the returned `value` is the only time the JWT is shown. */
-export async function createAccessToken(partnerId: string, input: NewAccessToken): Promise<AccessToken> {
+export async function createAccessToken(
+  partnerId: string,
+  input: NewAccessToken,
+  now = new Date(),
+): Promise<AccessToken> {
+  checkWindow(input, now);
   const id = randomUUID();
   const value = signToken(
     {

@@ -43,14 +43,23 @@ onInvalidate("partner", (partnerId) => {
   for (const [id, token] of tokenCache) if (token.caller.partnerId === partnerId) tokenCache.delete(id);
 });
 
+// Ids of signed tokens whose row is gone (deleted, or its partner deleted): a replayed deleted
+// token is refused without a query. Remembering a miss is safe because a token's row is
+// committed before its value is ever returned, and ids are never reused.
+const MAX_MISSING_TOKENS = 10_000;
+const missingTokens = new Set<string>();
+
 async function loadToken(id: string): Promise<KnownToken | undefined> {
+  if (missingTokens.has(id)) return undefined;
   const [row] = await database().query<TokenRow>(
     `SELECT t.partner_id, t.type, t.valid_from, t.valid_till FROM access_token t WHERE t.id = $1`,
     [id],
   );
-  // Only existing tokens are kept: a miss is not remembered, so a token created on another
-  // instance is found as soon as it is committed.
-  if (!row) return undefined;
+  if (!row) {
+    if (missingTokens.size >= MAX_MISSING_TOKENS) missingTokens.delete(missingTokens.values().next().value!);
+    missingTokens.add(id);
+    return undefined;
+  }
   const token: KnownToken = {
     caller: Object.freeze({ partnerId: row.partner_id, tokenId: id, type: row.type }),
     validFrom: new Date(row.valid_from).getTime(),
@@ -94,6 +103,7 @@ export function authenticate(request: Request, allow: readonly TokenType[]): Cal
   const claims = claimsOf(header);
   const known = tokenCache.get(claims.jti);
   if (known) return admit(known, claims, allow);
+  if (missingTokens.has(claims.jti)) throw unauthorized("The access token has been deleted.");
   return loadToken(claims.jti).then((token) => admit(token, claims, allow));
 }
 

@@ -3,11 +3,12 @@ import { randomBytes, timingSafeEqual } from "node:crypto";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { config } from "@/lib/config";
-import { REMOTE_ADDRESS_HEADER } from "@/lib/server/node-http";
+import { fromLoopback } from "@/lib/api/client-address";
 
 // While the server holds the embedded database, commands on the same machine reach it through a
 // loopback-only route guarded by a secret in DATA_DIR (mode 600): whoever may read the data
-// directory may already open the database itself.
+// directory may already open the database itself. The peer address comes from the connection,
+// never from a header (lib/api/client-address.ts).
 
 function secretFile(): string {
   return path.resolve(config().DATA_DIR, "local-admin-secret");
@@ -23,9 +24,8 @@ export function localAdminSecret(): string {
 }
 
 export function isLocalAdminRequest(request: Request): boolean {
-  const remoteAddress = request.headers.get(REMOTE_ADDRESS_HEADER);
   const given = request.headers.get("x-local-admin-secret");
-  if (!given || !remoteAddress || !/^(127\.|::1$|::ffff:127\.)/.test(remoteAddress)) return false;
+  if (!given || !fromLoopback(request)) return false;
   const expected = Buffer.from(localAdminSecret());
   const actual = Buffer.from(given);
   return actual.length === expected.length && timingSafeEqual(actual, expected);

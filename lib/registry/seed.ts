@@ -5,7 +5,7 @@ import path from "node:path";
 import { namehash } from "viem/ens";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { createAccessToken } from "@/lib/partners/access-tokens";
+import { createAccessToken, latestValidTill } from "@/lib/partners/access-tokens";
 import { createPartner } from "@/lib/partners/create-partner";
 import {
   ALICE_CONTENT_HASH,
@@ -137,7 +137,7 @@ async function demoPartnerId(): Promise<string | undefined> {
 
 async function writeDemoToken(file: string, partnerId: string | undefined, now = new Date()): Promise<void> {
   if (!partnerId) return;
-  const validTill = new Date(now.getTime() + YEAR_MS);
+  const validTill = new Date(Math.min(now.getTime() + YEAR_MS, latestValidTill(now).getTime()));
   const token = await createAccessToken(partnerId, {
     label: "demo admin token",
     type: "ADMIN",

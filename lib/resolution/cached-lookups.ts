@@ -2,7 +2,7 @@ import "server-only";
 import { respond } from "@/lib/api/handler";
 import { cachedRead } from "@/lib/api/response-cache";
 import { ResolveResult } from "@/lib/api/schemas/resolve";
-import { resolveName, reverseAddress, type ResolveOptions } from "./resolve";
+import { resolveName, reverseAddress, type ResolveOptions, type ReverseRequest } from "./resolve";
 
 // Forward and reverse resolution as cached responses: the partner API (endpoints 1, 2) and the
 // pages' anonymous lookups (/api/lookup) answer the same bytes from the same cache entries.
@@ -19,14 +19,14 @@ export function cachedResolve(domain: string, options: ResolveOptions): Response
   });
 }
 
-export function cachedReverse(
-  address: string,
-  options: Pick<ResolveOptions, "nameservice" | "signal">,
-): Response | Promise<Response> {
-  return cachedRead(`reverse|${address.toLowerCase()}|${options.nameservice ?? ""}`, async () => {
-    const result = await reverseAddress(address, options);
-    const tags =
-      result.nameService === "native" ? [`address:${address.trim().toLowerCase()}`, `name:${result.domain}`] : null;
-    return { response: respond(ResolveResult, result), tags };
-  });
+export function cachedReverse(address: string, options: ReverseRequest): Response | Promise<Response> {
+  return cachedRead(
+    `reverse|${address.toLowerCase()}|${options.nameservice ?? ""}|${options.coins ?? ""}`,
+    async () => {
+      const result = await reverseAddress(address, options);
+      const tags =
+        result.nameService === "native" ? [`address:${address.toLowerCase()}`, `name:${result.domain}`] : null;
+      return { response: respond(ResolveResult, result), tags };
+    },
+  );
 }

@@ -9,6 +9,7 @@ import { ENS_TLDS, UD_TLDS, hasIcannSuffix } from "@/lib/names/tlds";
 import { nativeTlds } from "@/lib/registry/native-tlds";
 import { externalProvider, findExternalProvider } from "./external";
 import { nativeProvider } from "./native";
+import { reverseChainNames, reverseCoinTypeOf } from "./providers/coin-types-helpers";
 import type { ResolutionProvider } from "./types";
 
 // Which name service answers, and in which normalized form it gets the name. An explicit
@@ -22,11 +23,17 @@ export interface ResolveOptions {
 }
 
 export async function inferNameService(name: string): Promise<NameService> {
+  // Said before the TLD is judged: "alice.web3 " would otherwise read as an unknown TLD.
+  if (/\s/u.test(name))
+    throw badRequest(
+      "domain",
+      "The name contains whitespace, which no name may hold (ENSIP-15, UTS-46): send the name alone.",
+    );
   const tld = tldOf(name);
   if ((await nativeTlds()).has(tld)) return "native";
   if (ENS_TLDS.has(tld)) return "ens";
   if (UD_TLDS.has(tld)) return "ud";
-  if (hasIcannSuffix(name.trim().replace(/\.$/, "").toLowerCase())) return "icann";
+  if (hasIcannSuffix(name.replace(/\.$/, "").toLowerCase())) return "icann";
   throw badRequest("domain", `The TLD .${tld} is not supported; pass nameservice to choose a name service.`);
 }
 
@@ -56,29 +63,45 @@ export async function resolveName(domain: string, options: ResolveOptions = {}):
 
 const REVERSE_ORDER: NameService[] = ["native", "ens", "ud"];
 
+export interface ReverseRequest extends Pick<ResolveOptions, "nameservice" | "signal"> {
+  /** The EVM chain whose primary name is asked (ENSIP-19): BASE, OPTIMISM, MATIC… */
+  coins?: string;
+}
+
 /**
  * Endpoint 2: the verified name of an address. With `nameservice`, only that service is asked;
- * without it, native, then ENS, then UD (those configured), and the first name found wins.
+ * without it, native, then ENS, then UD (those configured), and the first name found wins. With
+ * `coins` naming a chain, the ENS primary name on that chain (ENSIP-19): only ENS defines one.
+ * The address is judged as sent: surrounding spaces make it invalid.
  */
-export async function reverseAddress(
-  address: string,
-  options: Pick<ResolveOptions, "nameservice" | "signal"> = {},
-): Promise<ResolveResult> {
-  const trimmed = address.trim();
-  if (options.nameservice) {
-    if (options.nameservice !== "icann" && !isEvmAddress(trimmed)) throw invalidEvmAddress();
-    const provider = await providerOf(options.nameservice);
-    const result = await provider.reverse(trimmed, { signal: options.signal });
-    if (!result) throw notFound("address", `${trimmed} has no verified ${options.nameservice} name.`);
+export async function reverseAddress(address: string, options: ReverseRequest = {}): Promise<ResolveResult> {
+  const { nameservice, signal } = options;
+  if (nameservice !== "icann" && !isEvmAddress(address)) throw invalidEvmAddress();
+  if (options.coins !== undefined) {
+    if (nameservice !== undefined && nameservice !== "ens")
+      throw badRequest("coins", "coins chooses a chain's ENS primary name (ENSIP-19): use it with nameservice=ens.");
+    const coinType = reverseCoinTypeOf(options.coins);
+    if (coinType === undefined)
+      throw badRequest(
+        "coins",
+        `coins must name one EVM chain, by network (${reverseChainNames().slice(1).join(", ")}) or by its own coin (ETH, MATIC…).`,
+      );
+    const result = await externalProvider("ens").reverse(address, { coinType, signal });
+    if (!result) throw notFound("address", `${address} has no verified ENS primary name on ${options.coins}.`);
     return result;
   }
-  if (!isEvmAddress(trimmed)) throw invalidEvmAddress();
+  if (nameservice) {
+    const provider = await providerOf(nameservice);
+    const result = await provider.reverse(address, { signal });
+    if (!result) throw notFound("address", `${address} has no verified ${nameservice} name.`);
+    return result;
+  }
   for (const service of REVERSE_ORDER) {
     const provider = service === "native" ? nativeProvider : findExternalProvider(service);
-    const result = await provider?.reverse(trimmed, { signal: options.signal });
+    const result = await provider?.reverse(address, { signal });
     if (result) return result;
   }
-  throw notFound("address", `${trimmed} has no verified name.`);
+  throw notFound("address", `${address} has no verified name.`);
 }
 
 function invalidEvmAddress(): ApiError {

@@ -8,6 +8,8 @@ export interface ForwardOptions {
 }
 
 export interface ReverseOptions {
+  /** The chain whose primary name is asked (ENSIP-19 coin type); Ethereum's when absent. */
+  coinType?: number;
   signal?: AbortSignal;
 }
 

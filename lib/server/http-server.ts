@@ -1,14 +1,19 @@
 import "server-only";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { json } from "@/lib/api/handler";
+import { MAX_BODY_BYTES } from "@/lib/api/body";
+import { isApiPath, isValidHost, pathOfTarget, removeInternalHeaders } from "@/lib/api/edge";
+import { json, requestUrl } from "@/lib/api/handler";
+import { badHostResponse } from "@/lib/api/methods";
 import { pageSecurityHeaders } from "@/lib/api/security-headers";
 import { config } from "@/lib/config";
 import { createRouter } from "./router";
 import { sendWebResponse, toWebRequest } from "./node-http";
 
-// One HTTP server: the API routes are served straight from their route handlers, everything
-// else (the pages) by Next.js when it is attached.
+// One HTTP server, the edge of `npm start`: the API routes are served straight from their route
+// handlers, everything else (the pages) by Next.js when it is attached. Before any of that, the
+// request's internal headers are deleted (lib/api/edge.ts), its URL is built from its target on
+// a fixed origin, and an API path is never handed to Next.js, whatever its spelling.
 
 export type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;
 
@@ -26,25 +31,37 @@ export interface ServerOptions {
   next?: NextHandler;
 }
 
+const NO_STORE = { "x-content-type-options": "nosniff", "cache-control": "no-store" };
+
 export async function startHttpServer(options: ServerOptions): Promise<RunningServer> {
   const router = createRouter();
   await router.preload();
   const dev = config().NODE_ENV !== "production";
   const server = createServer(async (req, res) => {
-    const origin = `http://${req.headers.host ?? `${options.host}:${options.port}`}`;
     try {
-      const request = toWebRequest(req, origin);
-      const response = await router.handle(request);
-      if (response) return await sendWebResponse(res, response, request.method);
-      if (options.next) {
-        for (const [name, value] of pageSecurityHeaders(pagePath(req.url), dev)) res.setHeader(name, value);
-        return await options.next(req, res);
+      removeInternalHeaders(req.headers);
+      const path = pathOfTarget(req.url);
+      if (path === null)
+        return sendWebResponse(res, json({ message: "The request target must be a path." }, 400, NO_STORE), "GET");
+      const request = toWebRequest(req, path);
+      const handled = router.handle(request);
+      if (handled) {
+        const response = handled instanceof Promise ? await handled : handled;
+        return await sendWebResponse(res, response, request.method);
       }
-      await sendWebResponse(
-        res,
-        json({ message: "Not found." }, 404, { "x-content-type-options": "nosniff" }),
-        request.method,
-      );
+      if (!isValidHost(req.headers.host)) return sendWebResponse(res, badHostResponse(), request.method);
+      const { pathname } = requestUrl(request);
+      if (!options.next || isApiPath(pathname))
+        return sendWebResponse(res, json({ message: "Not found." }, 404, NO_STORE), request.method);
+      // Pages take no request body: a large or streamed one is refused before Next.js reads it.
+      if (req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES)
+        return sendWebResponse(
+          res,
+          json({ message: `A page takes no body over ${MAX_BODY_BYTES} bytes.` }, 413, NO_STORE),
+          request.method,
+        );
+      for (const [name, value] of pageSecurityHeaders(pathname, dev)) res.setHeader(name, value);
+      return await options.next(req, res);
     } catch (error) {
       console.error("[server] request failed:", error instanceof Error ? error.message : error);
       if (!res.headersSent) await sendWebResponse(res, json({ message: "Internal server error." }, 500), "GET");
@@ -71,9 +88,4 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
         server.close(() => resolve());
       }),
   };
-}
-
-function pagePath(url = "/"): string {
-  const query = url.indexOf("?");
-  return query === -1 ? url : url.slice(0, query);
 }

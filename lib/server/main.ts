@@ -1,35 +1,18 @@
 import "server-only";
-import { rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
-import { config, usesPostgresServer } from "@/lib/config";
-import { closeDatabase, openConfiguredDatabase } from "@/lib/db";
-import { listenForInvalidations } from "@/lib/db/invalidation";
-import { seedDemoData } from "@/lib/registry/seed";
-import { startBackgroundJobs } from "./background";
-import "./jobs";
+import { config } from "@/lib/config";
 import { startHttpServer, type NextHandler } from "./http-server";
-import { claimDataDir } from "./data-dir-lock";
+import { startServices } from "./startup";
 
-// `npm start` ends here: open and migrate the database, seed the demo data once, start the
-// background jobs and serve the API and the pages on one port.
+// `npm start` ends here: the start-up work (lib/server/startup.ts), then the API and the pages
+// served on one port.
 
 async function main() {
   const cfg = config();
-  const embedded = !usesPostgresServer(cfg);
-  if (embedded) claimDataDir(cfg.DATA_DIR);
-  await openConfiguredDatabase();
-  // Writes reach every instance's caches through NOTIFY, this one's included once they commit.
-  const stopListening = await listenForInvalidations();
-  const seeded = cfg.SEED_DEMO_DATA === "1" && (await seedDemoData());
-  if (seeded)
-    console.log(`[start] demo data seeded; demo ADMIN token in ${path.join(cfg.DATA_DIR, "demo-admin-token")}`);
-  const stopJobs = cfg.BACKGROUND_JOBS === "1" ? await startBackgroundJobs() : async () => undefined;
-
+  const services = await startServices();
   const next = cfg.API_ONLY === "1" ? undefined : await startNext(cfg.NODE_ENV !== "production", cfg.PORT);
   const running = await startHttpServer({ host: cfg.HOST, port: cfg.PORT, next });
-  const statusFile = path.resolve(cfg.DATA_DIR, "server.json");
-  if (embedded) writeFileSync(statusFile, JSON.stringify({ pid: process.pid, port: running.port }));
-  console.log(`[start] listening on ${running.origin} (${embedded ? "embedded PGlite" : "PostgreSQL"})`);
+  services.announce(running.port);
+  console.log(`[start] listening on ${running.origin} (${services.embedded ? "embedded PGlite" : "PostgreSQL"})`);
 
   let stopping = false;
   const stop = async (signal: string) => {
@@ -37,10 +20,7 @@ async function main() {
     stopping = true;
     console.log(`[start] ${signal}: shutting down`);
     await running.close();
-    await stopJobs();
-    await stopListening();
-    await closeDatabase();
-    if (embedded) rmSync(statusFile, { force: true });
+    await services.stop();
     process.exit(0);
   };
   process.on("SIGINT", () => void stop("SIGINT"));
@@ -49,6 +29,7 @@ async function main() {
 
 async function startNext(dev: boolean, port: number): Promise<NextHandler> {
   const { default: next } = await import("next");
+  // Next.js runs instrumentation.ts here; its start-up finds this process's services started.
   const app = next({ dev, dir: process.cwd(), port });
   await app.prepare();
   const handle = app.getRequestHandler();

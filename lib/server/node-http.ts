@@ -1,27 +1,24 @@
 import "server-only";
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import { headerListOf, MAX_BODY_BYTES, PARSED_URL, serializedBodyOf } from "@/lib/api/handler";
+import { bodyTooLarge, CAPPED_BODY, MAX_BODY_BYTES, refuseDeclaredOversize } from "@/lib/api/body";
+import { PEER } from "@/lib/api/client-address";
+import { FIXED_ORIGIN } from "@/lib/api/edge";
+import { headerListOf, PARSED_URL, serializedBodyOf } from "@/lib/api/handler";
 
 // Conversion between node:http and the Web Request/Response the route handlers speak.
 //
 // Building a real `Request` (undici) costs tens of microseconds, about as much as a whole cached
 // resolution. The API gets a lazy view of the node request instead, implementing the parts of
 // the Request interface the handlers use: method, url, headers, signal and the body readers.
+// The view's URL is built on a fixed origin (the Host header never shapes it), its peer address
+// comes from the socket, and its body readers stop at the size limit.
 
-/** Set by the server from the socket (never taken from the client): the peer's address. */
-import { REMOTE_ADDRESS_HEADER } from "@/lib/api/client-address";
-export { REMOTE_ADDRESS_HEADER };
-
-/** Read-only Headers over node's already lower-cased header object. */
+/** Read-only Headers over node's already lower-cased header object (internal headers already removed). */
 class NodeHeaders implements Headers {
-  constructor(
-    private readonly raw: IncomingHttpHeaders,
-    private readonly remoteAddress: string,
-  ) {}
+  constructor(private readonly raw: IncomingHttpHeaders) {}
 
   get(name: string): string | null {
     const key = name.toLowerCase();
-    if (key === REMOTE_ADDRESS_HEADER) return this.remoteAddress;
     const value = this.raw[key];
     if (value === undefined) return null;
     return Array.isArray(value) ? value.join(key === "cookie" ? "; " : ", ") : value;
@@ -37,11 +34,9 @@ class NodeHeaders implements Headers {
   }
   *entries(): HeadersIterator<[string, string]> {
     for (const key of Object.keys(this.raw).sort()) {
-      if (key === REMOTE_ADDRESS_HEADER) continue;
       const value = this.get(key);
       if (value !== null) yield [key, value];
     }
-    yield [REMOTE_ADDRESS_HEADER, this.remoteAddress];
   }
   *keys(): HeadersIterator<string> {
     for (const [key] of this.entries()) yield key;
@@ -71,15 +66,18 @@ class NodeRequest {
   private controller?: AbortController;
   // Filled by requestUrl() (lib/api/handler.ts); declared so every request view has one shape.
   [PARSED_URL]: URL | undefined = undefined;
+  readonly [PEER]: string;
+  readonly [CAPPED_BODY] = true;
 
   constructor(
     private readonly req: IncomingMessage,
-    origin: string,
+    path: string,
   ) {
     // llhttp accepts only upper-case methods.
     this.method = req.method ?? "GET";
-    this.url = origin + (req.url ?? "/");
-    this.headers = new NodeHeaders(req.headers, req.socket.remoteAddress ?? "");
+    this.url = FIXED_ORIGIN + path;
+    this.headers = new NodeHeaders(req.headers);
+    this[PEER] = req.socket.remoteAddress ?? "";
   }
 
   get bodyUsed(): boolean {
@@ -96,23 +94,17 @@ class NodeRequest {
     return this.controller.signal;
   }
 
-  /** The body, stopped as soon as it passes the API's size limit. */
+  /**
+   * The body, or a 413 as soon as it passes the API's size limit, declared or counted (a chunked
+   * body is never cut short and parsed). The rest of a refused body is left unread: the answer
+   * closes the connection (sendWebResponse).
+   */
   async arrayBuffer(): Promise<ArrayBuffer> {
     if (this.consumed) throw new TypeError("Body has already been read.");
     this.consumed = true;
     if (this.method === "GET" || this.method === "HEAD") return new ArrayBuffer(0);
-    const chunks: Buffer[] = [];
-    let size = 0;
-    for await (const chunk of this.req as AsyncIterable<Buffer>) {
-      size += chunk.length;
-      // Past the limit the handler only needs to know the body is too large.
-      if (size > MAX_BODY_BYTES + 1) {
-        this.req.resume();
-        break;
-      }
-      chunks.push(chunk);
-    }
-    const body = Buffer.concat(chunks);
+    refuseDeclaredOversize(this.req.headers["content-length"]);
+    const body = await readCapped(this.req);
     return body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength) as ArrayBuffer;
   }
 
@@ -125,8 +117,36 @@ class NodeRequest {
   }
 }
 
-export function toWebRequest(req: IncomingMessage, origin: string): Request {
-  return new NodeRequest(req, origin) as unknown as Request;
+/**
+ * Reads a node request body to its end, or rejects with the 413 once it passes the limit. Past the
+ * limit the rest is discarded as it arrives, never kept (a `for await` loop would destroy the
+ * socket on leaving early, and the client would get a reset instead of the 413).
+ */
+function readCapped(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const done = (error?: unknown) => {
+      req.off("data", onData).off("end", onEnd).off("error", done).off("close", onClose);
+      if (error) reject(error);
+      else resolve(Buffer.concat(chunks, size));
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_BODY_BYTES) return void chunks.push(chunk);
+      chunks.length = 0;
+      done(bodyTooLarge());
+      req.resume();
+    };
+    const onEnd = () => done();
+    const onClose = () => done(new Error("The client closed the connection before the body arrived."));
+    req.on("data", onData).on("end", onEnd).on("error", done).on("close", onClose);
+  });
+}
+
+/** The API's view of a node request; `path` is the path and query of its target (lib/api/edge.ts). */
+export function toWebRequest(req: IncomingMessage, path: string): Request {
+  return new NodeRequest(req, path) as unknown as Request;
 }
 
 /**

@@ -3,28 +3,30 @@ import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { declarationOf, type EndpointDeclaration, type RouteContext, type RouteHandler } from "@/lib/api/handler";
-import { preflightResponse } from "@/lib/api/cors";
-import { json, requestUrl } from "@/lib/api/handler";
-import { routePolicy } from "@/lib/api/route-policy";
+import { requestUrl } from "@/lib/api/handler";
+import { answerWithoutHandler, isOtherMethod } from "@/lib/api/methods";
 
-// Serves the API's route handlers (app/v1/**/route.ts, app/api/**/route.ts) outside Next.js's
-// request pipeline, with the file-system routing Next.js uses: `[name]` is one segment,
-// static segments win over dynamic ones. The route files stay the one implementation.
+// Serves the API's route handlers (app/v1/**/route.ts, app/api/**/route.ts) for `npm start`,
+// outside Next.js's request pipeline, with the file-system routing Next.js uses: `[name]` is one
+// segment, static segments win over dynamic ones. The route files stay the one implementation:
+// `next start` and `next dev` serve the same files (README, "Running under Next").
 
 const METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
 type Method = (typeof METHODS)[number];
 
 interface Route {
-  segments: { literal?: string; param?: string }[];
+  /** `[name]` is one segment, `[[...name]]` (last only) all the rest, none included. */
+  segments: { literal?: string; param?: string; rest?: string }[];
   file: string;
   handlers?: Partial<Record<Method, RouteHandler>>;
 }
 
-/** One position of the route tree: static children first, then one dynamic child. */
+/** One position of the route tree: static children first, then one dynamic child, then a catch-all. */
 interface RouteNode {
   literals: Map<string, RouteNode>;
   param?: RouteNode;
   route?: Route;
+  rest?: Route;
 }
 
 export interface Router {
@@ -60,13 +62,19 @@ export interface ApiRoute {
   declaration: EndpointDeclaration | undefined;
 }
 
-/** Every method of every API route file, for tests that must cover each one. */
+/**
+ * Every method every API route file serves, for tests that must cover each one: not the answers
+ * to methods a route does not serve (`otherMethods`), nor the catch-all 404 routes.
+ */
 export async function listApiRoutes(appDir = path.join(process.cwd(), "app")): Promise<ApiRoute[]> {
-  const routes = API_ROOTS.flatMap((root) => findRoutes(appDir, [root]));
+  const routes = API_ROOTS.flatMap((root) => findRoutes(appDir, [root])).filter(
+    (route) => !route.segments.some((s) => s.rest !== undefined),
+  );
   const listed: ApiRoute[] = [];
   for (const route of routes) {
     const routePath = "/" + route.segments.map((s) => (s.param !== undefined ? `{${s.param}}` : s.literal)).join("/");
     for (const [method, handler] of Object.entries(await load(route)) as [Method, RouteHandler][]) {
+      if (isOtherMethod(handler)) continue;
       listed.push({
         method,
         path: routePath,
@@ -83,29 +91,17 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
   const routes = API_ROOTS.flatMap((root) => findRoutes(appDir, [root]));
   const tree = buildTree(routes);
 
-  function dispatch(
-    request: Request,
-    route: Route,
-    handlers: Partial<Record<Method, RouteHandler>>,
-    values: string[],
-    pathname: string,
-  ) {
+  function dispatch(request: Request, route: Route, handlers: Partial<Record<Method, RouteHandler>>, values: string[]) {
     const method = request.method.toUpperCase() as Method;
     const handler = handlers[method] ?? (method === "HEAD" ? handlers.GET : undefined);
-    // Browsers' CORS preflights are answered here for every route, from the path's policy.
-    if (!handler && method === "OPTIONS")
-      return preflightResponse(request, routePolicy(pathname).cors, Object.keys(handlers));
-    if (!handler) {
-      const allow = Object.keys(handlers).join(", ");
-      return json({ message: `Method ${method} is not allowed here; allowed: ${allow}.` }, 405, {
-        allow,
-        "x-content-type-options": "nosniff",
-        "cache-control": "no-store",
-      });
-    }
+    // Route files export every method (lib/api/methods.ts); this answers one that does not.
+    if (!handler) return answerWithoutHandler(request, Object.keys(handlers));
     const params: Record<string, string> = {};
     let next = 0;
-    for (const segment of route.segments) if (segment.param !== undefined) params[segment.param] = values[next++];
+    for (const segment of route.segments) {
+      if (segment.param !== undefined) params[segment.param] = values[next++];
+      else if (segment.rest !== undefined) params[segment.rest] = values[next++];
+    }
     const context: RouteContext = { params: Promise.resolve(params) };
     return handler(request, context);
   }
@@ -121,8 +117,8 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
       const values: string[] = [];
       const route = find(tree, parts, 0, values);
       if (!route) return null;
-      if (route.handlers) return dispatch(request, route, route.handlers, values, pathname);
-      return load(route).then((handlers) => dispatch(request, route, handlers, values, pathname));
+      if (route.handlers) return dispatch(request, route, route.handlers, values);
+      return load(route).then((handlers) => dispatch(request, route, handlers, values));
     },
   };
 }
@@ -131,31 +127,39 @@ function buildTree(routes: Route[]): RouteNode {
   const root: RouteNode = { literals: new Map() };
   for (const route of routes) {
     let node = root;
+    let rest = false;
     for (const segment of route.segments) {
-      if (segment.literal !== undefined) {
+      if (segment.rest !== undefined) rest = true;
+      else if (segment.literal !== undefined) {
         let child = node.literals.get(segment.literal);
         if (!child) node.literals.set(segment.literal, (child = { literals: new Map() }));
         node = child;
       } else node = node.param ??= { literals: new Map() };
     }
-    node.route = route;
+    if (rest) node.rest = route;
+    else node.route = route;
   }
   return root;
 }
 
 /** The route of `parts`, static segments winning over dynamic ones position by position; fills `values` with the dynamic segments. */
 function find(node: RouteNode, parts: string[], at: number, values: string[]): Route | undefined {
-  if (at === parts.length) return node.route;
-  const literal = node.literals.get(parts[at]);
-  if (literal) {
-    const found = find(literal, parts, at + 1, values);
-    if (found) return found;
-  }
-  if (node.param) {
-    values.push(parts[at]);
-    const found = find(node.param, parts, at + 1, values);
-    if (found) return found;
-    values.pop();
+  if (at < parts.length) {
+    const literal = node.literals.get(parts[at]);
+    if (literal) {
+      const found = find(literal, parts, at + 1, values);
+      if (found) return found;
+    }
+    if (node.param) {
+      values.push(parts[at]);
+      const found = find(node.param, parts, at + 1, values);
+      if (found) return found;
+      values.pop();
+    }
+  } else if (node.route) return node.route;
+  if (node.rest) {
+    values.push(parts.slice(at).join("/"));
+    return node.rest;
   }
   return undefined;
 }
@@ -182,6 +186,8 @@ function findRoutes(appDir: string, prefix: string[]): Route[] {
 }
 
 function toSegment(name: string) {
+  const rest = /^\[\[\.\.\.([A-Za-z0-9_]+)\]\]$/.exec(name);
+  if (rest) return { rest: rest[1] };
   const param = /^\[([A-Za-z0-9_]+)\]$/.exec(name);
   return param ? { param: param[1] } : { literal: name };
 }

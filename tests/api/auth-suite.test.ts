@@ -130,7 +130,11 @@ async function tokenOf(type: TokenType, from: number, till: number, partner = pa
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "auth-suite-")) });
+  // Hundreds of deliberate 401s from one address: the failed-authentication limit is tested in tests/security.
+  app = await startTestApp({
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "auth-suite-")),
+    RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: 100_000,
+  });
   await seedDemoData();
   partnerId = (await db().partner.findFirstOrThrow({ where: { name: "Demo Partner" } })).id;
   admin = (await tokenOf("ADMIN", -hour, hour)).value;

@@ -19,6 +19,8 @@ test.beforeAll(async () => {
     STRIPE_PUBLISHABLE_KEY: "pk_test_local",
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: stripeServer.url,
+    // Stripe keys are live payment settings: the crypto test defaults must be allowed explicitly.
+    PAYMENTS_ALLOW_TEST_DEFAULTS: "1",
   });
 });
 

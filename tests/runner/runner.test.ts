@@ -12,6 +12,8 @@ afterAll(() => rmSync(fixtures, { recursive: true, force: true }));
 interface RunnerResult {
   code: number;
   lastLine: string;
+  /** The line before the last: `N skipped` when tests were skipped. */
+  skippedLine: string;
   output: string;
 }
 
@@ -29,15 +31,18 @@ function runRunner(args: string[]): Promise<RunnerResult> {
     child.on("error", reject);
     child.on("close", (code) => {
       const lines = output.trim().split("\n");
-      resolve({ code: code ?? 1, lastLine: lines.at(-1) ?? "", output });
+      resolve({ code: code ?? 1, lastLine: lines.at(-1) ?? "", skippedLine: lines.at(-2) ?? "", output });
     });
   });
 }
 
-function counts(line: string) {
-  const match = /^(\d+) passed, (\d+) failed(?:, (\d+) skipped)?$/.exec(line);
-  if (!match) throw new Error(`not a summary line: ${JSON.stringify(line)}`);
-  return { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(match[3] ?? 0) };
+// CI reads the last line, which must be exactly `N passed, N failed`; skipped tests, if any, are
+// counted on the line before it.
+function counts(result: { lastLine: string; skippedLine: string }) {
+  const match = /^(\d+) passed, (\d+) failed$/.exec(result.lastLine);
+  if (!match) throw new Error(`not a summary line: ${JSON.stringify(result.lastLine)}`);
+  const skipped = /^(\d+) skipped$/.exec(result.skippedLine);
+  return { passed: Number(match[1]), failed: Number(match[2]), skipped: Number(skipped?.[1] ?? 0) };
 }
 
 /** A throw-away vitest suite: one folder with a config and the given test files. */
@@ -76,7 +81,7 @@ describe("vitest suites", () => {
       "b.test.ts": `import { test } from "vitest";\ntest.skip("later", () => {});\ntest("x", () => {});\n`,
     });
     const result = await runRunner(["unit", "--vitest-config", config]);
-    expect(counts(result.lastLine)).toEqual({ passed: 3, failed: 0, skipped: 1 });
+    expect(counts(result)).toEqual({ passed: 3, failed: 0, skipped: 1 });
     expect(result.code).toBe(0);
   });
 
@@ -109,7 +114,7 @@ describe("vitest suites", () => {
   ])("%s is a failure and a non-zero exit", async (name, text) => {
     const config = vitestSuite(name.replace(/\W+/g, "-"), { "healthy.test.ts": passing, "broken.test.ts": text });
     const result = await runRunner(["unit", "--vitest-config", config]);
-    const summary = counts(result.lastLine);
+    const summary = counts(result);
     expect(summary.failed).toBeGreaterThanOrEqual(1);
     expect(summary.passed).toBeGreaterThanOrEqual(2);
     expect(result.code).not.toBe(0);
@@ -120,7 +125,7 @@ describe("vitest suites", () => {
       "broken.test.ts": `import { beforeAll, test } from "vitest";\nbeforeAll(() => { throw new Error("boom"); });\ntest("a", () => {});\ntest("b", () => {});\ntest("c", () => {});\n`,
     });
     const result = await runRunner(["unit", "--vitest-config", config]);
-    expect(counts(result.lastLine)).toEqual({ passed: 0, failed: 3, skipped: 0 });
+    expect(counts(result)).toEqual({ passed: 0, failed: 3, skipped: 0 });
     expect(result.output).toContain("boom");
   });
 });
@@ -131,7 +136,7 @@ describe("Playwright suites", () => {
   test("a healthy suite passes", async () => {
     const config = playwrightSuite("pw-healthy", { "a.spec.ts": spec });
     const result = await runRunner(["e2e", "--playwright-config", config]);
-    expect(counts(result.lastLine)).toEqual({ passed: 1, failed: 0, skipped: 0 });
+    expect(counts(result)).toEqual({ passed: 1, failed: 0, skipped: 0 });
     expect(result.code).toBe(0);
   });
 
@@ -142,7 +147,7 @@ describe("Playwright suites", () => {
       `export default async function setup() { throw new Error("next build failed"); }\n`,
     );
     const result = await runRunner(["e2e", "--playwright-config", config]);
-    expect(counts(result.lastLine).failed).toBeGreaterThanOrEqual(1);
+    expect(counts(result).failed).toBeGreaterThanOrEqual(1);
     expect(result.output).toContain("next build failed");
     expect(result.code).not.toBe(0);
   });
@@ -153,7 +158,7 @@ describe("Playwright suites", () => {
       "b.spec.ts": `import { test } from "@playwright/test";\nimport { gone } from "./gone";\ntest("b", () => void gone);\n`,
     });
     const result = await runRunner(["e2e", "--playwright-config", config]);
-    expect(counts(result.lastLine).failed).toBeGreaterThanOrEqual(1);
+    expect(counts(result).failed).toBeGreaterThanOrEqual(1);
     expect(result.code).not.toBe(0);
   });
 });

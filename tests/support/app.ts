@@ -2,19 +2,24 @@
 // TEST_DATABASE_URL names a PostgreSQL server, a new database created on it for this test file.
 // With TEST_INSTANCES=2 (PostgreSQL only) the API runs as two server processes on that database
 // and requests alternate between them; before each request the harness waits until both have
-// applied every invalidation published so far (see lib/db/invalidation.ts).
+// applied every invalidation published so far (see lib/db/invalidation.ts). With TEST_SERVER=next
+// (PostgreSQL only, after `next build`) the API is served by `next start` instead, the same way.
+// Every answer to `fetch` is checked against the OpenAPI document (tests/support/contract.ts): an
+// answer that breaks it fails the request, whatever the test asserts.
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { createThrowAwayDatabase } from "@/lib/cli/postgres-temp.mjs";
-import { startServerProcess, type ServerProcess } from "@/lib/cli/server-process.mjs";
+import { startNextProcess, startServerProcess, type ServerProcess } from "@/lib/cli/server-process.mjs";
 import { config, setConfig, type Config } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { INVALIDATION_CHANNEL, listenForInvalidations } from "@/lib/db/invalidation";
+import { localAdminSecret } from "@/lib/partners/local-admin";
 import { resetSigningSecretForTests } from "@/lib/partners/signing-secret";
-import { startHttpServer } from "@/lib/server/http-server";
+import { startHttpServer, type NextHandler } from "@/lib/server/http-server";
+import { assertKeepsToContract } from "./contract";
 
 export interface TestApp {
   baseUrl: string;
@@ -23,6 +28,10 @@ export interface TestApp {
    * header (fetch cannot), as a load balancer in front of every instance would.
    */
   fetch(path: string, init?: SendInit): Promise<Response>;
+  /** Waits until the server(s) applied every invalidation published so far (app.fetch does it by itself). */
+  sync(): Promise<void>;
+  /** The secret of the loopback-only command routes (lib/partners/local-admin.ts) of the server(s). */
+  localAdminSecret(): string;
   close(): Promise<void>;
 }
 
@@ -33,18 +42,32 @@ export const TEST_JWT_SECRET = "test-secret-test-secret-test-secret-0123456789";
 export interface TestAppOptions {
   /** A PostgreSQL server to create this file's database on, instead of TEST_DATABASE_URL. */
   databaseServerUrl?: string;
+  /** What lib/server hands the requests its API router does not answer (Next.js under `npm start`). */
+  pages?: NextHandler;
 }
+
+/** True when this run serves the API with `next start` (TEST_SERVER=next). */
+export const servedByNext = process.env.TEST_SERVER === "next";
 
 export async function startTestApp(overrides: Partial<Config> = {}, options: TestAppOptions = {}): Promise<TestApp> {
   setConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", JWT_SECRET: TEST_JWT_SECRET, ...overrides });
   resetSigningSecretForTests();
   const testDb = await openTestDatabase(options.databaseServerUrl);
+  if (servedByNext) {
+    if (!testDb.url)
+      throw new Error("TEST_SERVER=next needs TEST_DATABASE_URL: `next start` and the tests share the database.");
+    return startInstances(testDb, overrides, 1, (env) =>
+      startNextProcess({ env: { ...env, NODE_ENV: "production" }, timeoutMs: 120_000 }),
+    );
+  }
   if (process.env.TEST_INSTANCES === "2" && testDb.url) return startInstances(testDb, overrides);
   const stopListening = await listenForInvalidations();
-  const running = await startHttpServer({ host: "127.0.0.1", port: 0 });
+  const running = await startHttpServer({ host: "127.0.0.1", port: 0, next: options.pages });
   return {
     baseUrl: running.origin,
     fetch: (path, init) => send(running.origin, path, init),
+    sync: async () => undefined,
+    localAdminSecret,
     async close() {
       await running.close();
       await stopListening();
@@ -54,7 +77,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, options: Tes
   };
 }
 
-function send(origin: string, path: string, init: SendInit = {}): Promise<Response> {
+async function send(origin: string, path: string, init: SendInit = {}): Promise<Response> {
   const headers = new Headers(init.headers);
   if (init.token) headers.set("authorization", `Bearer ${init.token}`);
   let body = init.body;
@@ -62,8 +85,12 @@ function send(origin: string, path: string, init: SendInit = {}): Promise<Respon
     body = JSON.stringify(init.json);
     if (!headers.has("content-type")) headers.set("content-type", "application/json");
   }
-  if (init.host !== undefined) return sendWithHost(origin + path, init.method ?? "GET", headers, body, init.host);
-  return fetch(origin + path, { ...init, headers, body });
+  const response =
+    init.host !== undefined
+      ? await sendWithHost(origin + path, init.method ?? "GET", headers, body, init.host)
+      : await fetch(origin + path, { ...init, headers, body });
+  await assertKeepsToContract(init.method ?? "GET", path, response);
+  return response;
 }
 
 function sendWithHost(
@@ -96,7 +123,12 @@ function sendWithHost(
   });
 }
 
-async function startInstances(testDb: TestDatabase, overrides: Partial<Config>): Promise<TestApp> {
+async function startInstances(
+  testDb: TestDatabase,
+  overrides: Partial<Config>,
+  count = 2,
+  start: (env: Record<string, string>) => Promise<ServerProcess> = startInstance,
+): Promise<TestApp> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "namesvc-instances-"));
   const secret = randomBytes(32).toString("base64url");
   writeFileSync(path.join(dataDir, "local-admin-secret"), secret, { mode: 0o600 });
@@ -113,7 +145,7 @@ async function startInstances(testDb: TestDatabase, overrides: Partial<Config>):
     BACKGROUND_JOBS: "0",
     LOG_LEVEL: "error",
   });
-  const children = await Promise.all([0, 1].map(() => startInstance(env)));
+  const children = await Promise.all(Array.from({ length: count }, () => start(env)));
   let turn = 0;
   let syncs = 0;
   const barrier = async () => {
@@ -132,8 +164,10 @@ async function startInstances(testDb: TestDatabase, overrides: Partial<Config>):
     baseUrl: children[0].origin,
     async fetch(path, init) {
       await barrier();
-      return send(children[turn++ % 2].origin, path, init);
+      return send(children[turn++ % count].origin, path, init);
     },
+    sync: barrier,
+    localAdminSecret: () => secret,
     async close() {
       await Promise.all(children.map((instance) => instance.stop(5000)));
       await closeDatabase();

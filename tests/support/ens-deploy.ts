@@ -2,6 +2,7 @@
 // EVM node and writes names and records by transactions, as a registrant would.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
+import path from "node:path";
 import {
   createPublicClient,
   createWalletClient,
@@ -52,11 +53,13 @@ contract WildcardResolver {
   }
 }`;
 
-function compileWildcardResolver(): Artifact {
+/** Compiles one contract with the solc 0.4 of the dev dependencies. */
+export function compileContract(contractName: string, source: string): Artifact {
   const solc = require("solc") as { compileStandardWrapper(input: string): string };
+  const file = `${contractName}.sol`;
   const input = {
     language: "Solidity",
-    sources: { "WildcardResolver.sol": { content: WILDCARD_RESOLVER_SOURCE } },
+    sources: { [file]: { content: source } },
     settings: { outputSelection: { "*": { "*": ["abi", "evm.bytecode.object"] } } },
   };
   const output = JSON.parse(solc.compileStandardWrapper(JSON.stringify(input))) as {
@@ -65,8 +68,14 @@ function compileWildcardResolver(): Artifact {
   };
   const fatal = output.errors?.filter((e) => e.severity === "error") ?? [];
   if (fatal.length > 0) throw new Error(fatal.map((e) => e.formattedMessage).join("\n"));
-  const contract = output.contracts["WildcardResolver.sol"]!["WildcardResolver"]!;
+  const contract = output.contracts[file]![contractName]!;
   return { abi: contract.abi, bytecode: `0x${contract.evm.bytecode.object}` };
+}
+
+/** A contract of tests/support/ens-contracts, compiled. */
+export function compileTestContract(contractName: string): Artifact {
+  const source = readFileSync(path.join(import.meta.dirname, "ens-contracts", `${contractName}.sol`), "utf8");
+  return compileContract(contractName, source);
 }
 
 export function chainClients(node: EvmNode, accountIndex = 0) {
@@ -125,6 +134,15 @@ export interface EnsDeployment {
   setPrimaryName(accountIndex: number, name: string): Promise<void>;
   /** Points `parent` (already registered) at a new ENSIP-10 wildcard resolver answering `target`. */
   deployWildcard(parent: string, target: Address): Promise<Address>;
+  /** Points `parent` (already registered) at a new CCIP-Read resolver sending every read to
+   * `gatewayUrl`, trusting answers signed by `signers`. */
+  deployOffchainResolver(parent: string, gatewayUrl: string, signers: readonly Address[]): Promise<Address>;
+  /** Deploys a stand-in NameWrapper; `wrap` then hands names to it with a holder. */
+  deployNameWrapper(): Promise<Address>;
+  wrap(name: string, holder: Address): Promise<void>;
+  /** Writes `name` as the reverse record of `address` in an ENSIP-19 namespace ("default",
+   * "80002105" for Base…), as the namespace's registrar would. */
+  setReverseName(namespace: string, address: Address, name: string): Promise<void>;
 }
 
 export async function deployEns(node: EvmNode): Promise<EnsDeployment> {
@@ -151,6 +169,7 @@ export async function deployEns(node: EvmNode): Promise<EnsDeployment> {
   ]);
 
   const created = new Set<string>([""]);
+  let nameWrapper: { address: Address; abi: Abi } | undefined;
   async function ensureNode(name: string, owner: Address): Promise<void> {
     if (created.has(name)) return;
     const [label, ...rest] = name.split(".");
@@ -182,8 +201,28 @@ export async function deployEns(node: EvmNode): Promise<EnsDeployment> {
     async setPrimaryName(accountIndex, name) {
       await send(chainClients(node, accountIndex), reverseRegistrar, reverseArtifact.abi, "setName", [name]);
     },
+    async deployOffchainResolver(parent, gatewayUrl, signers) {
+      const offchain = await deploy(admin, compileTestContract("OffchainResolver"), [gatewayUrl, signers]);
+      await sendAdmin(registry, registryArtifact.abi, "setResolver", [namehash(parent), offchain]);
+      return offchain;
+    },
+    async deployNameWrapper() {
+      const artifact = compileTestContract("NameWrapperStandIn");
+      nameWrapper = { address: await deploy(admin, artifact), abi: artifact.abi };
+      return nameWrapper.address;
+    },
+    async wrap(name, holder) {
+      if (!nameWrapper) throw new Error("deployNameWrapper first");
+      await sendAdmin(nameWrapper.address, nameWrapper.abi, "setHolder", [BigInt(namehash(name)), holder]);
+      await sendAdmin(registry, registryArtifact.abi, "setOwner", [namehash(name), nameWrapper.address]);
+    },
+    async setReverseName(namespace, address, name) {
+      const reverseName = `${address.toLowerCase().slice(2)}.${namespace}.reverse`;
+      await ensureNode(reverseName, admin.account.address);
+      await sendAdmin(resolver, resolverArtifact.abi, "setName", [namehash(reverseName), name]);
+    },
     async deployWildcard(parent, target) {
-      const wildcard = await deploy(admin, compileWildcardResolver(), [target]);
+      const wildcard = await deploy(admin, compileContract("WildcardResolver", WILDCARD_RESOLVER_SOURCE), [target]);
       await sendAdmin(registry, registryArtifact.abi, "setResolver", [namehash(parent), wildcard]);
       return wildcard;
     },

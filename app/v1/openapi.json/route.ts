@@ -1,5 +1,6 @@
 // The OpenAPI 3.1 document of the whole /v1 API, built from the same zod schemas the handlers use.
 import { endpoint, json } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { buildOpenApiDocument } from "@/lib/api/openapi/build";
 
 export const dynamic = "force-dynamic";
@@ -10,3 +11,5 @@ export const GET = endpoint({ errors: "single", headers: { "access-control-allow
   document ??= buildOpenApiDocument();
   return json(document, 200, { "cache-control": "public, max-age=300" });
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

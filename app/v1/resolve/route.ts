@@ -1,11 +1,16 @@
-// Batch forward resolution (ours): up to 100 names, each answered as endpoint 1 would.
+// Batch forward resolution (ours): up to 100 names, each answered as endpoint 1 would and each
+// counted against the resolution rate limit.
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { BatchResolveRequest, BatchResolveResponse } from "@/lib/api/schemas/resolve";
 import { resolveNames } from "@/lib/resolution/resolve";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "single", allow: ["ADMIN", "CUSTOMER"] }, async ({ request }) => {
+export const POST = endpoint({ errors: "single", allow: ["ADMIN", "CUSTOMER"] }, async ({ request, charge }) => {
   const { names, ...options } = await readJson(request, BatchResolveRequest);
+  charge(names.length - 1);
   return respond(BatchResolveResponse, { results: await resolveNames(names, { ...options, signal: request.signal }) });
 });
+
+export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -3,6 +3,7 @@ import { z } from "zod";
 import "../schemas/common";
 import type { Operation } from "./operation";
 import { marketOperations } from "./market-operations";
+import { metaOperations } from "./meta-operations";
 import { ownerOperations } from "./owner-operations";
 import { partnerOperations } from "./partner-operations";
 import { registryOperations } from "./registry-operations";
@@ -12,20 +13,28 @@ export const operations: Operation[] = [
   ...partnerOperations,
   ...marketOperations,
   ...ownerOperations,
+  ...metaOperations,
 ];
 
 const STATUS_TEXT: Record<number, string> = {
-  400: "Invalid input: the field at fault is named.",
+  400: "Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named.",
   401: "Missing, malformed, expired, not-yet-valid or deleted access token.",
   403: "The token's type may not call this endpoint.",
   404: "Unknown resource.",
   409: "Not available, or the idempotency key was used with another body.",
-  413: "Body larger than 64 KB.",
+  413: "Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed.",
   415: "Body is not JSON.",
-  429: "Rate limited; see Retry-After.",
-  502: "The name service's source answered something unusable.",
-  503: "A service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which.",
+  429: "Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds.",
+  502: "The name service's source (a JSON-RPC endpoint, a CCIP-Read gateway, a DNS server) answered something unusable.",
+  503: "Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which.",
   504: "The name service's source did not answer in time.",
+};
+
+const RATE_LIMIT_HEADERS = {
+  "Retry-After": { description: "Seconds until the window ends.", schema: { type: "integer", minimum: 0 } },
+  "RateLimit-Limit": { description: "Requests allowed per window.", schema: { type: "integer", minimum: 0 } },
+  "RateLimit-Remaining": { description: "Requests left in this window.", schema: { type: "integer", minimum: 0 } },
+  "RateLimit-Reset": { description: "Seconds until the window ends.", schema: { type: "integer", minimum: 0 } },
 };
 
 /** The OpenAPI 3.1 document of the /v1 API. */
@@ -41,9 +50,22 @@ export function buildOpenApiDocument(serverUrl?: string) {
         ? { description: response.description, content: { "application/json": { schema: schemaOf(response.schema) } } }
         : { description: response.description };
     }
-    const clientErrors = new Set([400, ...(op.auth ? [401, 403] : []), ...(op.errorStatuses ?? [])]);
-    for (const status of [...clientErrors].sort())
-      responses[status] = { description: STATUS_TEXT[status] ?? "Client error.", content: errorContent };
+    // Every operation may be rate limited (429) and may find the database unavailable (503), both
+    // answered in the endpoint's error shape.
+    const errorStatuses = new Set([
+      400,
+      ...(op.auth ? [401, 403] : []),
+      ...(op.errorStatuses ?? []),
+      ...(op.rateLimited === false ? [] : [429]),
+      ...(op.usesDatabase === false ? [] : [503]),
+    ]);
+    for (const status of [...errorStatuses].sort()) {
+      responses[status] = {
+        description: STATUS_TEXT[status] ?? "Client error.",
+        ...(status === 429 ? { headers: RATE_LIMIT_HEADERS } : {}),
+        content: errorContent,
+      };
+    }
     responses["500"] = {
       description: "Unexpected failure; nothing internal is revealed.",
       content: { "application/json": { schema: { $ref: "#/components/schemas/ServerErrorResponse" } } },
@@ -71,8 +93,11 @@ export function buildOpenApiDocument(serverUrl?: string) {
       version: "1.0.0",
       description:
         "Resolve names of the native registry, ENS, Unstoppable Domains and ICANN; manage parent domains and partner tokens; buy names by card or crypto.",
+      // No open-source licence: a private service (package.json "private"); SPDX names such terms LicenseRef-*.
+      license: { name: "Proprietary", identifier: "LicenseRef-namesvc-proprietary" },
     },
-    servers: serverUrl ? [{ url: serverUrl }] : [],
+    // Relative to where the document is served: the origin that answers /v1/openapi.json.
+    servers: [{ url: serverUrl ?? "/", description: "This service" }],
     paths,
     components: {
       securitySchemes: {

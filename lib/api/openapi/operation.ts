@@ -20,4 +20,8 @@ export interface Operation {
   responses: Record<number, { description: string; schema?: z.ZodType }>;
   /** Client-error statuses this endpoint answers, beyond 400/401/403 that follow from the above. */
   errorStatuses?: number[];
+  /** False for the few endpoints without a rate limit (lib/api/route-policy.ts): no 429. */
+  rateLimited?: boolean;
+  /** False for endpoints that never touch the database: no 503 for it. */
+  usesDatabase?: boolean;
 }

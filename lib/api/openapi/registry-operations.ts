@@ -32,7 +32,10 @@ export const registryOperations: Operation[] = [
     description:
       "Wallets, DNS and text records, content hash and owner of a name. `nameservice` chooses the service; absent, the TLD decides " +
       "(native TLDs, `.eth` → ens, Unstoppable Domains TLDs → ud, ICANN suffixes → icann; otherwise 400). Names are normalized " +
-      "(ENSIP-15 for web3 services, UTS-46 for ICANN). A service that is not configured answers 503.",
+      "(ENSIP-15 for web3 services, UTS-46 for ICANN) exactly as sent: surrounding spaces or an empty label are 400, nothing is " +
+      "trimmed. ENS names behind an offchain resolver are read through its CCIP-Read gateway (EIP-3668): a gateway that fails is " +
+      "502, one that does not answer 504, an answer the resolver refuses (its signature does not verify) 502. " +
+      "A service that is not configured answers 503.",
     tags: ["Resolution"],
     auth: READERS,
     errors: "single",
@@ -45,7 +48,9 @@ export const registryOperations: Operation[] = [
     method: "post",
     path: "/v1/resolve",
     summary: "Resolve up to 100 names",
-    description: "Each name is answered on its own with the status endpoint 1 would give it.",
+    description:
+      "Each name is answered on its own with the status endpoint 1 would give it, and counts as one request against the " +
+      "token's resolution rate limit: a batch the remaining budget cannot hold is 429 as a whole.",
     tags: ["Resolution"],
     auth: READERS,
     errors: "single",
@@ -59,7 +64,9 @@ export const registryOperations: Operation[] = [
     summary: "Reverse-resolve an address",
     description:
       "The address's verified name. Native: the address's primary name when it points back (its ETH wallet, or owner when it has " +
-      "no ETH wallet, is the address), else the newest name it owns that points back. Without `nameservice`: native, then ENS, then UD.",
+      "no ETH wallet, is the address), else the newest name it owns that points back. ENS: the ENSIP-19 primary name, on Ethereum " +
+      "unless `coins` names another EVM chain; the chain's reverse namespace is read first, then the default one, and the name " +
+      "counts only when its address for that chain is the address. Without `nameservice`: native, then ENS, then UD.",
     tags: ["Resolution"],
     auth: READERS,
     errors: "single",

@@ -61,7 +61,23 @@ export const ResolveQuery = z.object({
   coins: coinList.optional().meta({ description: "Only these coins' wallets (comma-separated, or repeated)." }),
 });
 
-export const ReverseQuery = z.object({ nameservice: NameService.optional() });
+export const ReverseQuery = z.object({
+  nameservice: NameService.optional().meta({
+    description: "Name service to ask; without it native, then ENS, then Unstoppable Domains.",
+  }),
+  coins: z
+    .string({ error: "coins names one EVM chain, e.g. BASE" })
+    .min(1, "coins names one EVM chain, e.g. BASE")
+    .max(32, "coins names one EVM chain, e.g. BASE")
+    .optional()
+    .meta({
+      description:
+        "One EVM chain whose ENS primary name is asked (ENSIP-19): a network as wallets name it (BASE, OPTIMISM, ARBITRUM, " +
+        "LINEA, SCROLL, POLYGON, EVM for the default name…) or the chain's own coin (ETH for Ethereum, MATIC for Polygon). " +
+        "Reads the chain's reverse namespace, then the default one; the name must resolve back to the address on that chain. " +
+        "ENS only: with another nameservice it is 400.",
+    }),
+});
 
 export const BatchResolveRequest = z
   .object({

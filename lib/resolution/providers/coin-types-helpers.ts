@@ -84,6 +84,26 @@ export function coinTypeLabel(coinType: number): CoinTypeLabel | undefined {
   return BY_COIN_TYPE.get(coinType);
 }
 
+/**
+ * The ENSIP-19 coin type of the chain a reverse lookup names: an EVM network as forward answers
+ * name it in `version` (BASE, OPTIMISM, EVM for the default…), or the chain's own coin: ETH for
+ * Ethereum, or a coin that is the gas coin of exactly one EVM chain (MATIC → Polygon).
+ */
+export function reverseCoinTypeOf(chain: string): number | undefined {
+  const wanted = chain.toUpperCase();
+  if (wanted === "ETH") return 60;
+  const evm = LABELS.filter((label) => label.version !== "NATIVE");
+  const byNetwork = evm.find((label) => label.version === wanted);
+  if (byNetwork) return byNetwork.coinType;
+  const byCoin = evm.filter((label) => label.coin === wanted);
+  return byCoin.length === 1 ? byCoin[0]!.coinType : undefined;
+}
+
+/** The names `reverseCoinTypeOf` accepts, for messages and documentation. */
+export function reverseChainNames(): string[] {
+  return ["ETH", ...LABELS.filter((label) => label.version !== "NATIVE").map((label) => label.version)];
+}
+
 /** The coin types to read for the requested coins (all of a coin's networks), or the default set. */
 export function coinTypesFor(coins?: readonly Coin[]): CoinTypeLabel[] {
   if (!coins || coins.length === 0) {

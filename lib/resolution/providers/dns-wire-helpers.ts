@@ -1,19 +1,24 @@
 import "server-only";
 import { createSocket } from "node:dgram";
-import { isIPv6, Socket } from "node:net";
+import { isIP, isIPv6, Socket } from "node:net";
 import { randomInt } from "node:crypto";
+import dnsPacket, { type Answer } from "dns-packet";
 
 // A small DNS stub client (RFC 1035): one question per query over UDP, retried over TCP when the
 // answer is truncated. Node's own resolver hides TTLs for everything but A and AAAA, which the
-// interface needs for every record type.
+// interface needs for every record type. Messages are encoded and decoded by dns-packet; what it
+// decodes is then checked record by record, so any answer that is not a well-formed response to
+// the question asked is a MalformedDnsAnswer (502), never a crash or a half-read record.
 
 export const RECORD_TYPES = { A: 1, NS: 2, CNAME: 5, SOA: 6, MX: 15, TXT: 16, AAAA: 28 } as const;
 export type RecordTypeName = keyof typeof RECORD_TYPES;
-const TYPE_NAMES = new Map<number, RecordTypeName>(
-  Object.entries(RECORD_TYPES).map(([k, v]) => [v, k as RecordTypeName]),
-);
 
 export const RCODE_NXDOMAIN = 3;
+/** The largest DNS message: TCP frames it with a 16-bit length. */
+const MAX_MESSAGE_BYTES = 65_535;
+const MAX_RECORDS = 1_000;
+
+export class MalformedDnsAnswer extends Error {}
 
 export interface DnsServer {
   host: string;
@@ -47,112 +52,88 @@ export function parseDnsServer(text: string): DnsServer {
 
 export function encodeQuery(id: number, name: string, type: RecordTypeName): Buffer {
   const labels = name.replace(/\.$/, "").split(".").filter(Boolean);
-  const parts: Buffer[] = [Buffer.from([id >> 8, id & 0xff, 0x01, 0x00, 0, 1, 0, 0, 0, 0, 0, 0])];
-  for (const label of labels) {
-    const bytes = Buffer.from(label, "ascii");
-    if (bytes.length > 63) throw new RangeError(`DNS label longer than 63 bytes: ${label}`);
-    parts.push(Buffer.from([bytes.length]), bytes);
-  }
-  const type16 = RECORD_TYPES[type];
-  parts.push(Buffer.from([0, type16 >> 8, type16 & 0xff, 0, 1]));
-  return Buffer.concat(parts);
+  for (const label of labels)
+    if (Buffer.byteLength(label, "ascii") > 63) throw new RangeError(`DNS label longer than 63 bytes: ${label}`);
+  return dnsPacket.encode({
+    type: "query",
+    id,
+    flags: dnsPacket.RECURSION_DESIRED,
+    questions: [{ type, name: labels.join("."), class: "IN" }],
+  });
 }
 
-function readName(buf: Buffer, start: number): { name: string; next: number } {
-  const labels: string[] = [];
-  let offset = start;
-  let next = -1;
-  for (let jumps = 0; jumps < 64; jumps++) {
-    const length = buf.readUInt8(offset);
-    if (length === 0) {
-      return { name: labels.join("."), next: next === -1 ? offset + 1 : next };
-    }
-    if ((length & 0xc0) === 0xc0) {
-      if (next === -1) next = offset + 2;
-      offset = buf.readUInt16BE(offset) & 0x3fff;
-      continue;
-    }
-    labels.push(buf.toString("latin1", offset + 1, offset + 1 + length));
-    offset += 1 + length;
-  }
-  throw new RangeError("DNS name compression loop");
-}
+const isName = (value: unknown): value is string => typeof value === "string" && value.length <= 253;
+const isTtl = (value: unknown): value is number => Number.isInteger(value) && (value as number) >= 0;
 
-function formatIPv6(bytes: Buffer): string {
-  const groups = Array.from({ length: 8 }, (_, i) => bytes.readUInt16BE(i * 2).toString(16));
-  let bestStart = -1;
-  let bestLength = 1;
-  for (let i = 0; i < 8;) {
-    if (groups[i] !== "0") {
-      i++;
-      continue;
+/** The presentation form of one answer record of a type we read; null for other types. */
+function presentation(record: Answer): string | null {
+  const data = (record as { data?: unknown }).data;
+  switch (record.type) {
+    case "A":
+      if (typeof data !== "string" || isIP(data) !== 4) throw new MalformedDnsAnswer("an A record is not an address");
+      return data;
+    case "AAAA":
+      if (typeof data !== "string" || isIP(data) !== 6)
+        throw new MalformedDnsAnswer("an AAAA record is not an address");
+      return data;
+    case "CNAME":
+    case "NS":
+      if (!isName(data)) throw new MalformedDnsAnswer(`a ${record.type} record holds no name`);
+      return data;
+    case "MX": {
+      const mx = data as { preference?: unknown; exchange?: unknown } | undefined;
+      if (!Number.isInteger(mx?.preference) || !isName(mx?.exchange))
+        throw new MalformedDnsAnswer("an MX record is incomplete");
+      return `${mx!.preference as number} ${mx!.exchange as string}`;
     }
-    let j = i;
-    while (j < 8 && groups[j] === "0") j++;
-    if (j - i > bestLength) [bestStart, bestLength] = [i, j - i];
-    i = j;
-  }
-  if (bestStart === -1) return groups.join(":");
-  return `${groups.slice(0, bestStart).join(":")}::${groups.slice(bestStart + bestLength).join(":")}`;
-}
-
-function readRecordData(buf: Buffer, type: number, offset: number, length: number): string | null {
-  switch (type) {
-    case RECORD_TYPES.A:
-      return Array.from(buf.subarray(offset, offset + 4)).join(".");
-    case RECORD_TYPES.AAAA:
-      return formatIPv6(buf.subarray(offset, offset + 16));
-    case RECORD_TYPES.CNAME:
-    case RECORD_TYPES.NS:
-      return readName(buf, offset).name;
-    case RECORD_TYPES.MX:
-      return `${buf.readUInt16BE(offset)} ${readName(buf, offset + 2).name}`;
-    case RECORD_TYPES.TXT: {
-      const strings: Buffer[] = [];
-      for (let at = offset; at < offset + length;) {
-        const size = buf.readUInt8(at);
-        strings.push(buf.subarray(at + 1, at + 1 + size));
-        at += 1 + size;
-      }
-      return Buffer.concat(strings).toString("utf8");
+    case "TXT": {
+      const strings = Array.isArray(data) ? data : [data];
+      if (!strings.every((part) => Buffer.isBuffer(part) || typeof part === "string"))
+        throw new MalformedDnsAnswer("a TXT record is not text");
+      return Buffer.concat(strings.map((part: Buffer | string) => Buffer.from(part))).toString("utf8");
     }
     default:
       return null;
   }
 }
 
-export function decodeResponse(buf: Buffer): DnsResponse & { id: number; truncated: boolean } {
-  const id = buf.readUInt16BE(0);
-  const flags = buf.readUInt16BE(2);
-  const [questions, answerCount, authorityCount] = [buf.readUInt16BE(4), buf.readUInt16BE(6), buf.readUInt16BE(8)];
-  let offset = 12;
-  for (let i = 0; i < questions; i++) offset = readName(buf, offset).next + 4;
-  const answers: DnsAnswer[] = [];
-  let negativeTtl: number | undefined;
-  for (const [section, count] of [
-    [0, answerCount],
-    [1, authorityCount],
-  ] as const) {
-    for (let i = 0; i < count; i++) {
-      const { name, next } = readName(buf, offset);
-      const type = buf.readUInt16BE(next);
-      const ttl = buf.readUInt32BE(next + 4);
-      const length = buf.readUInt16BE(next + 8);
-      const dataStart = next + 10;
-      if (section === 0) {
-        const typeName = TYPE_NAMES.get(type);
-        const value = typeName ? readRecordData(buf, type, dataStart, length) : null;
-        if (typeName && value !== null) answers.push({ name, type: typeName, ttl, value });
-      } else if (type === RECORD_TYPES.SOA) {
-        const mname = readName(buf, dataStart);
-        const rname = readName(buf, mname.next);
-        const minimum = buf.readUInt32BE(rname.next + 16);
-        negativeTtl = Math.min(ttl, minimum);
-      }
-      offset = dataStart + length;
-    }
+/** Decodes a response; anything that is not a well-formed DNS response throws MalformedDnsAnswer. */
+export function decodeResponse(
+  buf: Buffer,
+): DnsResponse & { id: number; truncated: boolean; questions: { name: string; type: string }[] } {
+  if (buf.length < 12 || buf.length > MAX_MESSAGE_BYTES) throw new MalformedDnsAnswer("the message has no header");
+  let packet: ReturnType<typeof dnsPacket.decode>;
+  try {
+    packet = dnsPacket.decode(buf);
+  } catch (error) {
+    throw new MalformedDnsAnswer((error as Error).message);
   }
-  return { id, rcode: flags & 0x0f, truncated: (flags & 0x0200) !== 0, answers, negativeTtl };
+  if (packet.type !== "response") throw new MalformedDnsAnswer("the message is not a response");
+  const records = [...(packet.answers ?? []), ...(packet.authorities ?? [])];
+  if (records.length > MAX_RECORDS) throw new MalformedDnsAnswer("the message holds too many records");
+  const answers: DnsAnswer[] = [];
+  for (const record of packet.answers ?? []) {
+    const ttl = (record as { ttl?: unknown }).ttl;
+    if (!isName(record.name) || !isTtl(ttl)) throw new MalformedDnsAnswer("a record has no name or TTL");
+    const value = presentation(record);
+    if (value !== null && record.type in RECORD_TYPES)
+      answers.push({ name: record.name, type: record.type as RecordTypeName, ttl, value });
+  }
+  let negativeTtl: number | undefined;
+  for (const record of packet.authorities ?? []) {
+    if (record.type !== "SOA") continue;
+    const minimum = (record.data as { minimum?: unknown } | undefined)?.minimum;
+    if (!isTtl(record.ttl) || !isTtl(minimum)) throw new MalformedDnsAnswer("the SOA record is incomplete");
+    negativeTtl = Math.min(record.ttl, minimum);
+  }
+  return {
+    id: packet.id ?? -1,
+    rcode: (packet.flags ?? 0) & 0x0f,
+    truncated: packet.flag_tc === true,
+    questions: (packet.questions ?? []).map((q) => ({ name: String(q.name), type: String(q.type) })),
+    answers,
+    negativeTtl,
+  };
 }
 
 function queryUdp(server: DnsServer, query: Buffer, id: number, signal: AbortSignal): Promise<Buffer> {
@@ -172,8 +153,9 @@ function queryUdp(server: DnsServer, query: Buffer, id: number, signal: AbortSig
     signal.addEventListener("abort", onAbort, { once: true });
     socket.on("error", (error) => finish(error));
     socket.on("message", (message) => {
-      // Ignore anything that is not the answer to this query (spoofing, late replies).
-      if (message.length >= 12 && message.readUInt16BE(0) === id) finish(undefined, message);
+      // Ignore anything that does not carry this query's id (spoofing, late replies); what does is
+      // the answer, readable or not.
+      if (message.length >= 2 && message.readUInt16BE(0) === id) finish(undefined, message);
     });
     // A connected socket hears ICMP port-unreachable, so a dead server fails at once.
     socket.connect(server.port, server.host, () => {
@@ -206,6 +188,7 @@ function queryTcp(server: DnsServer, query: Buffer, signal: AbortSignal): Promis
       if (received.length >= 2 && received.length >= 2 + received.readUInt16BE(0))
         finish(undefined, received.subarray(2, 2 + received.readUInt16BE(0)));
     });
+    socket.on("close", () => finish(new MalformedDnsAnswer("the server closed the TCP connection before answering")));
     socket.connect(server.port, server.host, () => {
       const length = Buffer.alloc(2);
       length.writeUInt16BE(query.length);
@@ -225,5 +208,9 @@ export async function queryDns(
   const query = encodeQuery(id, name, type);
   let response = decodeResponse(await queryUdp(server, query, id, signal));
   if (response.truncated) response = decodeResponse(await queryTcp(server, query, signal));
+  const asked = name.replace(/\.$/, "").toLowerCase();
+  const question = response.questions[0];
+  if (response.id !== id || (question && (question.name.toLowerCase() !== asked || question.type !== type)))
+    throw new MalformedDnsAnswer("the answer is for another question");
   return { rcode: response.rcode, answers: response.answers, negativeTtl: response.negativeTtl };
 }

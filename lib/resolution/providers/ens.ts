@@ -21,15 +21,20 @@ import type { ResolveResult, TxtRecord, WalletData } from "@/lib/api/schemas/res
 import { TtlCache } from "@/lib/resolution/cache";
 import type { ForwardOptions, ResolutionProvider, ReverseOptions } from "@/lib/resolution/types";
 import { withTimeout } from "@/lib/resolution/with-timeout";
-import { coinTypesFor, walletOf, type CoinTypeLabel } from "./coin-types-helpers";
+import { trackGateways } from "./ccip-gateway";
+import { coinTypeLabel, coinTypesFor, walletOf, type CoinTypeLabel } from "./coin-types-helpers";
 import { contentHashToUri } from "./content-hash-helpers";
-import { createRpcClient, rawCall, readView, rpcFailure, type CallOutcome } from "./evm-rpc-helpers";
+import { createRpcClient, decodeOr, rawCall, readView, rpcFailure, type CallOutcome } from "./evm-rpc-helpers";
 
 // ENS read straight from the registry and resolvers over JSON-RPC. Names arrive ENSIP-15
 // normalized. The resolver is the closest ancestor's (ENSIP-10); one found above the name is used
-// only when it supports resolve(bytes,bytes). Owner is the registry's, or the NameWrapper's
-// ERC-1155 owner when the registry owner is the wrapper. Reverse is the ENSIP-19 primary name on
-// addr.reverse, kept only when the name's ETH address points back to the address.
+// only when it supports resolve(bytes,bytes). Resolvers that answer through a gateway (CCIP-Read,
+// EIP-3668) are followed, and the gateway's answer counts only when the resolver accepts it.
+// Owner is the registry's, or the NameWrapper's ERC-1155 owner when the registry owner is the
+// wrapper. Reverse is the ENSIP-19 primary name: for a coin type, the name of
+// `[addr].[namespace].reverse` (addr for Ethereum, the coin type in hex for another EVM chain, then
+// default when the chain has none), kept only when the name's address for that coin type points
+// back to the address.
 
 export const MAINNET_ENS_REGISTRY: Address = "0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e";
 export const MAINNET_NAME_WRAPPER: Address = "0xD4416b13d2b3a9aBae7AcD5D6C2BbDBE25686401";
@@ -61,6 +66,9 @@ export const ENS_TEXT_KEYS: readonly string[] = [
 ];
 
 const EXTENDED_RESOLVER_INTERFACE = "0x9061b923";
+/** ENSIP-11 coin type of Ethereum mainnet, and ENSIP-19's default EVM coin type. */
+export const ETHEREUM_COIN_TYPE = 60;
+export const DEFAULT_EVM_COIN_TYPE = 0x80000000;
 const FIELD = "nameservice";
 const SOURCE = "The Ethereum JSON-RPC endpoint (ENS)";
 
@@ -90,6 +98,8 @@ export interface EnsProviderOptions {
   staleSeconds?: number;
   cacheMaxEntries?: number;
   textKeys?: readonly string[];
+  /** Ask CCIP-Read gateways on loopback or private addresses (tests, private networks); off by default. */
+  allowNonPublicGateways?: boolean;
 }
 
 /** DNS wire format of a name (ENSIP-10's `name` argument). */
@@ -110,6 +120,19 @@ function ancestors(name: string): string[] {
   return labels.map((_, i) => labels.slice(i).join("."));
 }
 
+/** ENSIP-19's reverse namespaces asked for a coin type, in order: the chain's own, then default. */
+export function reverseNamespaces(coinType: number): string[] {
+  if (coinType === ETHEREUM_COIN_TYPE) return ["addr"];
+  if (coinType === DEFAULT_EVM_COIN_TYPE) return ["default"];
+  return [coinType.toString(16), "default"];
+}
+
+interface FoundResolver {
+  address: Address;
+  /** Supports resolve(bytes,bytes) (ENSIP-10): every read goes through it. */
+  extended: boolean;
+}
+
 export class EnsProvider implements ResolutionProvider {
   readonly nameService = "ens" as const;
   private readonly client: PublicClient;
@@ -122,10 +145,13 @@ export class EnsProvider implements ResolutionProvider {
 
   constructor(options: EnsProviderOptions) {
     this.timeoutMs = options.timeoutMs ?? 3000;
-    this.client = createRpcClient(options.rpcUrl, this.timeoutMs);
+    this.client = createRpcClient(options.rpcUrl, this.timeoutMs, {
+      allowNonPublicGateways: options.allowNonPublicGateways,
+    });
     this.registry = getAddress(options.registryAddress ?? MAINNET_ENS_REGISTRY);
     const defaultWrapper = isAddressEqual(this.registry, MAINNET_ENS_REGISTRY) ? MAINNET_NAME_WRAPPER : null;
-    this.nameWrapper = options.nameWrapperAddress === undefined ? defaultWrapper : options.nameWrapperAddress;
+    const wrapper = options.nameWrapperAddress === undefined ? defaultWrapper : options.nameWrapperAddress;
+    this.nameWrapper = wrapper === null ? null : getAddress(wrapper);
     this.ttlMs = (options.cacheTtlSeconds ?? 60) * 1000;
     this.textKeys = options.textKeys ?? ENS_TEXT_KEYS;
     this.cache = new TtlCache({
@@ -144,12 +170,14 @@ export class EnsProvider implements ResolutionProvider {
     );
   }
 
+  /** The primary name of `address` for `options.coinType` (Ethereum's, 60, when absent). */
   reverse(address: string, options: ReverseOptions): Promise<ResolveResult | null> {
-    const key = `r:${address.toLowerCase()}`;
+    const coinType = options.coinType ?? ETHEREUM_COIN_TYPE;
+    const key = `r:${coinType}:${address.toLowerCase()}`;
     return this.cache.get(
       key,
       async () => ({
-        value: await this.deadline((signal) => this.readPrimaryName(address, signal)),
+        value: await this.deadline((signal) => this.readPrimaryName(address, coinType, signal)),
         ttlMs: this.ttlMs,
       }),
       options.signal,
@@ -157,9 +185,18 @@ export class EnsProvider implements ResolutionProvider {
   }
 
   private async deadline<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+    // Gateways still asked when the deadline passes are the ones to name in the 504.
+    const pendingGateways = new Set<string>();
     try {
-      return await withTimeout(work, { source: SOURCE, field: FIELD, timeoutMs: this.timeoutMs });
+      return await trackGateways(
+        () => withTimeout(work, { source: SOURCE, field: FIELD, timeoutMs: this.timeoutMs }),
+        pendingGateways,
+      );
     } catch (error) {
+      if (error instanceof ApiError && error.status === 504 && pendingGateways.size > 0) {
+        const hosts = [...pendingGateways].join(", ");
+        throw new ApiError(504, FIELD, `The CCIP-Read gateway ${hosts} did not answer within ${this.timeoutMs} ms.`);
+      }
       throw rpcFailure(error, FIELD, SOURCE);
     }
   }
@@ -170,22 +207,15 @@ export class EnsProvider implements ResolutionProvider {
     signal: AbortSignal,
   ): Promise<ResolveResult | null> {
     const node = namehash(name);
-    const [ownerRead, resolvers] = await Promise.all([
+    const [ownerRead, resolver] = await Promise.all([
       readView(this.client, this.registry, registryAbi, "owner", [node]),
-      Promise.all(
-        ancestors(name).map((n) => readView(this.client, this.registry, registryAbi, "resolver", [namehash(n)])),
-      ),
+      this.findResolver(name),
     ]);
     signal.throwIfAborted();
     const registryOwner = ownerRead.ok ? ownerRead.value : zeroAddress;
-    const found = resolvers.findIndex((r) => r.ok && r.value !== zeroAddress);
-    const resolver = found >= 0 && resolvers[found]!.ok ? (resolvers[found] as { value: Address }).value : null;
-    const extended = resolver ? await this.supportsExtended(resolver) : false;
-    const usable = resolver !== null && (found === 0 || extended);
-
     const [owner, records] = await Promise.all([
       this.ownerOf(node, registryOwner),
-      usable ? this.readRecords(name, node, resolver, extended, labels) : Promise.resolve(null),
+      resolver ? this.readRecords(name, node, resolver, labels) : Promise.resolve(null),
     ]);
     signal.throwIfAborted();
     const hasRecords =
@@ -202,6 +232,38 @@ export class EnsProvider implements ResolutionProvider {
     };
   }
 
+  /** The resolver that answers for `name` (ENSIP-10), or null when there is none usable. */
+  private async findResolver(name: string): Promise<FoundResolver | null> {
+    const resolvers = await Promise.all(
+      ancestors(name).map((n) => readView(this.client, this.registry, registryAbi, "resolver", [namehash(n)])),
+    );
+    const found = resolvers.findIndex((r) => r.ok && r.value !== zeroAddress);
+    if (found < 0) return null;
+    const address = (resolvers[found] as { value: Address }).value;
+    const extended = await this.supportsExtended(address);
+    // A resolver above the name answers for it only as a wildcard resolver.
+    return found === 0 || extended ? { address, extended } : null;
+  }
+
+  /** One resolver read, through resolve(name, data) when the resolver is ENSIP-10. */
+  private async callResolver(name: string, resolver: FoundResolver, data: Hex): Promise<CallOutcome<Hex>> {
+    if (!resolver.extended) return rawCall(this.client, resolver.address, data);
+    const outer = await rawCall(
+      this.client,
+      resolver.address,
+      encodeFunctionData({ abi: resolverAbi, functionName: "resolve", args: [dnsEncode(name), data] }),
+    );
+    if (!outer.ok) return outer;
+    try {
+      return {
+        ok: true,
+        value: decodeFunctionResult({ abi: resolverAbi, functionName: "resolve", data: outer.value }),
+      };
+    } catch {
+      return { ok: false };
+    }
+  }
+
   private async supportsExtended(resolver: Address): Promise<boolean> {
     const outcome = await readView(this.client, resolver, resolverAbi, "supportsInterface", [
       EXTENDED_RESOLVER_INTERFACE,
@@ -216,32 +278,8 @@ export class EnsProvider implements ResolutionProvider {
     return wrapped.ok ? wrapped.value : registryOwner;
   }
 
-  private async readRecords(
-    name: string,
-    node: Hex,
-    resolver: Address,
-    extended: boolean,
-    labels: readonly CoinTypeLabel[],
-  ) {
-    const dnsName = extended ? dnsEncode(name) : "0x";
-    // Through resolve(name, data) when the resolver is ENSIP-10, directly otherwise.
-    const read = async (data: Hex): Promise<CallOutcome<Hex>> => {
-      if (!extended) return rawCall(this.client, resolver, data);
-      const outer = await rawCall(
-        this.client,
-        resolver,
-        encodeFunctionData({ abi: resolverAbi, functionName: "resolve", args: [dnsName, data] }),
-      );
-      if (!outer.ok) return outer;
-      try {
-        return {
-          ok: true,
-          value: decodeFunctionResult({ abi: resolverAbi, functionName: "resolve", data: outer.value }),
-        };
-      } catch {
-        return { ok: false };
-      }
-    };
+  private async readRecords(name: string, node: Hex, resolver: FoundResolver, labels: readonly CoinTypeLabel[]) {
+    const read = (data: Hex) => this.callResolver(name, resolver, data);
     const decode = <T>(outcome: CallOutcome<Hex>, decoder: (data: Hex) => T): T | null => {
       if (!outcome.ok) return null;
       try {
@@ -292,19 +330,36 @@ export class EnsProvider implements ResolutionProvider {
     };
   }
 
-  private async readPrimaryName(address: string, signal: AbortSignal): Promise<ResolveResult | null> {
-    const reverseNode = namehash(`${address.toLowerCase().slice(2)}.addr.reverse`);
-    const resolver = await readView(this.client, this.registry, registryAbi, "resolver", [reverseNode]);
-    if (!resolver.ok || resolver.value === zeroAddress) return null;
-    const nameRead = await readView(this.client, resolver.value, resolverAbi, "name", [reverseNode]);
-    signal.throwIfAborted();
-    if (!nameRead.ok || !nameRead.value) return null;
-    const name = nameRead.value;
-    if (!isNormalized(name)) return null;
+  private async readPrimaryName(address: string, coinType: number, signal: AbortSignal): Promise<ResolveResult | null> {
+    const hex = address.toLowerCase().slice(2);
+    let name = "";
+    // The first namespace holding a name decides; a name that fails the check below is no
+    // primary name, and the default one is not tried in its place.
+    for (const namespace of reverseNamespaces(coinType)) {
+      name = await this.reverseName(`${hex}.${namespace}.reverse`);
+      signal.throwIfAborted();
+      if (name) break;
+    }
+    if (!name || !isNormalized(name)) return null;
     const forward = await this.forward(name, { signal });
-    const ethAddress = forward?.wallets.find((w) => w.coin === "ETH" && w.version === "NATIVE")?.address;
-    if (!forward || !ethAddress || ethAddress.toLowerCase() !== address.toLowerCase()) return null;
+    const wanted = coinTypeLabel(coinType);
+    const pointsTo = forward?.wallets.find((w) => w.coin === wanted?.coin && w.version === wanted.version)?.address;
+    if (!forward || !pointsTo || pointsTo.toLowerCase() !== address.toLowerCase()) return null;
     return forward;
+  }
+
+  /** `name(bytes32)` of a reverse name, "" when it has none. */
+  private async reverseName(reverseName: string): Promise<string> {
+    const resolver = await this.findResolver(reverseName);
+    if (!resolver) return "";
+    const node = namehash(reverseName);
+    const outcome = await this.callResolver(
+      reverseName,
+      resolver,
+      encodeFunctionData({ abi: resolverAbi, functionName: "name", args: [node] }),
+    );
+    const decoded = outcome.ok ? decodeOr(resolverAbi, "name", outcome.value) : outcome;
+    return decoded.ok ? decoded.value : "";
   }
 }
 
@@ -322,8 +377,10 @@ export function ensProviderFromConfig(cfg: Config): EnsProvider | null {
   return new EnsProvider({
     rpcUrl: cfg.ETH_RPC_URL,
     registryAddress: (cfg.ENS_REGISTRY_ADDRESS as Address | undefined) ?? MAINNET_ENS_REGISTRY,
+    nameWrapperAddress: cfg.ENS_NAME_WRAPPER_ADDRESS as Address | undefined,
     timeoutMs: cfg.RESOLUTION_TIMEOUT_MS,
     cacheTtlSeconds: cfg.CHAIN_CACHE_TTL_SECONDS,
+    allowNonPublicGateways: cfg.CCIP_READ_PRIVATE_GATEWAYS === "1",
   });
 }
 

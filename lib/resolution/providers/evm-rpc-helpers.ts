@@ -5,6 +5,7 @@ import {
   LimitExceededRpcError,
   TimeoutError,
   createPublicClient,
+  decodeErrorResult,
   decodeFunctionResult,
   encodeFunctionData,
   http,
@@ -18,14 +19,23 @@ import {
 } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import { badSourceAnswer, sourceUnavailable } from "@/lib/resolution/with-timeout";
+import { CcipGatewayError, gatewayRequester } from "./ccip-gateway";
 
 // JSON-RPC reads shared by the ENS and UD providers. Calls made in the same tick travel in one
 // JSON-RPC batch, so one name costs one round trip per dependent step. A call that reverts (or
-// hits an address without code) is an absent record; only the transport failing is an error.
+// hits an address without code) is an absent record; the transport failing is an error, and so
+// is a CCIP-Read (EIP-3668) lookup that fails: its gateway erred, or the resolver refused the
+// gateway's answer (a failed signature check), which must not read as "no record".
 
-export function createRpcClient(rpcUrl: string, timeoutMs: number): PublicClient {
+export interface RpcClientOptions {
+  /** Let CCIP-Read gateways on loopback or private addresses be asked (tests, private networks). */
+  allowNonPublicGateways?: boolean;
+}
+
+export function createRpcClient(rpcUrl: string, timeoutMs: number, options: RpcClientOptions = {}): PublicClient {
   return createPublicClient({
     transport: http(rpcUrl, { batch: { batchSize: 200, wait: 0 }, timeout: timeoutMs, retryCount: 0 }),
+    ccipRead: { request: gatewayRequester({ allowNonPublic: options.allowNonPublicGateways ?? false }) },
   });
 }
 
@@ -35,14 +45,53 @@ function isTransportFailure(error: unknown): boolean {
   if (error instanceof ApiError) return true;
   if (!(error instanceof BaseError)) return false;
   return Boolean(
-    error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError || e instanceof LimitExceededRpcError),
+    error.walk(
+      (e) =>
+        e instanceof HttpRequestError ||
+        e instanceof TimeoutError ||
+        e instanceof LimitExceededRpcError ||
+        isOffchainLookup(e),
+    ),
   );
 }
 
-/** The ApiError a failed read becomes: 504 timed out, 503 unreachable or rate limited, 502 otherwise. */
+// viem does not export the class; its name is part of its documented error types.
+const isOffchainLookup = (e: unknown) => (e as Error | null)?.name === "OffchainLookupError";
+
+/** The revert reason of a failed call (`Error(string)`), when it has one. */
+function revertReason(error: BaseError): string | null {
+  const deepest = error.walk() as { data?: unknown } | null;
+  const data = typeof deepest?.data === "object" ? (deepest.data as { data?: unknown })?.data : deepest?.data;
+  if (typeof data !== "string" || !data.startsWith("0x08c379a0")) return null;
+  try {
+    const { args } = decodeErrorResult({ abi: [ERROR_STRING], data: data as Hex });
+    return String(args[0]).slice(0, 200);
+  } catch {
+    return null;
+  }
+}
+
+const ERROR_STRING = { type: "error", name: "Error", inputs: [{ name: "message", type: "string" }] } as const;
+
+/**
+ * The ApiError a failed read becomes: 504 timed out, 503 unreachable or rate limited, 502 otherwise.
+ * A CCIP-Read gateway is the name owner's server, not ours: its failures are 502 (504 when it is
+ * silent), and so is an answer the resolver's callback refuses.
+ */
 export function rpcFailure(error: unknown, field: string, source: string): ApiError {
   if (error instanceof ApiError) return error;
   if (error instanceof BaseError) {
+    const gateway = error.walk((e) => e instanceof CcipGatewayError) as CcipGatewayError | null;
+    if (gateway) return new ApiError(gateway.kind === "timeout" ? 504 : 502, field, gateway.shortMessage);
+    const lookup = error.walk(isOffchainLookup);
+    const transport = error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError);
+    if (lookup && !transport) {
+      const reason = revertReason(error);
+      return badSourceAnswer(
+        field,
+        `The resolver refused the answer of its CCIP-Read gateway${reason ? ` (${reason})` : ""}; the name cannot be trusted.`,
+      );
+    }
     if (error.walk((e) => e instanceof TimeoutError))
       return new ApiError(504, field, `${source} did not answer in time.`);
     const http = error.walk((e) => e instanceof HttpRequestError) as HttpRequestError | null;

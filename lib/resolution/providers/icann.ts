@@ -11,6 +11,7 @@ import type { ForwardOptions, ResolutionProvider, ReverseOptions } from "@/lib/r
 import { badSourceAnswer, sourceUnavailable, withTimeout } from "@/lib/resolution/with-timeout";
 import { ipfsUri } from "./content-hash-helpers";
 import {
+  MalformedDnsAnswer,
   parseDnsServer,
   queryDns,
   RCODE_NXDOMAIN,
@@ -130,6 +131,11 @@ export class IcannProvider implements ResolutionProvider {
         return response;
       } catch (error) {
         if (signal.aborted || error instanceof ApiError) throw error;
+        if (error instanceof MalformedDnsAnswer)
+          throw badSourceAnswer(
+            FIELD,
+            `The DNS server ${server.host}:${server.port} sent an answer that cannot be read (${error.message}).`,
+          );
         lastError = error;
       }
     }

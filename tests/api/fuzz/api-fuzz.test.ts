@@ -38,7 +38,8 @@ const SEED = Number(process.env.FUZZ_SEED ?? 20_240_611);
 // Over two instances every request first waits on a cross-instance barrier, so that run sends a
 // sample; the 10,000 run on one instance (PGlite and PostgreSQL) is the property check.
 const TOTAL_REQUESTS = Number(process.env.FUZZ_REQUESTS ?? (process.env.TEST_INSTANCES === "2" ? 1_000 : 10_000));
-const BATCH_SIZE = 25;
+// Small enough that many batches hold no successful write (those are compared table by table).
+const BATCH_SIZE = 20;
 const CONCURRENCY = 6;
 
 // Tables whose rows change on reads by design, not by a request's data: the shared rate-limit
@@ -366,8 +367,9 @@ describe("fuzzing every endpoint", () => {
       );
     }
     expect(stats.requests).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
-    // Most batches hold no successful write, so the "4xx changes nothing" property is really exercised.
-    expect(stats.comparedBatches).toBeGreaterThan(stats.batches / 3);
+    // Enough batches hold no successful write that the "4xx changes nothing" property is really
+    // exercised (about 4 in 10 do with today's generators; a quarter leaves room for the seed).
+    expect(stats.comparedBatches).toBeGreaterThan(stats.batches / 4);
     // Every endpoint answered at least one request with success and one with a refusal (a
     // coverage check of the generators, meaningful for the full run, not for the sample).
     if (TOTAL_REQUESTS >= 10_000)

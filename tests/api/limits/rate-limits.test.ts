@@ -143,16 +143,20 @@ describe.skipIf(severalInstances)("per access token", () => {
   });
 });
 
-test.skipIf(severalInstances)("the counts reach the shared table within a flush", async () => {
-  const address = freshAddress();
-  await search(address);
-  await search(address);
-  await rateLimiter()!.flush();
-  const rows = await database().query<{ count: number; reset_at: Date }>(
-    `SELECT count, reset_at FROM rate_limit_window WHERE key = $1`,
-    [`a:read:${address}`],
-  );
-  expect(rows).toHaveLength(1);
-  expect(rows[0].count).toBe(2);
-  expect(new Date(rows[0].reset_at).getTime()).toBe(windowStart + 60_000);
-});
+// The limiter flushed here is this process's: a server in another process flushes on its own clock.
+test.skipIf(severalInstances || process.env.TEST_SERVER === "next")(
+  "the counts reach the shared table within a flush",
+  async () => {
+    const address = freshAddress();
+    await search(address);
+    await search(address);
+    await rateLimiter()!.flush();
+    const rows = await database().query<{ count: number; reset_at: Date }>(
+      `SELECT count, reset_at FROM rate_limit_window WHERE key = $1`,
+      [`a:read:${address}`],
+    );
+    expect(rows).toHaveLength(1);
+    expect(rows[0].count).toBe(2);
+    expect(new Date(rows[0].reset_at).getTime()).toBe(windowStart + 60_000);
+  },
+);

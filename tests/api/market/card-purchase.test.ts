@@ -215,6 +215,10 @@ describe("card purchase (11) with the test processor", () => {
       [purchase({ domain: "alice.com" }), 400, "domain"],
       [purchase({ domain: "nope" }), 400, "domain"],
       [purchase({ domain: "bad name!.web3" }), 400, "domain"],
+      // Names are judged as sent: surrounding whitespace or a final dot is no name, never trimmed.
+      [purchase({ domain: ` ${taken.domain}` }), 400, "domain"],
+      [purchase({ domain: `fresh${Date.now()}.web3\n` }), 400, "domain"],
+      [purchase({ domain: `fresh${Date.now()}.web3.` }), 400, "domain"],
       [purchase({ domain: `x.nosuchparent${Date.now()}.web3` }), 400, "domain"],
       [purchase({ domain: taken.domain }), 409, "domain"],
       [purchase({ domain: reserved.domain }), 409, "domain"],

@@ -118,6 +118,8 @@ describe("card renewal", () => {
   test("bad input: unknown name 404, years out of range 400, names that do not expire 400, invalid name 400", async () => {
     const never = fresh("never");
     await registerOwned(never, newAccount().address, { expiresAt: null });
+    const renewable = fresh("spaced");
+    await registerOwned(renewable, newAccount().address);
     const cases: [unknown, number, string][] = [
       [{ checkoutId: randomUUID(), domain: fresh("unknown"), years: 1 }, 404, "domain"],
       [{ checkoutId: randomUUID(), domain: never, years: 11 }, 400, "years"],
@@ -125,6 +127,8 @@ describe("card renewal", () => {
       [{ checkoutId: randomUUID(), domain: never, years: 1 }, 400, "domain"],
       [{ checkoutId: "x", domain: never, years: 1 }, 400, "checkoutId"],
       [{ checkoutId: randomUUID(), domain: "bad\u200dname.web3", years: 1 }, 400, "domain"],
+      // Judged as sent, never trimmed, as everywhere in the API.
+      [{ checkoutId: randomUUID(), domain: ` ${renewable}`, years: 1 }, 400, "domain"],
       [{ checkoutId: randomUUID(), domain: never, years: 1, ownerAddress: "0x0" }, 400, "body"],
     ];
     for (const [body, status, field] of cases) {

@@ -101,6 +101,24 @@ describe("GET /v1/resolve/{domain} (native)", () => {
     expect(body.domain).toBe("alice.web3");
   });
 
+  test("the name is validated as sent (ENSIP-15 does not trim): spaces or a final dot are 400, nothing resolves", async () => {
+    for (const raw of [
+      " alice.web3",
+      "alice.web3 ",
+      "%20alice.web3",
+      "alice.web3%20",
+      "%09alice.web3",
+      "alice.web3.",
+    ]) {
+      const { status, body } = await get(`/v1/resolve/${raw.replace(/ /g, "%20")}`);
+      expect(status, raw).toBe(400);
+      expect(body.field, raw).toBe("domain");
+      expect(body.info, raw).toMatch(/ENSIP-15/);
+    }
+    const batch = await app.fetch("/v1/resolve", { method: "POST", token: customer, json: { names: [" alice.web3"] } });
+    expect((await batch.json()).results[0]).toMatchObject({ name: " alice.web3", status: 400 });
+  });
+
   test("coins filters wallets, comma-separated or repeated", async () => {
     const comma = await get("/v1/resolve/alice.web3?coins=USDC,BTC");
     expect(comma.body.wallets.map((w: { coin: string }) => w.coin).sort()).toEqual(["BTC", "USDC", "USDC"]);
@@ -221,11 +239,14 @@ describe("GET /v1/reverse/{address} (native)", () => {
     expect((await get(`/v1/reverse/${elsewhere}`)).status).toBe(404);
   });
 
-  test.each([["0x1234"], ["not-an-address"], [`${ALICE_OWNER}00`]])("%s → 400 naming address", async (address) => {
-    const { status, body } = await get(`/v1/reverse/${address}`);
-    expect(status).toBe(400);
-    expect(body).toEqual({ field: "address", info: expect.any(String) });
-  });
+  test.each([["0x1234"], ["not-an-address"], [`${ALICE_OWNER}00`], [`%20${ALICE_OWNER}`], [`${ALICE_OWNER}%20`]])(
+    "%s → 400 naming address",
+    async (address) => {
+      const { status, body } = await get(`/v1/reverse/${address}`);
+      expect(status).toBe(400);
+      expect(body).toEqual({ field: "address", info: expect.any(String) });
+    },
+  );
 
   test("an unknown nameservice is 400; a service not configured is 503", async () => {
     expect((await get(`/v1/reverse/${ALICE_OWNER}?nameservice=web2`)).body.field).toBe("nameservice");

@@ -15,6 +15,8 @@ import { startEvmNode, type EvmNode } from "@/tests/support/evm-node";
 const CID = "bafybeibj6lixxzqtsb45ysdjnupvqkufgdvzqbnvmhw2kf7cfkesy7r7d4";
 const BTC_ADDRESS = "bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4";
 const OPTIMISM = 0x8000000a;
+const BASE = 0x80002105;
+const DEFAULT_EVM = 0x80000000;
 
 let node: EvmNode;
 let ens: EnsDeployment;
@@ -22,6 +24,9 @@ let provider: EnsProvider;
 let reference: JsonRpcProvider;
 let alice: `0x${string}`;
 let carol: `0x${string}`;
+let bob: `0x${string}`;
+let dave: `0x${string}`;
+let erin: `0x${string}`;
 
 beforeAll(async () => {
   node = await startEvmNode();
@@ -34,6 +39,7 @@ beforeAll(async () => {
   await ens.setAddr("alice.eth", 60, alice);
   await ens.setAddr("alice.eth", 0, bytesToHex(getCoderByCoinType(0).decode(BTC_ADDRESS)));
   await ens.setAddr("alice.eth", OPTIMISM, alice);
+  await ens.setAddr("alice.eth", BASE, alice);
   await ens.setText("alice.eth", "url", "https://alice.example");
   await ens.setText("alice.eth", "com.twitter", "alice");
   await ens.setContenthash("alice.eth", `0x${encodeContentHash("ipfs", CID)}`);
@@ -46,6 +52,27 @@ beforeAll(async () => {
   await ens.deployWildcard("wild.eth", carol);
   await ens.register("empty.eth");
   void mallory;
+
+  // ENSIP-19 primary names per chain. Alice: a Base name of her own. Bob: only a default name.
+  // Dave: only an Ethereum (addr.reverse) name. Erin: a Base name that is someone else's
+  // (alice.eth) and a valid default name, which must not stand in for it.
+  bob = getAddress(node.accounts[6]!.address);
+  dave = getAddress(node.accounts[7]!.address);
+  erin = getAddress(node.accounts[8]!.address);
+  await ens.setReverseName("80002105", alice, "alice.eth");
+  await ens.register("bob.eth");
+  await ens.setAddr("bob.eth", 60, bob);
+  await ens.setAddr("bob.eth", BASE, bob);
+  await ens.setReverseName("default", bob, "bob.eth");
+  await ens.register("dave.eth");
+  await ens.setAddr("dave.eth", 60, dave);
+  await ens.setAddr("dave.eth", BASE, dave);
+  await ens.setPrimaryName(7, "dave.eth");
+  await ens.register("erin.eth");
+  await ens.setAddr("erin.eth", BASE, erin);
+  await ens.setAddr("erin.eth", DEFAULT_EVM, erin);
+  await ens.setReverseName("80002105", erin, "alice.eth");
+  await ens.setReverseName("default", erin, "erin.eth");
 
   provider = new EnsProvider({
     rpcUrl: node.rpcUrl,
@@ -81,7 +108,8 @@ describe("ENS forward resolution", () => {
       version: "NATIVE",
       address: BTC_ADDRESS,
     });
-    expect(result?.wallets).toHaveLength(3);
+    expect(result?.wallets.find((w) => w.version === "BASE")).toEqual({ coin: "ETH", version: "BASE", address: alice });
+    expect(result?.wallets).toHaveLength(4);
     expect(result?.txtRecords).toEqual(
       expect.arrayContaining([
         { key: "url", value: (await resolver!.getText("url"))! },
@@ -144,6 +172,34 @@ describe("ENS reverse resolution", () => {
 
   it("returns null for an address without a reverse record", async () => {
     expect(await provider.reverse(node.accounts[5]!.address, {})).toBeNull();
+  });
+});
+
+describe("ENS multichain primary names (ENSIP-19)", () => {
+  it("reads the chain's own reverse namespace and checks the name's address on that chain", async () => {
+    const result = await provider.reverse(alice.toLowerCase(), { coinType: BASE });
+    expect(result?.domain).toBe("alice.eth");
+    expect(result?.wallets).toContainEqual({ coin: "ETH", version: "BASE", address: alice });
+  });
+
+  it("falls back to the default reverse namespace when the chain has no name", async () => {
+    expect((await provider.reverse(bob, { coinType: BASE }))?.domain).toBe("bob.eth");
+    // Bob's default name has no Optimism address: on Optimism it is no primary name.
+    expect(await provider.reverse(bob, { coinType: OPTIMISM })).toBeNull();
+    // Nor is a default name Bob's Ethereum primary name (ENSIP-19: addr.reverse only).
+    expect(await provider.reverse(bob, {})).toBeNull();
+  });
+
+  it("does not take the Ethereum primary name for another chain", async () => {
+    expect((await provider.reverse(dave, {}))?.domain).toBe("dave.eth");
+    expect((await provider.reverse(dave, { coinType: 60 }))?.domain).toBe("dave.eth");
+    expect(await provider.reverse(dave, { coinType: BASE })).toBeNull();
+  });
+
+  it("a chain name that fails the check is no primary name, and the default name does not replace it", async () => {
+    expect(await provider.reverse(erin, { coinType: BASE })).toBeNull();
+    // The default name itself, asked as the default chain, checks out.
+    expect((await provider.reverse(erin, { coinType: DEFAULT_EVM }))?.domain).toBe("erin.eth");
   });
 });
 

@@ -1,24 +1,57 @@
 import { afterEach, describe, expect, test } from "vitest";
-import { addressKey, clientAddress, REMOTE_ADDRESS_HEADER } from "@/lib/api/client-address";
+import {
+  addressKey,
+  clientAddress,
+  fromLoopback,
+  PEER,
+  PEER_HEADER,
+  peerAddress,
+  sealedPeer,
+} from "@/lib/api/client-address";
 import { routePolicy } from "@/lib/api/route-policy";
 import { setConfig } from "@/lib/config";
 
-const request = (headers: Record<string, string>) => new Request("http://localhost/v1/market/search", { headers });
+const request = (headers: Record<string, string>, peer?: string) => {
+  const made = new Request("http://localhost/v1/market/search", { headers });
+  if (peer !== undefined) Object.assign(made, { [PEER]: peer });
+  return made;
+};
 
 describe("client address", () => {
   afterEach(() => setConfig());
 
   test("the socket's address, ignoring X-Forwarded-For unless the proxy is trusted", () => {
     setConfig({ TRUST_PROXY: "0" });
-    expect(clientAddress(request({ [REMOTE_ADDRESS_HEADER]: "10.0.0.9", "x-forwarded-for": "1.2.3.4" }))).toBe(
-      "10.0.0.9",
-    );
+    expect(clientAddress(request({ "x-forwarded-for": "1.2.3.4" }, "10.0.0.9"))).toBe("10.0.0.9");
     setConfig({ TRUST_PROXY: "1" });
-    expect(clientAddress(request({ [REMOTE_ADDRESS_HEADER]: "10.0.0.9", "x-forwarded-for": "6.6.6.6, 1.2.3.4" }))).toBe(
-      "1.2.3.4",
-    );
-    expect(clientAddress(request({ [REMOTE_ADDRESS_HEADER]: "10.0.0.9" }))).toBe("10.0.0.9");
+    expect(clientAddress(request({ "x-forwarded-for": "6.6.6.6, 1.2.3.4" }, "10.0.0.9"))).toBe("1.2.3.4");
+    expect(clientAddress(request({}, "10.0.0.9"))).toBe("10.0.0.9");
     expect(clientAddress(request({}))).toBe("unknown");
+  });
+
+  test("a peer header counts only with this process's seal: a client's copy is ignored", () => {
+    setConfig({ TRUST_PROXY: "0" });
+    expect(peerAddress(request({ [PEER_HEADER]: sealedPeer("203.0.113.9") }))).toBe("203.0.113.9");
+    expect(peerAddress(request({ [PEER_HEADER]: "forged 127.0.0.1" }))).toBeUndefined();
+    expect(peerAddress(request({ [PEER_HEADER]: "127.0.0.1" }))).toBeUndefined();
+    expect(peerAddress(request({ "x-namesvc-remote-address": "127.0.0.1" }))).toBeUndefined();
+    expect(clientAddress(request({ [PEER_HEADER]: "forged 9.9.9.9" }))).toBe("unknown");
+    // The slot of lib/server's view wins over any header.
+    expect(peerAddress(request({ [PEER_HEADER]: sealedPeer("127.0.0.1") }, "198.51.100.4"))).toBe("198.51.100.4");
+  });
+
+  test("loopback is the connection's, and behind a trusted proxy also the forwarded client's", () => {
+    setConfig({ TRUST_PROXY: "0" });
+    expect(fromLoopback(request({}, "127.0.0.1"))).toBe(true);
+    expect(fromLoopback(request({}, "::ffff:127.0.0.1"))).toBe(true);
+    expect(fromLoopback(request({}, "::1"))).toBe(true);
+    expect(fromLoopback(request({}, "10.0.0.1"))).toBe(false);
+    expect(fromLoopback(request({ [PEER_HEADER]: "x 127.0.0.1" }))).toBe(false);
+    expect(fromLoopback(request({ "x-forwarded-for": "203.0.113.5" }, "127.0.0.1"))).toBe(true);
+    setConfig({ TRUST_PROXY: "1" });
+    expect(fromLoopback(request({ "x-forwarded-for": "203.0.113.5" }, "127.0.0.1"))).toBe(false);
+    expect(fromLoopback(request({ "x-forwarded-for": "127.0.0.1" }, "127.0.0.1"))).toBe(true);
+    expect(fromLoopback(request({}, "127.0.0.1"))).toBe(true);
   });
 
   test("IPv4-mapped addresses count as IPv4; IPv6 counts by /64", () => {
@@ -47,6 +80,16 @@ describe("route policy", () => {
     ["/api/webhooks/stripe", "none", null],
     ["/api/internal/partners", "none", null],
     ["/api/test-processor/pay", "none", "purchase"],
+    ["/api/test-processor/intent", "none", "read"],
+    // A dynamic segment's value cannot move a request to another family.
+    ["/v1/market/order/purchase", "public", "read"],
+    ["/v1/parentdomains/reverse-resolve", "partner", "partner"],
+    ["/v1/parentdomains/x.web3/addresses/reverse-resolve", "partner", "partner"],
+    // Fails closed: a route nobody gave a policy is rate limited.
+    ["/v1/owner/session", "partner", "read"],
+    ["/v1/something-new/x", "partner", "read"],
+    ["/v1/openapi.json/x", "partner", "read"],
+    ["/api/something-new", "none", "read"],
   ])("%s: cors %s, limit %s", (path, cors, rateLimit) => {
     expect(routePolicy(path)).toEqual({ cors, rateLimit });
   });

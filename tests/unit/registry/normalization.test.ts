@@ -16,9 +16,11 @@ function refusal(run: () => unknown): { status: number; field: string } {
 describe("web3 names (ENSIP-15)", () => {
   test.each([
     ["ALICE.web3", "alice.web3"],
-    ["Alice.Web3.", "alice.web3"],
-    ["  shop.BRAND.web3 ", "shop.brand.web3"],
+    ["shop.BRAND.web3", "shop.brand.web3"],
     ["vitalik.ETH", "vitalik.eth"],
+    // ENSIP-15 maps full-width letters and removes FE0F; it does not trim.
+    ["ａｌｉｃｅ.web3", "alice.web3"],
+    ["\u2764\uFE0F.web3", "\u2764.web3"],
   ])("%s → %s", (input, expected) => {
     expect(normalizeFor("native", input)).toBe(expected);
     expect(normalizeFor("ens", input)).toBe(expected);
@@ -30,8 +32,16 @@ describe("web3 names (ENSIP-15)", () => {
     ["a bell control character", "ali\u0007ce.web3"],
     ["a right-to-left override", "ali\u202Ece.web3"],
     ["an empty label", "alice..web3"],
-    ["an empty name", "   "],
+    ["an empty name", ""],
+    ["only spaces", "   "],
     ["a space inside", "ali ce.web3"],
+    // ENSIP-15 has no trimming: what is sent is the name, and a space is not a valid character.
+    ["a leading space", " coffees.web3"],
+    ["a trailing space", "coffees.web3 "],
+    ["a leading tab", "\tcoffees.web3"],
+    ["a trailing newline", "coffees.web3\n"],
+    ["a no-break space", "\u00A0coffees.web3"],
+    ["a trailing dot (an empty last label)", "alice.web3."],
   ])("refuses %s with 400 naming the field", (_, input) => {
     expect(refusal(() => normalizeFor("native", input))).toEqual({ status: 400, field: "domain" });
     expect(refusal(() => normalizeNativeName(input, "parentDomain"))).toEqual({ status: 400, field: "parentDomain" });
@@ -47,7 +57,15 @@ describe("ICANN names (UTS-46)", () => {
     expect(normalizeFor("icann", input)).toBe(expected);
   });
 
-  test.each([["exa mple.com"], ["bad\u0000.com"], ["nodot"], [`${"a".repeat(64)}.com`]])("refuses %j", (input) => {
+  test.each([
+    ["exa mple.com"],
+    ["bad\u0000.com"],
+    ["nodot"],
+    [`${"a".repeat(64)}.com`],
+    [" example.com"],
+    ["example.com "],
+    ["example.com.."],
+  ])("refuses %j", (input) => {
     expect(refusal(() => normalizeFor("icann", input))).toEqual({ status: 400, field: "domain" });
   });
 });

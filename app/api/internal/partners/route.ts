@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { forbidden } from "@/lib/api/errors";
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { AccessToken } from "@/lib/api/schemas/partner";
 import { createPartner } from "@/lib/partners/create-partner";
 import { isLocalAdminRequest } from "@/lib/partners/local-admin";
@@ -17,3 +18,5 @@ export const POST = endpoint({ errors: "single" }, async ({ request }) => {
   const { partner, token } = await createPartner(name);
   return respond(CreatePartnerResponse, { partnerId: partner.id, token }, 201);
 });
+
+export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

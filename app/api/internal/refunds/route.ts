@@ -1,6 +1,7 @@
 // Local command channel: `npm run partner -- refunds` and `refund-paid` (every sale's refunds, for the operator).
 import { forbidden } from "@/lib/api/errors";
 import { endpoint, parseQuery, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { RecordPayoutRequest, Refund, RefundList, RefundListQuery, RefundPathParams } from "@/lib/api/schemas/refunds";
 import { listRefunds, recordRefundPayout } from "@/lib/market/refunds";
 import { isLocalAdminRequest } from "@/lib/partners/local-admin";
@@ -20,3 +21,5 @@ export const POST = endpoint({ errors: "single" }, async ({ request }) => {
   const body = await readJson(request, PayoutRequest);
   return respond(Refund, await recordRefundPayout(body));
 });
+
+export const { OPTIONS, PUT, PATCH, DELETE } = otherMethods({ GET, POST });

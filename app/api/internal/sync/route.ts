@@ -1,6 +1,7 @@
 // Local command channel: waits until this instance has applied invalidations up to a sync marker.
 import { forbidden } from "@/lib/api/errors";
 import { endpoint, json } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { waitForSync } from "@/lib/db/invalidation";
 import { isLocalAdminRequest } from "@/lib/partners/local-admin";
 
@@ -11,3 +12,5 @@ export const GET = endpoint({ errors: "single" }, async ({ request, url }) => {
   const seen = await waitForSync(url.searchParams.get("key") ?? "", 2000);
   return json({ seen }, seen ? 200 : 504);
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

@@ -1,6 +1,7 @@
 // Test mode only (404 with Stripe configured): what the test checkout shows before paying (`?clientSecret=`).
 import { z } from "zod";
 import { endpoint, json, parseQuery } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { assertTestMode, readTestIntent } from "@/lib/payments/card/pay-test-intent";
 
 export const dynamic = "force-dynamic";
@@ -14,3 +15,5 @@ export const GET = endpoint({ errors: "single" }, async ({ url }) => {
   const { clientSecret } = parseQuery(url, Query);
   return json(await readTestIntent(clientSecret), 200, { "cache-control": "no-store" });
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

@@ -1,5 +1,6 @@
 // Test mode only (404 with Stripe configured): pays a built-in test PaymentIntent with a documented test card number.
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { assertTestMode, payTestIntent, TestPayRequest, TestPayResponse } from "@/lib/payments/card/pay-test-intent";
 
 export const dynamic = "force-dynamic";
@@ -9,3 +10,5 @@ export const POST = endpoint({ errors: "single" }, async ({ request }) => {
   const body = await readJson(request, TestPayRequest);
   return respond(TestPayResponse, await payTestIntent(body), 200, { "cache-control": "no-store" });
 });
+
+export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -1,5 +1,6 @@
 // Stripe webhooks: signature verified on the raw body, events deduplicated by id.
 import { endpoint, json } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { handleStripeWebhook } from "@/lib/payments/card/handle-stripe-webhook";
 
 export const dynamic = "force-dynamic";
@@ -8,3 +9,5 @@ export const POST = endpoint({ errors: "single" }, async ({ request }) => {
   const outcome = await handleStripeWebhook(await request.text(), request.headers.get("stripe-signature"));
   return json(outcome);
 });
+
+export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -1,6 +1,7 @@
 // Endpoint 11: start a card purchase (Stripe PaymentIntent, or the built-in test processor).
 import { clientAddress } from "@/lib/api/client-address";
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { PurchaseRequest, PurchaseResponse } from "@/lib/api/schemas/market";
 import { createCardPurchase } from "@/lib/market/create-card-purchase";
 
@@ -11,3 +12,5 @@ export const POST = endpoint({ errors: "single" }, async ({ request }) => {
   const started = await createCardPurchase(body, { clientAddress: clientAddress(request) });
   return respond(PurchaseResponse, started, 200, { "cache-control": "no-store" });
 });
+
+export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

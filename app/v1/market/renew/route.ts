@@ -1,5 +1,6 @@
 // Renewal by card: more years for a registered name (or one in its grace period), paid by anyone.
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { PurchaseResponse } from "@/lib/api/schemas/market";
 import { RenewalRequest } from "@/lib/api/schemas/owner";
 import { createCardRenewal } from "@/lib/market/create-renewal";
@@ -10,3 +11,5 @@ export const POST = endpoint({ errors: "single" }, async ({ request }) => {
   const body = await readJson(request, RenewalRequest);
   return respond(PurchaseResponse, await createCardRenewal(body), 200, { "cache-control": "no-store" });
 });
+
+export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

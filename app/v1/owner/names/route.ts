@@ -1,5 +1,6 @@
 // Owners: the names the signed-in address owns, with expiry, grace state and records.
 import { endpoint, parseQuery, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { OwnerNamesQuery, OwnerNamesResponse } from "@/lib/api/schemas/owner";
 import { authenticateOwner } from "@/lib/owners/authenticate-owner";
 import { listOwnerNames } from "@/lib/owners/list-owner-names";
@@ -13,3 +14,5 @@ export const GET = endpoint(
     return respond(OwnerNamesResponse, await listOwnerNames(owner, parseQuery(url, OwnerNamesQuery)));
   },
 );
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

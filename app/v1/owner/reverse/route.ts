@@ -1,5 +1,6 @@
 // Owners: set (or clear) the signed-in address's primary name, which reverse resolution answers.
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { PrimaryNameRequest, PrimaryNameResponse } from "@/lib/api/schemas/owner";
 import { authenticateOwner } from "@/lib/owners/authenticate-owner";
 import { setPrimaryName } from "@/lib/owners/set-primary-name";
@@ -11,3 +12,5 @@ export const PUT = endpoint({ errors: "single", headers: { "cache-control": "no-
   const { name } = await readJson(request, PrimaryNameRequest);
   return respond(PrimaryNameResponse, await setPrimaryName(owner, name));
 });
+
+export const { OPTIONS, GET, POST, PATCH, DELETE } = otherMethods({ PUT });

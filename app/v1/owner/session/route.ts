@@ -1,5 +1,6 @@
 // Owners: sign in with Ethereum (EIP-4361) for an owner session token; DELETE signs out.
 import { endpoint, noContent, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { SessionRequest, SessionResponse } from "@/lib/api/schemas/owner";
 import { authenticateOwner } from "@/lib/owners/authenticate-owner";
 import { signIn, signOut } from "@/lib/owners/sign-in";
@@ -16,3 +17,5 @@ export const DELETE = endpoint({ errors: "single" }, async ({ request }) => {
   await signOut(owner.sessionId);
   return noContent();
 });
+
+export const { OPTIONS, GET, PUT, PATCH } = otherMethods({ POST, DELETE });

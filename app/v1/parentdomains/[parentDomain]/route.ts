@@ -1,5 +1,6 @@
 // Endpoint 3 (GET): is the parent domain configured for sub-domains; PATCH (ours): its settings.
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { ParentDomainValidation, ParentSettings, ParentSettingsRequest } from "@/lib/api/schemas/parent";
 import { cachedRead } from "@/lib/api/response-cache";
 import { parentTag } from "@/lib/registry/parent-domain";
@@ -20,3 +21,5 @@ export const PATCH = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ req
   const change = await readJson(request, ParentSettingsRequest);
   return respond(ParentSettings, await updateParentSettings(caller, params.parentDomain, change));
 });
+
+export const { OPTIONS, POST, PUT, DELETE } = otherMethods({ GET, PATCH });

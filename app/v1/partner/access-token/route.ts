@@ -1,5 +1,6 @@
 // Endpoints 7, 8 and 9: create, list and delete the calling partner's access tokens.
 import { endpoint, noContent, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import {
   AccessToken,
   AccessTokenList,
@@ -32,3 +33,5 @@ export const DELETE = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ re
   await deleteAccessTokenOfPartner(caller.partnerId, id);
   return noContent();
 });
+
+export const { OPTIONS, PUT, PATCH } = otherMethods({ GET, POST, DELETE });

@@ -1,5 +1,6 @@
 // The Stripe connected account paid for the partner's sales (ours; ADMIN).
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { PayoutAccount, SetPayoutAccountRequest } from "@/lib/api/schemas/refunds";
 import { getPayoutAccount, setPayoutAccount } from "@/lib/market/payout-account";
 
@@ -15,3 +16,5 @@ export const PUT = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ reque
     "cache-control": "no-store",
   });
 });
+
+export const { OPTIONS, POST, PATCH, DELETE } = otherMethods({ GET, PUT });

@@ -1,5 +1,6 @@
 // Endpoint 10: the calling partner's completed purchases.
 import { endpoint, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { PartnerPurchases } from "@/lib/api/schemas/partner";
 import { listPurchasesOfPartner } from "@/lib/market/list-partner-purchases";
 
@@ -10,3 +11,5 @@ export const GET = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ calle
     "cache-control": "no-store",
   });
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

@@ -1,5 +1,6 @@
 // Money owed back to buyers of the partner's sales: card refunds and crypto amounts owed (ours; ADMIN).
 import { endpoint, parseQuery, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { RefundList, RefundListQuery } from "@/lib/api/schemas/refunds";
 import { listRefunds } from "@/lib/market/refunds";
 
@@ -11,3 +12,5 @@ export const GET = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ url, 
     "cache-control": "no-store",
   });
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

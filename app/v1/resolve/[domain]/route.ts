@@ -1,5 +1,6 @@
 // Endpoint 1: forward resolution of a name (native, ENS, UD or ICANN).
 import { endpoint, parseQuery } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { ResolveQuery } from "@/lib/api/schemas/resolve";
 import { cachedResolve } from "@/lib/resolution/cached-lookups";
 
@@ -8,3 +9,5 @@ export const dynamic = "force-dynamic";
 export const GET = endpoint({ errors: "single", allow: ["ADMIN", "CUSTOMER"] }, async ({ url, params, request }) =>
   cachedResolve(params.domain, { ...parseQuery(url, ResolveQuery), signal: request.signal }),
 );
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

@@ -1,5 +1,6 @@
 // Endpoint 2: reverse resolution of an address to its verified name.
 import { endpoint, parseQuery } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { ReverseQuery } from "@/lib/api/schemas/resolve";
 import { cachedReverse } from "@/lib/resolution/cached-lookups";
 
@@ -8,3 +9,5 @@ export const dynamic = "force-dynamic";
 export const GET = endpoint({ errors: "single", allow: ["ADMIN", "CUSTOMER"] }, async ({ url, params, request }) =>
   cachedReverse(params.address, { ...parseQuery(url, ReverseQuery), signal: request.signal }),
 );
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

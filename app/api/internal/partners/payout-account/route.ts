@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { forbidden } from "@/lib/api/errors";
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { PayoutAccount, SetPayoutAccountRequest } from "@/lib/api/schemas/refunds";
 import { setPayoutAccount } from "@/lib/market/payout-account";
 import { isLocalAdminRequest } from "@/lib/partners/local-admin";
@@ -15,3 +16,5 @@ export const PUT = endpoint({ errors: "single" }, async ({ request }) => {
   const { partnerId, processorConnectedAccountId } = await readJson(request, Request);
   return respond(PayoutAccount, await setPayoutAccount(partnerId, processorConnectedAccountId));
 });
+
+export const { OPTIONS, GET, POST, PATCH, DELETE } = otherMethods({ PUT });

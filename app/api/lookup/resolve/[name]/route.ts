@@ -1,6 +1,7 @@
 // The pages' anonymous forward lookup (backend for frontend): no token, limited per client address,
 // the same cached answer as endpoint 1.
 import { endpoint, parseQuery } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { ResolveQuery } from "@/lib/api/schemas/resolve";
 import { cachedResolve } from "@/lib/resolution/cached-lookups";
 
@@ -9,3 +10,5 @@ export const dynamic = "force-dynamic";
 export const GET = endpoint({ errors: "single" }, async ({ url, params, request }) =>
   cachedResolve(params.name, { ...parseQuery(url, ResolveQuery), signal: request.signal }),
 );
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

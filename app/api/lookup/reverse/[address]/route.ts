@@ -1,6 +1,7 @@
 // The pages' anonymous reverse lookup (backend for frontend): no token, limited per client address,
 // the same cached answer as endpoint 2.
 import { endpoint, parseQuery } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { ReverseQuery } from "@/lib/api/schemas/resolve";
 import { cachedReverse } from "@/lib/resolution/cached-lookups";
 
@@ -9,3 +10,5 @@ export const dynamic = "force-dynamic";
 export const GET = endpoint({ errors: "single" }, async ({ url, params, request }) =>
   cachedReverse(params.address, { ...parseQuery(url, ReverseQuery), signal: request.signal }),
 );
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

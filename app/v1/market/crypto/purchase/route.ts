@@ -1,6 +1,7 @@
 // Endpoint 12: start a crypto purchase (fresh deposit address, amount, payment URI, expiry).
 import { clientAddress } from "@/lib/api/client-address";
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/api/schemas/market";
 import { createCryptoPurchase } from "@/lib/market/create-crypto-purchase";
 
@@ -11,3 +12,5 @@ export const POST = endpoint({ errors: "single" }, async ({ request }) => {
   const offer = await createCryptoPurchase(body, { clientAddress: clientAddress(request) });
   return respond(CryptoPurchaseResponse, offer, 200, { "cache-control": "no-store" });
 });
+
+export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

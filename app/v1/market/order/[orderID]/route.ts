@@ -1,5 +1,6 @@
 // Endpoint 13: read an order.
 import { endpoint, parseWith, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { Order, OrderPathParams } from "@/lib/api/schemas/market";
 import { cachedRead } from "@/lib/api/response-cache";
 import { getOrderOrThrow } from "@/lib/market/get-order";
@@ -18,3 +19,5 @@ export const GET = endpoint({ errors: "single" }, async ({ params }) => {
     };
   });
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

@@ -1,5 +1,6 @@
 // Endpoint 4: the parent's sub-domains, newest first, keyset-paginated.
 import { endpoint, parseQuery, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { PageQuery, SubdomainListPage } from "@/lib/api/schemas/parent";
 import { cachedRead } from "@/lib/api/response-cache";
 import { listSubdomainsOfPartner } from "@/lib/registry/list-subdomains";
@@ -15,3 +16,5 @@ export const GET = endpoint({ errors: "list", allow: ["ADMIN", "CUSTOMER"] }, as
     tags: [parent],
   }));
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

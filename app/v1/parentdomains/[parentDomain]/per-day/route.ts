@@ -1,5 +1,6 @@
 // Endpoint 5: sub-domains created per UTC day under the parent, newest day first.
 import { endpoint, parseQuery, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { PageQuery, SubdomainPerDayPage } from "@/lib/api/schemas/parent";
 import { cachedRead } from "@/lib/api/response-cache";
 import { countSubdomainsPerDayOfPartner } from "@/lib/registry/count-subdomains-per-day";
@@ -15,3 +16,5 @@ export const GET = endpoint({ errors: "list", allow: ["ADMIN", "CUSTOMER"] }, as
     tags: [parent],
   }));
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

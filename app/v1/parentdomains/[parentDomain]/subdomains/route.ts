@@ -1,5 +1,6 @@
 // Issue a sub-domain of the partner's parent domain directly (ours; ADMIN).
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { IssuedSubdomain, IssueSubdomainRequest } from "@/lib/api/schemas/parent";
 import { issueSubdomain } from "@/lib/registry/issue-subdomain";
 
@@ -9,3 +10,5 @@ export const POST = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ requ
   const body = await readJson(request, IssueSubdomainRequest);
   return respond(IssuedSubdomain, await issueSubdomain(caller, params.parentDomain, body), 201);
 });
+
+export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -1,5 +1,6 @@
 // Owners: transfer a name to another address.
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { TransferRequest } from "@/lib/api/schemas/owner";
 import { ResolveResult } from "@/lib/api/schemas/resolve";
 import { authenticateOwner } from "@/lib/owners/authenticate-owner";
@@ -15,3 +16,5 @@ export const PUT = endpoint(
     return respond(ResolveResult, await transferName(owner, params.name, ownerAddress));
   },
 );
+
+export const { OPTIONS, GET, POST, PATCH, DELETE } = otherMethods({ PUT });

@@ -1,5 +1,6 @@
 // Owners: replace a name's wallet, text or DNS records or its content hash.
 import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { RecordsUpdateRequest } from "@/lib/api/schemas/owner";
 import { ResolveResult } from "@/lib/api/schemas/resolve";
 import { authenticateOwner } from "@/lib/owners/authenticate-owner";
@@ -15,3 +16,5 @@ export const PUT = endpoint(
     return respond(ResolveResult, await updateRecords(owner, params.name, body));
   },
 );
+
+export const { OPTIONS, GET, POST, PATCH, DELETE } = otherMethods({ PUT });

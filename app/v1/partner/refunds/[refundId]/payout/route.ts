@@ -1,5 +1,6 @@
 // Record that a crypto refund was paid back to the buyer (ours; ADMIN).
 import { endpoint, parseWith, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { RecordPayoutRequest, Refund, RefundPathParams } from "@/lib/api/schemas/refunds";
 import { recordRefundPayout } from "@/lib/market/refunds";
 
@@ -12,3 +13,5 @@ export const POST = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ requ
     "cache-control": "no-store",
   });
 });
+
+export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

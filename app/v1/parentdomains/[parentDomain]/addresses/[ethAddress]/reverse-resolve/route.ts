@@ -1,5 +1,6 @@
 // Endpoint 6 (no authorization): the newest sub-domain of the parent owned by an address.
 import { endpoint, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
 import { ReverseResolveInParent } from "@/lib/api/schemas/parent";
 import { reverseResolveInParent } from "@/lib/registry/reverse-resolve-in-parent";
 
@@ -8,3 +9,5 @@ export const dynamic = "force-dynamic";
 export const GET = endpoint({ errors: "single" }, async ({ params }) => {
   return respond(ReverseResolveInParent, await reverseResolveInParent(params.parentDomain, params.ethAddress));
 });
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

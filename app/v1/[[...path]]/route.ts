@@ -1,0 +1,6 @@
+// Any /v1 path no route serves: a JSON 404, under Next.js as under `npm start`.
+import { notFoundRoute } from "@/lib/api/methods";
+
+export const dynamic = "force-dynamic";
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = notFoundRoute();

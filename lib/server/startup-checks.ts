@@ -1,0 +1,60 @@
+import "server-only";
+import { ConfigError, type Config } from "@/lib/config";
+import { testBtcXpub, testEvmXpub } from "@/lib/payments/crypto/derive-address";
+
+// Checks made once at start, before the database is opened, by `npm start` and under Next.js
+// alike (lib/server/startup.ts). Test and live payments never mix: an operator who configures any
+// live payment setting gets no crypto test default by accident. The public test mnemonic's keys
+// would send buyers' money to addresses anyone can empty, and the built-in rate table would price
+// names at made-up rates. `npm start` with nothing set stays the labelled demo.
+
+const LIVE_SETTINGS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "PAYMENTS_EVM_RPC_URL",
+  "PAYMENTS_BTC_ESPLORA_URL",
+  "CRYPTO_EVM_XPUB",
+  "CRYPTO_BTC_XPUB",
+] as const satisfies readonly (keyof Config)[];
+
+/** The crypto test defaults this configuration would use, each with why it is one. */
+export function cryptoTestDefaults(cfg: Config): string[] {
+  const defaults: string[] = [];
+  const testBtcKeys = [testBtcXpub("mainnet"), testBtcXpub("testnet")];
+  if (!cfg.CRYPTO_EVM_XPUB) defaults.push("CRYPTO_EVM_XPUB is unset (the public test mnemonic's key)");
+  else if (cfg.CRYPTO_EVM_XPUB === testEvmXpub()) defaults.push("CRYPTO_EVM_XPUB is the public test mnemonic's key");
+  if (!cfg.CRYPTO_BTC_XPUB) defaults.push("CRYPTO_BTC_XPUB is unset (the public test mnemonic's key)");
+  else if (testBtcKeys.includes(cfg.CRYPTO_BTC_XPUB))
+    defaults.push("CRYPTO_BTC_XPUB is the public test mnemonic's key");
+  if (!cfg.CRYPTO_RATES_JSON) defaults.push("CRYPTO_RATES_JSON is unset (the built-in test rate table)");
+  return defaults;
+}
+
+/** The live payment settings present in this configuration. */
+export function livePaymentSettings(cfg: Config): string[] {
+  return LIVE_SETTINGS.filter((name) => Boolean(cfg[name]));
+}
+
+/**
+ * Throws a ConfigError naming the variables when live payment settings meet crypto test defaults
+ * without PAYMENTS_ALLOW_TEST_DEFAULTS=1; returns the warnings to print otherwise.
+ */
+export function checkPaymentSettings(cfg: Config): string[] {
+  const live = livePaymentSettings(cfg);
+  if (live.length === 0) return [];
+  const defaults = cryptoTestDefaults(cfg);
+  if (defaults.length === 0) return [];
+  if (cfg.PAYMENTS_ALLOW_TEST_DEFAULTS === "1")
+    return [
+      `payments: PAYMENTS_ALLOW_TEST_DEFAULTS=1: crypto test defaults run beside live settings (${live.join(", ")}): ${defaults.join("; ")}. Never do this with real money.`,
+    ];
+  throw new ConfigError(
+    [
+      `Live payment settings are set (${live.join(", ")}), but crypto payments would use test defaults:`,
+      ...defaults.map((line) => `  ${line}`),
+      "Set CRYPTO_EVM_XPUB, CRYPTO_BTC_XPUB (extended public keys of your own wallets) and CRYPTO_RATES_JSON,",
+      "or, for a test deployment only, PAYMENTS_ALLOW_TEST_DEFAULTS=1.",
+    ].join("\n"),
+  );
+}
