@@ -147,6 +147,8 @@ async function soakOn(label: string, databaseUrl: string | undefined): Promise<{
     PAYMENTS_BTC_NETWORK: "regtest",
     PAYMENTS_BTC_CONFIRMATIONS: "1",
     WATCHER_INTERVAL_MS: "1000",
+    // A local Esplora is a live payment setting; the test keys and rates are what this run wants.
+    PAYMENTS_ALLOW_TEST_DEFAULTS: "1",
   };
   const server = await startServer(env);
   const token = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();
