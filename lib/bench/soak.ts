@@ -1,12 +1,17 @@
 // `npm run soak`: a bounded soak of the real server process (lib/server/main.ts, API_ONLY=1,
 // RATE_LIMIT_ENABLED=0) with 200 concurrent clients on 127.0.0.1 and mixed traffic: resolutions
 // (forward with and without coins, reverse, batch), sub-domain listings, token create/list/delete,
-// market search, card purchases paid through the test processor, crypto purchases and order reads.
+// market search, card purchases paid through the test processor, crypto (BTC) purchases paid
+// exactly, over, under or not at all through a local Esplora server, and order reads.
 // Once on PGlite and once on PostgreSQL (BENCH_DATABASE_URL, or a throw-away server from the
-// machine's binaries). At the end: no 5xx, every accepted purchase reconciled with its order and
-// registration in the tables, and the server's resident memory sampled from /proc.
+// machine's binaries). After the load the offers run out (SOAK_OFFER_MINUTES), the partner lists
+// the refunds owed and records their payouts. At the end: no 5xx, and every accepted purchase ends
+// with one order that is COMPLETED (registered once), REFUNDED (everything received paid back), or
+// EXPIRED with nothing received; every amount owed is paid; and the server's resident memory
+// sampled from /proc.
 //
-// Options (environment): SOAK_SECONDS (120), SOAK_CLIENTS (200), SOAK_DATABASES (pglite,postgres).
+// Options (environment): SOAK_SECONDS (120), SOAK_CLIENTS (200), SOAK_DATABASES (pglite,postgres),
+// SOAK_OFFER_MINUTES (0.25).
 import { startServerProcess, type ServerProcess } from "@/lib/cli/server-process.mjs";
 import { randomBytes, randomUUID } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
@@ -15,11 +20,16 @@ import path from "node:path";
 import { createThrowAwayDatabase, startTempPostgres } from "@/lib/cli/postgres-temp.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openConfiguredDatabase } from "@/lib/db";
+import { btcAddressAt, testBtcXpub } from "@/lib/payments/crypto/derive-address";
+import { startEsploraServer, type EsploraServer } from "@/tests/integration/payments/support/esplora-server";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 200);
 const DATABASES = (process.env.SOAK_DATABASES ?? "pglite,postgres").split(",").map((s) => s.trim());
 const RSS_EVERY_MS = 5000;
+const OFFER_MINUTES = Number(process.env.SOAK_OFFER_MINUTES ?? 0.25);
+/** Where the soak's crypto buyers pay from, and so where their refunds go. */
+const BTC_SENDER = btcAddressAt(testBtcXpub("regtest"), "regtest", 7777);
 const ALICE_OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
 const ETH_WALLET = "0x71C7656EC7ab88b098defB751B7401B5f6d8976F";
 const JWT_SECRET = randomBytes(32).toString("base64url");
@@ -57,11 +67,18 @@ const MIX: [Step, number][] = [
 ];
 type Step = Exclude<Kind, "token create" | "token delete" | "card purchase" | "card pay"> | "tokens" | "card";
 
+/** How a crypto buyer pays: the amount due, more, less, or nothing. */
+type CryptoPlan = "exact" | "over" | "under" | "none";
+
 interface Purchase {
   kind: "card" | "crypto";
   orderId: string;
   domain: string;
   paid: boolean;
+  plan?: CryptoPlan;
+  /** Crypto: satoshi due and satoshi sent. */
+  due?: bigint;
+  sent?: bigint;
 }
 
 interface Run {
@@ -72,6 +89,8 @@ interface Run {
   serverErrors: string[];
   purchases: Purchase[];
   orderIds: string[];
+  partnerId: string;
+  esplora: EsploraServer;
 }
 
 async function main() {
@@ -112,6 +131,7 @@ async function soakPostgres() {
 async function soakOn(label: string, databaseUrl: string | undefined): Promise<{ report: string; ok: boolean }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "namesvc-soak-"));
   console.log(`\n== ${label}: starting the server on ${databaseUrl ? "PostgreSQL" : `PGlite in ${dataDir}`}`);
+  const esplora = await startEsploraServer();
   const env = {
     NODE_ENV: "production",
     DATA_DIR: dataDir,
@@ -119,16 +139,32 @@ async function soakOn(label: string, databaseUrl: string | undefined): Promise<{
     JWT_SECRET,
     SEED_DEMO_DATA: "1",
     BACKGROUND_JOBS: "1",
+    // 200 clients on one address and one owner: the unpaid-hold bound is not what is measured.
+    UNPAID_HOLDS_PER_CLIENT: "0",
+    UNPAID_HOLDS_PER_OWNER: "0",
+    PAYMENT_OFFER_MINUTES: String(OFFER_MINUTES),
+    PAYMENTS_BTC_ESPLORA_URL: esplora.url,
+    PAYMENTS_BTC_NETWORK: "regtest",
+    PAYMENTS_BTC_CONFIRMATIONS: "1",
+    WATCHER_INTERVAL_MS: "1000",
+    // A local Esplora is a live payment setting; the test keys and rates are what this run wants.
+    PAYMENTS_ALLOW_TEST_DEFAULTS: "1",
   };
   const server = await startServer(env);
+  const token = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();
+  const tokens = (await (
+    await fetch(`${server.origin}/v1/partner/access-token`, { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as { partnerId: string }[];
   const run: Run = {
     origin: server.origin,
-    token: readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim(),
+    token,
     latencies: new Map(),
     statuses: new Map(),
     serverErrors: [],
     purchases: [],
     orderIds: [],
+    partnerId: tokens[0].partnerId,
+    esplora,
   };
   const rss: number[] = [];
   const sampleRss = () => {
@@ -146,11 +182,13 @@ async function soakOn(label: string, databaseUrl: string | undefined): Promise<{
   sampleRss();
   clearInterval(sampler);
 
-  // Let fulfilment that a pay request started finish, then read the tables with the server stopped
-  // (PGlite admits one process).
-  await new Promise((resolve) => setTimeout(resolve, 1000));
+  // The offers run out and settle; the partner pays back what is owed. Then the tables are read
+  // with the server stopped (PGlite admits one process).
+  const settling = await settleAfterLoad(run);
   await server.stop(15_000);
+  await esplora.stop();
   const reconciliation = await reconcile(run, dataDir, databaseUrl);
+  reconciliation.problems.unshift(...settling);
   rmSync(dataDir, { recursive: true, force: true });
 
   const report = formatReport(label, run, elapsed, rss, reconciliation);
@@ -285,17 +323,24 @@ async function client(run: Run, index: number, deadline: number) {
         const domain = `${unique}.web3`;
         const bought = await call(run, "crypto purchase", "POST", "/v1/market/crypto/purchase", {
           json: {
-            currency: "ETH",
+            currency: "BTC",
             domain,
             ownerAddress: ALICE_OWNER,
             ownerEmail: "soak@example.com",
             ownerName: "Soak",
+            partnerId: run.partnerId,
             years: 1,
           },
         });
         if (bought.status === 200) {
-          run.purchases.push({ kind: "crypto", orderId: bought.body.orderId, domain, paid: false });
-          run.orderIds.push(bought.body.orderId);
+          const offer = bought.body as unknown as {
+            orderId: string;
+            address: string;
+            paymentDetails: { amountAtomic: string };
+          };
+          const purchase = payCrypto(run, offer, domain);
+          run.purchases.push(purchase);
+          run.orderIds.push(purchase.orderId);
         }
         break;
       }
@@ -309,28 +354,122 @@ async function client(run: Run, index: number, deadline: number) {
   }
 }
 
+/** Pays a crypto offer on the local Esplora server as the plan says; confirmed at once. */
+function payCrypto(
+  run: Run,
+  offer: { orderId: string; address: string; paymentDetails: { amountAtomic: string } },
+  domain: string,
+): Purchase {
+  const roll = Math.random();
+  const plan: CryptoPlan = roll < 0.4 ? "exact" : roll < 0.6 ? "over" : roll < 0.8 ? "under" : "none";
+  const due = BigInt(offer.paymentDetails.amountAtomic);
+  const sent = plan === "exact" ? due : plan === "over" ? due + 5_000n : plan === "under" ? due / 2n : 0n;
+  if (sent > 0n) run.esplora.addTx([{ address: offer.address, value: Number(sent) }], run.esplora.tip, BTC_SENDER);
+  return { kind: "crypto", orderId: offer.orderId, domain, paid: sent > 0n, plan, due, sent };
+}
+
+// ---------------------------------------------------------------- settling after the load
+
+const FINAL = new Set(["COMPLETED", "EXPIRED", "FAILED", "REFUNDED"]);
+
+/**
+ * Waits until every accepted purchase's order has left PENDING and PAID (the offers run out, the
+ * market's jobs settle), then, as the partner's operator, lists the refunds owed and records a
+ * payout for each, and waits for the orders to follow. Answers the problems seen.
+ */
+async function settleAfterLoad(run: Run): Promise<string[]> {
+  const get = async (pathname: string) => {
+    const res = await fetch(run.origin + pathname, {
+      headers: { authorization: `Bearer ${run.token}` },
+      signal: AbortSignal.timeout(30_000),
+    });
+    return (await res.json()) as Record<string, unknown>;
+  };
+  const statusOf = new Map<string, string>();
+  const waitForFinal = async (what: string, done: (status: string) => boolean): Promise<string[]> => {
+    const deadline = Date.now() + OFFER_MINUTES * 60_000 + 90_000;
+    let open = run.purchases;
+    while (open.length > 0 && Date.now() < deadline) {
+      for (let i = 0; i < open.length; i += 20)
+        await Promise.all(
+          open.slice(i, i + 20).map(async (p) => {
+            statusOf.set(p.orderId, String((await get(`/v1/market/order/${p.orderId}`)).orderStatus));
+          }),
+        );
+      open = open.filter((p) => !done(statusOf.get(p.orderId) ?? ""));
+      if (open.length > 0) await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+    return open.map((p) => `${what}: ${p.kind} order ${p.orderId} is still ${statusOf.get(p.orderId)}`);
+  };
+  console.log(`== settling: waiting for ${run.purchases.length} orders to end`);
+  const stuck = await waitForFinal("after the offers ran out", (status) => FINAL.has(status));
+  const due = (await get("/v1/partner/refunds?status=DUE")).refunds as { id: string; amountAtomic: string }[];
+  console.log(`== settling: recording the payout of ${due.length} refunds owed`);
+  const problems = [...stuck];
+  for (const refund of due) {
+    const res = await fetch(`${run.origin}/v1/partner/refunds/${refund.id}/payout`, {
+      method: "POST",
+      headers: { authorization: `Bearer ${run.token}`, "content-type": "application/json" },
+      body: JSON.stringify({ amountAtomic: refund.amountAtomic, reference: `soak-payout-${refund.id}` }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (res.status !== 200) problems.push(`payout of refund ${refund.id}: ${res.status} ${await res.text()}`);
+  }
+  problems.push(...(await waitForFinal("after the payouts", (status) => status !== "FAILED" && FINAL.has(status))));
+  return problems;
+}
+
 // ---------------------------------------------------------------- reconciliation
 
 interface Reconciliation {
   cardPaid: number;
   cardCompleted: number;
   crypto: number;
+  cryptoCompleted: number;
+  refunded: number;
+  refundsPaid: number;
   problems: string[];
 }
+
+/** What a crypto buyer's plan must end in. */
+const CRYPTO_END: Record<CryptoPlan, string> = {
+  exact: "COMPLETED",
+  over: "COMPLETED",
+  under: "REFUNDED",
+  none: "EXPIRED",
+};
 
 async function reconcile(run: Run, dataDir: string, databaseUrl: string | undefined): Promise<Reconciliation> {
   setConfig({ NODE_ENV: "production", LOG_LEVEL: "error", DATA_DIR: dataDir, DATABASE_URL: databaseUrl, JWT_SECRET });
   await openConfiguredDatabase();
   const problems: string[] = [];
   let cardCompleted = 0;
+  let cryptoCompleted = 0;
+  let refunded = 0;
+  let refundsPaid = 0;
   try {
     const orders = new Map(
       (
-        await database().query<{ id: string; domain: string; order_status: string; payment_type: string }>(
-          `SELECT id, domain, order_status::text, payment_type FROM "order"`,
+        await database().query<{
+          id: string;
+          domain: string;
+          order_status: string;
+          amount_due: string;
+          amount_received: string;
+          settlement_due: boolean;
+        }>(
+          `SELECT o.id, o.domain, o.order_status::text, p.amount_due, p.amount_received, p.settlement_due
+             FROM "order" o JOIN payment p ON p.order_id = o.id`,
         )
       ).map((row) => [row.id, row]),
     );
+    const refunds = await database().query<{
+      order_id: string;
+      status: string;
+      amount_atomic: string;
+      sender_address: string | null;
+      method: string;
+    }>(`SELECT order_id, status::text, amount_atomic, sender_address, method FROM refund`);
     const domainCounts = new Map(
       (
         await database().query<{ name: string; n: number }>(
@@ -342,6 +481,16 @@ async function reconcile(run: Run, dataDir: string, databaseUrl: string | undefi
     for (const order of orders.values())
       if (order.domain.startsWith("soak"))
         ordersPerDomain.set(order.domain, (ordersPerDomain.get(order.domain) ?? 0) + 1);
+    for (const refund of refunds) {
+      if (refund.status !== "PAID") problems.push(`refund for order ${refund.order_id} is still ${refund.status}`);
+      else refundsPaid++;
+      if (
+        refund.method === "crypto" &&
+        refund.sender_address !== BTC_SENDER.toLowerCase() &&
+        refund.sender_address !== BTC_SENDER
+      )
+        problems.push(`crypto refund for order ${refund.order_id} goes to ${refund.sender_address}, not the sender`);
+    }
     for (const purchase of run.purchases) {
       const order = orders.get(purchase.orderId);
       if (!order) {
@@ -351,16 +500,31 @@ async function reconcile(run: Run, dataDir: string, databaseUrl: string | undefi
       if (ordersPerDomain.get(purchase.domain) !== 1)
         problems.push(`${purchase.domain} has ${ordersPerDomain.get(purchase.domain)} orders`);
       const registrations = domainCounts.get(purchase.domain) ?? 0;
-      if (purchase.kind === "card" && purchase.paid) {
-        if (order.order_status === "COMPLETED" && registrations === 1) cardCompleted++;
-        else
-          problems.push(
-            `paid card order ${order.id} is ${order.order_status} with ${registrations} registrations of ${purchase.domain}`,
-          );
-      } else if (purchase.kind === "card") {
-        if (registrations !== 0) problems.push(`unpaid card order ${order.id} has a registration`);
-      } else if (!["PENDING", "EXPIRED"].includes(order.order_status) || registrations !== 0) {
-        problems.push(`crypto order ${order.id} is ${order.order_status} with ${registrations} registrations`);
+      const received = BigInt(order.amount_received);
+      const paidBack = refunds
+        .filter((r) => r.order_id === order.id && r.status === "PAID")
+        .reduce((sum, r) => sum + BigInt(r.amount_atomic), 0n);
+      const describe = `${purchase.kind} order ${order.id} (${purchase.plan ?? (purchase.paid ? "paid" : "unpaid")}) is ${order.order_status} with ${registrations} registrations, ${received} received, ${paidBack} paid back`;
+      if (order.settlement_due) problems.push(`${describe}, and still due for settlement`);
+      // The one invariant: completed and kept exactly what was due, refunded everything, or expired with nothing.
+      const consistent =
+        (order.order_status === "COMPLETED" &&
+          registrations === 1 &&
+          received - paidBack === BigInt(order.amount_due)) ||
+        (order.order_status === "REFUNDED" && registrations === 0 && received > 0n && paidBack === received) ||
+        (order.order_status === "EXPIRED" && registrations === 0 && received === 0n);
+      if (!consistent) {
+        problems.push(describe);
+        continue;
+      }
+      if (order.order_status === "REFUNDED") refunded++;
+      if (purchase.kind === "card") {
+        if (purchase.paid && order.order_status !== "COMPLETED") problems.push(describe);
+        if (order.order_status === "COMPLETED") cardCompleted++;
+      } else {
+        if (order.order_status !== CRYPTO_END[purchase.plan!]) problems.push(describe);
+        if (received !== purchase.sent) problems.push(`${describe}; ${purchase.sent} was sent`);
+        if (order.order_status === "COMPLETED") cryptoCompleted++;
       }
     }
   } finally {
@@ -370,6 +534,9 @@ async function reconcile(run: Run, dataDir: string, databaseUrl: string | undefi
     cardPaid: run.purchases.filter((p) => p.kind === "card" && p.paid).length,
     cardCompleted,
     crypto: run.purchases.filter((p) => p.kind === "crypto").length,
+    cryptoCompleted,
+    refunded,
+    refundsPaid,
     problems,
   };
 }
@@ -404,7 +571,7 @@ function formatReport(label: string, run: Run, elapsed: number, rss: number[], r
     `5xx or no answer: ${run.serverErrors.length}${run.serverErrors.length ? ` (first: ${run.serverErrors.slice(0, 3).join(" | ")})` : ""}`,
   );
   rows.push(
-    `reconciliation: ${run.purchases.length} accepted purchases, each with exactly one order; ${rec.cardCompleted}/${rec.cardPaid} paid card orders COMPLETED with one registration; ${rec.crypto} crypto orders PENDING/EXPIRED, unregistered; problems: ${rec.problems.length}${rec.problems.length ? ` (${rec.problems.slice(0, 3).join("; ")})` : ""}`,
+    `reconciliation: ${run.purchases.length} accepted purchases, each with exactly one order, COMPLETED, REFUNDED or EXPIRED with nothing received; ${rec.cardCompleted}/${rec.cardPaid} paid card orders COMPLETED with one registration; ${rec.crypto} crypto orders (${rec.cryptoCompleted} COMPLETED); ${rec.refunded} orders REFUNDED; ${rec.refundsPaid} refunds paid, none still due; problems: ${rec.problems.length}${rec.problems.length ? ` (${rec.problems.slice(0, 3).join("; ")})` : ""}`,
   );
   const max = Math.max(...rss);
   rows.push(

@@ -11,12 +11,17 @@ import {
 import { recordCreation } from "./order-state";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { reserveNameOrThrow } from "./reserve-name";
+import { exactNumber } from "./exact-number";
 import { inTransaction } from "./in-transaction";
+import { enforceUnpaidHoldLimits } from "./unpaid-holds";
 
 // Endpoint 12: the name's hold, a fresh deposit address, the order and its payment, in one
 // transaction, so a refused purchase leaves nothing behind and no address is handed out twice.
 
-export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise<CryptoPurchaseResponse> {
+export async function createCryptoPurchase(
+  body: CryptoPurchaseRequest,
+  client: { clientAddress: string },
+): Promise<CryptoPurchaseResponse> {
   try {
     // Outside the transaction: a custom USDC contract's decimals are read from the chain once.
     await resolvePaymentCurrency(body.currency);
@@ -31,6 +36,11 @@ export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise
   const now = new Date();
 
   const offer = await inTransaction(async (tx) => {
+    await enforceUnpaidHoldLimits(
+      tx,
+      { clientAddress: client.clientAddress, ownerAddress: quote.ownerAddress, ownerEmail: body.ownerEmail },
+      now,
+    );
     await reserveNameOrThrow(tx, quote.name, orderId, now);
     const offer = await createCryptoOffer({
       paymentId,
@@ -53,6 +63,7 @@ export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise
         paymentType: "crypto",
         paymentReferenceId: paymentId,
         orderStatusReason: reason,
+        clientAddress: client.clientAddress,
         expiresAt: offer.payment.expiresAt,
         createdAt: now,
       },
@@ -64,7 +75,8 @@ export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise
 
   return {
     address: offer.address,
-    amount: offer.amount,
+    // The exact decimal the URI carries, written as a JSON number without going through a double.
+    amount: exactNumber(offer.amountDecimal),
     expiryDateEpoch: offer.expiryDateEpoch,
     orderId,
     paymentId,

@@ -45,11 +45,12 @@ export const nativeProvider: ResolutionProvider = {
       where: { address: key },
       include: { domain: { include: withRecords } },
     });
-    if (primary && !isExpired(primary.domain) && pointsBack(primary.domain, key))
+    if (primary && !isExpired(primary.domain) && !primary.domain.suspendedAt && pointsBack(primary.domain, key))
       return toResolveResult(primary.domain);
 
     const owned = await db().domain.findMany({
-      where: { ownerKey: key },
+      // A suspended name (its payment was reversed) answers nothing.
+      where: { ownerKey: key, suspendedAt: null },
       include: withRecords,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: FALLBACK_CANDIDATES,
@@ -83,7 +84,7 @@ async function loadWithRecords(name: string): Promise<DomainWithRecords | null> 
                  ORDER BY r.type, r.name, r.value) FROM dns_record r WHERE r.domain_id = d.id), '[]') AS dns,
        COALESCE((SELECT json_agg(json_build_object('key', t.key, 'value', t.value) ORDER BY t.key)
                  FROM text_record t WHERE t.domain_id = d.id), '[]') AS texts
-     FROM "domain" d WHERE d.name = $1`,
+     FROM "domain" d WHERE d.name = $1 AND d.suspended_at IS NULL`,
     [name],
   );
   if (!row) return null;
