@@ -15,6 +15,7 @@ const STATUS_TEXT: Record<
   COMPLETED: { label: "Completed", tone: "green" },
   EXPIRED: { label: "Expired", tone: "slate" },
   FAILED: { label: "Failed", tone: "red" },
+  REFUNDED: { label: "Refunded", tone: "slate" },
 };
 
 export function OrderStatusBadge({ status }: { status: Order["orderStatus"] }) {
@@ -27,11 +28,18 @@ type StepState = "done" | "current" | "upcoming" | "failed";
 function stepsOf(order: Order): { title: string; state: StepState; detail?: string }[] {
   const status = order.orderStatus;
   const paid = status === "PAID" || status === "COMPLETED";
-  const stopped = status === "EXPIRED" || status === "FAILED";
+  const stopped = status === "EXPIRED" || status === "FAILED" || status === "REFUNDED";
   return [
     { title: "Order created", state: "done", detail: dateTime(order.createdAt) },
     {
-      title: stopped && !paid ? (status === "EXPIRED" ? "Payment not received in time" : "Payment failed") : "Payment",
+      title:
+        stopped && !paid
+          ? status === "EXPIRED"
+            ? "Payment not received in time"
+            : status === "REFUNDED"
+              ? "Payment refunded"
+              : "Payment failed"
+          : "Payment",
       state: paid ? "done" : stopped ? "failed" : "current",
       detail: paid
         ? `${order.price} ${order.currency} received`
@@ -121,7 +129,7 @@ export function OrderView({ orderId }: { orderId: string }) {
               See how {order.domain} resolves
             </Link>
           ) : null}
-          {order.orderStatus === "EXPIRED" || order.orderStatus === "FAILED" ? (
+          {order.orderStatus === "EXPIRED" || order.orderStatus === "FAILED" || order.orderStatus === "REFUNDED" ? (
             <Link
               href={`/checkout/${order.renewal ? "renew/" : ""}${encodeURIComponent(order.domain)}`}
               className="btn-secondary mt-4"

@@ -3,7 +3,7 @@ import { useQuery } from "@tanstack/react-query";
 import type { Order } from "@/lib/api/schemas/market";
 import { apiClient, unwrap } from "../api/client";
 
-export const FINAL_STATUSES: readonly Order["orderStatus"][] = ["COMPLETED", "EXPIRED", "FAILED"];
+export const FINAL_STATUSES: readonly Order["orderStatus"][] = ["COMPLETED", "EXPIRED", "FAILED", "REFUNDED"];
 
 /** The order, read again every few seconds until it reaches a final state. */
 export function useOrder(orderId: string, intervalMs = 2_000) {

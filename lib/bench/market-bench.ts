@@ -121,8 +121,15 @@ async function benchOn(label: string, open: () => Promise<() => Promise<void>>):
 export async function benchMarket(options: { postgresUrl?: string } = {}): Promise<string[]> {
   // Bench tooling, not the service: its one variable is read here rather than in lib/config.
   const postgresUrl = options.postgresUrl ?? process.env.BENCH_DATABASE_URL;
-  // The bench buys more names from one address than the purchase rate limit lets a client buy.
-  setConfig({ LOG_LEVEL: "silent", NODE_ENV: "test", RATE_LIMIT_ENABLED: "0" });
+  // The bench buys more names from one address than the purchase rate limit and the unpaid-hold
+  // bound let a client buy.
+  setConfig({
+    LOG_LEVEL: "silent",
+    NODE_ENV: "test",
+    RATE_LIMIT_ENABLED: "0",
+    UNPAID_HOLDS_PER_CLIENT: 0,
+    UNPAID_HOLDS_PER_OWNER: 0,
+  });
   const lines = await benchOn("PGlite, in memory", async () => {
     await openDatabase();
     return async () => undefined;

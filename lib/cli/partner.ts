@@ -1,65 +1,150 @@
-// `npm run partner -- create "<name>"`: creates a partner and prints its id and first ADMIN token.
-// Works whether or not the server is running: with the embedded database held by a running
-// server it goes through that server's local command route; otherwise it opens the database.
+// `npm run partner -- <command>`: partners and the operator's money chores, whether or not the
+// server is running. With the embedded database held by a running server it goes through that
+// server's local command routes; otherwise it opens the database itself.
+//
+//   create "<name>"                                   a partner and its first ADMIN token
+//   payout-account <partnerId> <acct_…|none>          where the card money of its sales goes
+//   refunds [DUE|PAID]                                every refund owed on every sale
+//   refund-paid <refundId> <amountAtomic> <reference> record the payout of a crypto refund
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { config, usesPostgresServer } from "@/lib/config";
 import { closeDatabase, openConfiguredDatabase } from "@/lib/db";
+import { setPayoutAccount } from "@/lib/market/payout-account";
+import { listRefunds, recordRefundPayout, type RefundView } from "@/lib/market/refunds";
 import { createPartner } from "@/lib/partners/create-partner";
+import { formatUnits } from "@/lib/payments/crypto/rates";
 import { localAdminSecret } from "@/lib/partners/local-admin";
 import { claimDataDir, dataDirOwner } from "@/lib/server/data-dir-lock";
 
-const USAGE = 'Usage: npm run partner -- create "<partner name>"';
+const USAGE = `Usage:
+  npm run partner -- create "<partner name>"
+  npm run partner -- payout-account <partnerId> <acct_…|none>
+  npm run partner -- refunds [DUE|PAID]
+  npm run partner -- refund-paid <refundId> <amountAtomic> <reference>`;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
-  const name = rest.join(" ").trim();
-  if (command !== "create" || name === "") {
-    console.error(USAGE);
-    return 2;
+  switch (command) {
+    case "create": {
+      const name = rest.join(" ").trim();
+      if (name === "") break;
+      const created = await run(
+        () =>
+          createPartner(name).then(({ partner, token }) => ({
+            partnerId: partner.id,
+            token: token.value,
+            validTill: token.validTill,
+          })),
+        async (port) => {
+          const body = (await local(port, "POST", "/api/internal/partners", { name }, 201)) as {
+            partnerId: string;
+            token: { value: string; validTill: string };
+          };
+          return { partnerId: body.partnerId, token: body.token.value, validTill: body.token.validTill };
+        },
+      );
+      console.log(`partner id:   ${created.partnerId}`);
+      console.log(`ADMIN token:  ${created.token}`);
+      console.log(`valid until:  ${created.validTill}`);
+      console.log("Keep the token secret: it is shown only this once.");
+      return 0;
+    }
+    case "payout-account": {
+      const [partnerId, account] = rest;
+      if (!partnerId || !UUID.test(partnerId) || !account || rest.length !== 2) break;
+      const accountId = account === "none" ? null : account;
+      const set = await run(
+        () => setPayoutAccount(partnerId, accountId),
+        (port) =>
+          local(port, "PUT", "/api/internal/partners/payout-account", {
+            partnerId,
+            processorConnectedAccountId: accountId,
+          }) as Promise<{ processorConnectedAccountId: string | null }>,
+      );
+      console.log(`payout account of ${partnerId}: ${set.processorConnectedAccountId ?? "none"}`);
+      return 0;
+    }
+    case "refunds": {
+      const [status] = rest;
+      if (rest.length > 1 || (status !== undefined && status !== "DUE" && status !== "PAID")) break;
+      const refunds = await run(
+        () => listRefunds({ status }).then((list) => JSON.parse(JSON.stringify(list)) as RefundView[]),
+        async (port) =>
+          (
+            (await local(port, "GET", `/api/internal/refunds${status ? `?status=${status}` : ""}`)) as {
+              refunds: RefundView[];
+            }
+          ).refunds,
+      );
+      if (refunds.length === 0) console.log("no refunds");
+      for (const r of refunds)
+        console.log(
+          [
+            r.id,
+            r.status,
+            r.method,
+            `${formatUnits(BigInt(r.amountAtomic), r.decimals)} ${r.currency}`,
+            `(${r.amountAtomic})`,
+            r.domain,
+            r.senderAddress ?? r.processorRefundId ?? "",
+            r.reason,
+          ].join("  "),
+        );
+      return 0;
+    }
+    case "refund-paid": {
+      const [refundId, amountAtomic, ...reference] = rest;
+      const input = { refundId, amountAtomic, reference: reference.join(" ").trim() };
+      if (!refundId || !UUID.test(refundId) || !/^[1-9]\d*$/.test(amountAtomic ?? "") || input.reference === "") break;
+      const paid = await run(
+        () => recordRefundPayout(input).then((view) => JSON.parse(JSON.stringify(view)) as RefundView),
+        (port) => local(port, "POST", "/api/internal/refunds", input) as Promise<RefundView>,
+      );
+      console.log(
+        `refund ${paid.id}: ${paid.status}, ${formatUnits(BigInt(paid.amountAtomic), paid.decimals)} ${paid.currency} (${paid.payoutReference})`,
+      );
+      return 0;
+    }
   }
-  const cfg = config();
-  const created =
-    !usesPostgresServer(cfg) && dataDirOwner(cfg.DATA_DIR) !== undefined
-      ? await viaRunningServer(name)
-      : await directly(name);
-  console.log(`partner id:   ${created.partnerId}`);
-  console.log(`ADMIN token:  ${created.token}`);
-  console.log(`valid until:  ${created.validTill}`);
-  console.log("Keep the token secret: it is shown only this once.");
-  return 0;
+  console.error(USAGE);
+  return 2;
 }
 
-async function directly(name: string) {
+/** Runs `directly` on the database, or `viaServer` when a running server holds the embedded one. */
+async function run<T>(directly: () => Promise<T>, viaServer: (port: number) => Promise<T>): Promise<T> {
   const cfg = config();
+  if (!usesPostgresServer(cfg) && dataDirOwner(cfg.DATA_DIR) !== undefined) {
+    const { port } = JSON.parse(readFileSync(path.resolve(cfg.DATA_DIR, "server.json"), "utf8")) as { port: number };
+    return viaServer(port);
+  }
   if (!usesPostgresServer(cfg)) claimDataDir(cfg.DATA_DIR);
   await openConfiguredDatabase();
   try {
-    const { partner, token } = await createPartner(name);
-    return { partnerId: partner.id, token: token.value, validTill: token.validTill };
+    return await directly();
   } finally {
     await closeDatabase();
   }
 }
 
-async function viaRunningServer(name: string) {
-  const cfg = config();
-  const { port } = JSON.parse(readFileSync(path.resolve(cfg.DATA_DIR, "server.json"), "utf8")) as { port: number };
-  const res = await fetch(`http://127.0.0.1:${port}/api/internal/partners`, {
-    method: "POST",
+async function local(port: number, method: string, route: string, body?: unknown, expected = 200): Promise<unknown> {
+  const res = await fetch(`http://127.0.0.1:${port}${route}`, {
+    method,
     headers: { "content-type": "application/json", "x-local-admin-secret": localAdminSecret() },
-    body: JSON.stringify({ name }),
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (res.status !== 201)
+  if (res.status !== expected)
     throw new Error(`the running server (port ${port}) refused: ${res.status} ${await res.text()}`);
-  const body = (await res.json()) as { partnerId: string; token: { value: string; validTill: string } };
-  return { partnerId: body.partnerId, token: body.token.value, validTill: body.token.validTill };
+  return res.json();
 }
 
 main(process.argv.slice(2)).then(
   (code) => process.exit(code),
   (error) => {
-    console.error(`partner: ${error instanceof Error ? error.message : error}`);
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`partner: ${message}`);
     process.exit(1);
   },
 );

@@ -75,10 +75,13 @@ const EnvSchema = z.object({
   PAYMENTS_BTC_NETWORK: z.enum(["mainnet", "testnet", "regtest"]).default("mainnet"),
   /** Unset: 2; 0 is used as 1. */
   PAYMENTS_BTC_CONFIRMATIONS: optionalString.pipe(z.coerce.number<string>().int().min(0).optional()),
-  PAYMENT_OFFER_MINUTES: z.coerce.number().int().positive().default(15),
+  PAYMENT_OFFER_MINUTES: z.coerce.number().positive().default(15),
   /** JSON object of USD prices per coin, e.g. {"ETH":3000}; the built-in table otherwise. */
   CRYPTO_RATES_JSON: optionalString,
   WATCHER_INTERVAL_MS: z.coerce.number().int().positive().default(5000),
+  /** Open unpaid holds (PENDING orders) per client address and per owner (address or e-mail); 0: no limit. */
+  UNPAID_HOLDS_PER_CLIENT: z.coerce.number().int().min(0).default(5),
+  UNPAID_HOLDS_PER_OWNER: z.coerce.number().int().min(0).default(5),
 
   /** `npm run bench`: a PostgreSQL server the benchmarks may create throw-away databases on. */
   BENCH_DATABASE_URL: optionalString,
@@ -127,7 +130,7 @@ const EnvSchema = z.object({
   PAYMENTS_ALLOW_TEST_DEFAULTS: z.enum(["0", "1"]).default("0"),
 
   /** Fault-injection hook for the crash tests only (tests/integration/faults); unset in every real deployment. */
-  FAULT_INJECT: z.enum(["after-paid"]).optional(),
+  FAULT_INJECT: z.enum(["after-paid", "after-credit"]).optional(),
 });
 
 const STRIPE_VARIABLES = ["STRIPE_SECRET_KEY", "STRIPE_PUBLISHABLE_KEY", "STRIPE_WEBHOOK_SECRET"] as const;

@@ -1,13 +1,18 @@
 import "server-only";
+import { randomUUID } from "node:crypto";
 import type { OrderStatus } from "@prisma/client";
+import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
-import { transitionOrder } from "./order-state";
-import { settlePaidOrder } from "./settle-payment";
+import { formatUnits } from "@/lib/payments/crypto/rates";
 import { inTransaction } from "./in-transaction";
+import { endedWithoutPayment, noteOrder, transitionOrder } from "./order-state";
+import { settlePayment } from "./settle-payment";
+import { suspendName } from "./suspend-name";
 
-// What a card processor reports about a PaymentIntent, mapped onto the order. The Stripe webhook,
-// the test checkout and an order read all end here, so the order of their arrival does not matter.
+// What a card processor reports about a PaymentIntent and its charge, mapped onto the order. The
+// Stripe webhook, the test checkout, an order read and the cancel job all end here, so the order
+// of their arrival does not matter: each handler re-reads the stored state and moves it forward.
 
 export interface CardSucceeded {
   paymentIntentId: string;
@@ -15,63 +20,135 @@ export interface CardSucceeded {
   currency: string;
 }
 
+/** A pending order re-asks the processor at most this often, however often it is read. */
+export const PROCESSOR_RECHECK_MS = 5_000;
+
 async function paymentOfIntent(paymentIntentId: string) {
   return db().payment.findUnique({
     where: { processorRef: paymentIntentId },
-    select: { id: true, orderId: true, amountDue: true, processor: true },
+    select: {
+      id: true,
+      orderId: true,
+      amountDue: true,
+      processor: true,
+      status: true,
+      order: { select: { kind: true } },
+    },
   });
 }
 
+const statusOf = async (orderId: string) =>
+  (await db().order.findUnique({ where: { id: orderId }, select: { orderStatus: true } }))?.orderStatus ?? null;
+
+/**
+ * The money is recorded first (with `settlementDue`), then the order is settled against it; a
+ * crash between the two is settled by the job.
+ */
 export async function onCardPaymentSucceeded(event: CardSucceeded): Promise<OrderStatus | null> {
   const payment = await paymentOfIntent(event.paymentIntentId);
   if (!payment) return null;
-  if (event.currency.toLowerCase() !== "usd" || event.amountReceivedCents < Number(payment.amountDue)) {
-    const reason = `The card payment of ${event.amountReceivedCents} ${event.currency} cents does not cover the ${payment.amountDue} USD cents due.`;
-    await inTransaction((tx) =>
-      transitionOrder(tx, { orderId: payment.orderId, to: "FAILED", from: ["PENDING"], reason }),
-    );
-    return (
-      (await db().order.findUnique({ where: { id: payment.orderId }, select: { orderStatus: true } }))?.orderStatus ??
-      null
-    );
-  }
-  await db().payment.update({
-    where: { id: payment.id },
-    data: { status: "succeeded", amountReceived: String(event.amountReceivedCents) },
+  const matches =
+    event.currency.toLowerCase() === "usd" && BigInt(event.amountReceivedCents) >= BigInt(payment.amountDue);
+  await db().payment.updateMany({
+    where: { id: payment.id, status: { notIn: ["succeeded", "mismatched"] } },
+    data: {
+      status: matches ? "succeeded" : "mismatched",
+      amountReceived: String(event.amountReceivedCents),
+      settlementDue: true,
+      cancelDue: false,
+    },
   });
-  return settlePaidOrder(payment.orderId, "Card payment succeeded; registering the name.");
+  // Crash test hook: dies like a power cut after the payment is recorded and before settlement.
+  if (config().FAULT_INJECT === "after-credit") process.kill(process.pid, "SIGKILL");
+  return settlePayment(payment.id);
 }
 
-export async function onCardPaymentFailed(event: {
+/**
+ * A declined attempt: the intent goes back to awaiting a payment method, so the order stays
+ * PENDING and keeps the name until its offer runs out or the intent is cancelled.
+ */
+export async function onCardPaymentDeclined(event: {
   paymentIntentId: string;
   message?: string;
 }): Promise<OrderStatus | null> {
   const payment = await paymentOfIntent(event.paymentIntentId);
   if (!payment) return null;
-  const reason = `The card payment was declined: ${event.message ?? "no reason given"}. The name was released; a new purchase may try again.`;
+  const reason = `The card payment was declined: ${event.message ?? "no reason given"}. The name stays held for this order until its offer expires; another card may be tried.`;
   await inTransaction(async (tx) => {
-    if (await transitionOrder(tx, { orderId: payment.orderId, to: "FAILED", from: ["PENDING"], reason })) {
-      await tx.payment.update({ where: { id: payment.id }, data: { status: "failed" } });
-    }
+    await noteOrder(tx, payment.orderId, "PENDING", reason);
+    // A payment that was processing and then failed no longer keeps the hold past the offer.
+    await tx.payment.updateMany({
+      where: { id: payment.id, status: { in: ["creating", "processing"] } },
+      data: { status: "requires_payment_method" },
+    });
   });
-  return (
-    (await db().order.findUnique({ where: { id: payment.orderId }, select: { orderStatus: true } }))?.orderStatus ??
-    null
-  );
+  return statusOf(payment.orderId);
+}
+
+/** The intent can no longer be paid: the order fails (unless it had already ended) and frees the name. */
+export async function onCardIntentCanceled(event: { paymentIntentId: string }): Promise<OrderStatus | null> {
+  const payment = await paymentOfIntent(event.paymentIntentId);
+  if (!payment) return null;
+  await inTransaction(async (tx) => {
+    await transitionOrder(tx, {
+      orderId: payment.orderId,
+      to: "FAILED",
+      from: ["PENDING"],
+      reason: `The card payment was cancelled and can no longer be made; ${endedWithoutPayment(payment.order.kind)}.`,
+    });
+    await tx.payment.updateMany({
+      where: { id: payment.id, status: { notIn: ["succeeded", "mismatched"] } },
+      data: { status: "canceled", cancelDue: false },
+    });
+  });
+  return statusOf(payment.orderId);
+}
+
+/** A payment is under way: the order keeps its name while it is (the expiry job waits for it). */
+export async function onCardPaymentProcessing(event: { paymentIntentId: string }): Promise<OrderStatus | null> {
+  const payment = await paymentOfIntent(event.paymentIntentId);
+  if (!payment) return null;
+  await inTransaction(async (tx) => {
+    const { count } = await tx.payment.updateMany({
+      where: { id: payment.id, status: { in: ["creating", "requires_payment_method"] } },
+      data: { status: "processing" },
+    });
+    if (count > 0)
+      await noteOrder(
+        tx,
+        payment.orderId,
+        "PENDING",
+        "A card payment is being processed; the name stays held until it completes.",
+      );
+  });
+  return statusOf(payment.orderId);
 }
 
 /**
  * Re-reads a pending card payment from its processor: the client's own check after paying, so an
  * order completes even when the webhook is late or lost (Stripe recommends fulfilling from both).
+ * Reads of the same order ask the processor at most once per PROCESSOR_RECHECK_MS, on every
+ * instance together (a compare-and-set on the payment row).
  */
-export async function syncCardPayment(orderId: string): Promise<void> {
+export async function syncCardPayment(orderId: string, now = new Date()): Promise<void> {
   const payment = await db().payment.findUnique({
     where: { orderId },
-    select: { processor: true, processorRef: true },
+    select: { id: true, processor: true, processorRef: true },
   });
   if (!payment?.processorRef || payment.processor !== "stripe") return;
   const processor = cardProcessorNamed(payment.processor);
   if (!processor) return;
+  const { count } = await db().payment.updateMany({
+    where: {
+      id: payment.id,
+      OR: [
+        { processorCheckedAt: null },
+        { processorCheckedAt: { lte: new Date(now.getTime() - PROCESSOR_RECHECK_MS) } },
+      ],
+    },
+    data: { processorCheckedAt: now },
+  });
+  if (count === 0) return;
   const intent = await processor.retrieveIntent(payment.processorRef);
   if (intent.state === "succeeded") {
     await onCardPaymentSucceeded({
@@ -79,5 +156,144 @@ export async function syncCardPayment(orderId: string): Promise<void> {
       amountReceivedCents: intent.amountReceivedCents,
       currency: intent.currency,
     });
+  } else if (intent.state === "canceled") {
+    await onCardIntentCanceled({ paymentIntentId: payment.processorRef });
   }
+}
+
+const usd = (cents: number) => `${formatUnits(BigInt(cents), 2)} USD`;
+
+/** An order whose payment news may have arrived out of order: settled first, from the processor's word. */
+async function settledOrderOfIntent(paymentIntentId: string) {
+  const payment = await paymentOfIntent(paymentIntentId);
+  if (!payment) return null;
+  if (payment.status !== "succeeded" && payment.status !== "mismatched") {
+    const processor = cardProcessorNamed(payment.processor);
+    const intent = processor ? await processor.retrieveIntent(paymentIntentId) : undefined;
+    if (intent?.state === "succeeded")
+      await onCardPaymentSucceeded({
+        paymentIntentId,
+        amountReceivedCents: intent.amountReceivedCents,
+        currency: intent.currency,
+      });
+  }
+  const order = await db().order.findUnique({
+    where: { id: payment.orderId },
+    select: { id: true, domain: true, orderStatus: true, orderStatusReason: true, partnerId: true },
+  });
+  return order ? { payment, order } : null;
+}
+
+/**
+ * The charge was refunded at the processor (our own refund, or one made in Stripe's dashboard).
+ * A full refund ends the order REFUNDED; a name it had registered is suspended.
+ */
+export async function onCardChargeRefunded(event: {
+  paymentIntentId: string;
+  amountCents: number;
+  amountRefundedCents: number;
+  refundId?: string | null;
+}): Promise<OrderStatus | null> {
+  const found = await settledOrderOfIntent(event.paymentIntentId);
+  if (!found) return null;
+  const { payment, order } = found;
+  if (event.amountRefundedCents < event.amountCents) {
+    await inTransaction((tx) =>
+      noteOrder(
+        tx,
+        order.id,
+        order.orderStatus,
+        `${order.orderStatusReason} ${usd(event.amountRefundedCents)} of ${usd(event.amountCents)} was refunded at the card processor.`,
+      ),
+    );
+    return statusOf(order.id);
+  }
+  await reverseCardOrder(payment.id, order, {
+    refundId: event.refundId ?? null,
+    amountCents: event.amountRefundedCents,
+    why: `Refunded ${usd(event.amountRefundedCents)} at the card processor${event.refundId ? ` (refund ${event.refundId})` : ""}.`,
+  });
+  return statusOf(order.id);
+}
+
+export async function onCardDisputeOpened(event: {
+  paymentIntentId: string;
+  reason: string;
+  amountCents: number;
+}): Promise<OrderStatus | null> {
+  const found = await settledOrderOfIntent(event.paymentIntentId);
+  if (!found) return null;
+  const { order } = found;
+  const note = `The buyer's bank opened a dispute (${event.reason}) over ${usd(event.amountCents)}; the name stays active until it is decided.`;
+  if (!order.orderStatusReason.includes(note))
+    await inTransaction((tx) => noteOrder(tx, order.id, order.orderStatus, `${order.orderStatusReason} ${note}`));
+  return statusOf(order.id);
+}
+
+/** A lost dispute returned the money to the buyer: the order is REFUNDED and its name suspended. */
+export async function onCardDisputeClosed(event: {
+  paymentIntentId: string;
+  status: string;
+  amountCents: number;
+}): Promise<OrderStatus | null> {
+  const found = await settledOrderOfIntent(event.paymentIntentId);
+  if (!found) return null;
+  const { payment, order } = found;
+  if (event.status !== "lost") {
+    const note = `The dispute was closed: ${event.status}.`;
+    if (!order.orderStatusReason.includes(note))
+      await inTransaction((tx) => noteOrder(tx, order.id, order.orderStatus, `${order.orderStatusReason} ${note}`));
+    return statusOf(order.id);
+  }
+  await reverseCardOrder(payment.id, order, {
+    refundId: null,
+    amountCents: event.amountCents,
+    why: `The dispute was lost: ${usd(event.amountCents)} went back to the buyer.`,
+  });
+  return statusOf(order.id);
+}
+
+/** Money returned outside our own refund path: recorded as a paid refund, the order REFUNDED, the name suspended. */
+async function reverseCardOrder(
+  paymentId: string,
+  order: { id: string; domain: string; orderStatus: OrderStatus; partnerId: string | null },
+  input: { refundId: string | null; amountCents: number; why: string },
+): Promise<void> {
+  if (order.orderStatus === "PAID") order.orderStatus = (await settlePayment(paymentId)) ?? order.orderStatus;
+  await inTransaction(async (tx) => {
+    const ours = input.refundId ? await tx.refund.findUnique({ where: { processorRefundId: input.refundId } }) : null;
+    if (!ours) {
+      // A DUE refund of ours is settled by this one; otherwise the refund is recorded as it happened.
+      const { count } = await tx.refund.updateMany({
+        where: { paymentId, method: "card", status: "DUE" },
+        data: { status: "PAID", processorRefundId: input.refundId, paidAt: new Date(), openFor: null },
+      });
+      if (count === 0 && !(await tx.refund.findFirst({ where: { paymentId, method: "card", status: "PAID" } })))
+        await tx.refund.create({
+          data: {
+            id: randomUUID(),
+            orderId: order.id,
+            paymentId,
+            partnerId: order.partnerId,
+            method: "card",
+            status: "PAID",
+            reason: input.why,
+            currency: "USD",
+            decimals: 2,
+            amountAtomic: String(input.amountCents),
+            processorRefundId: input.refundId,
+            paidAt: new Date(),
+          },
+        });
+    }
+    const wasCompleted = order.orderStatus === "COMPLETED";
+    const suspended = wasCompleted ? " The name was suspended and no longer resolves." : "";
+    const moved = await transitionOrder(tx, {
+      orderId: order.id,
+      to: "REFUNDED",
+      from: ["COMPLETED", "FAILED"],
+      reason: `${input.why}${suspended}`,
+    });
+    if (moved && wasCompleted) await suspendName(tx, order.domain, input.why);
+  });
 }

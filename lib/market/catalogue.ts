@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
 import { graceEndsAt, nameState } from "@/lib/registry/name-lifecycle";
 import { tldNamePricePerYearCents } from "./pricing";
+import { hasMoneyInPlay, PAYMENT_IN_PLAY } from "./reserve-name";
 
 // What the marketplace sells: second-level names under the native TLDs, and sub-domains of parent
 // domains that sell them (issuance enabled, a price set, not expired). Availability adds the names
@@ -202,14 +203,15 @@ async function activeHolds(
   if (reservations.length === 0) return new Set();
   const orders = await client.order.findMany({
     where: { id: { in: reservations.map((r) => r.orderId) } },
-    select: { id: true, orderStatus: true, expiresAt: true },
+    select: { id: true, orderStatus: true, expiresAt: true, payment: { select: PAYMENT_IN_PLAY } },
   });
   const live = new Set(
     orders
       .filter(
         (o) =>
           o.orderStatus === "PAID" ||
-          (o.orderStatus === "PENDING" && (o.expiresAt === null || o.expiresAt.getTime() > now.getTime())),
+          (o.orderStatus === "PENDING" &&
+            (o.expiresAt === null || o.expiresAt.getTime() > now.getTime() || hasMoneyInPlay(o.payment))),
       )
       .map((o) => o.id),
   );

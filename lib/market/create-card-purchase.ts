@@ -1,23 +1,28 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Order, Payment } from "@prisma/client";
-import { ApiError, conflict } from "@/lib/api/errors";
+import { ApiError, badRequest, conflict } from "@/lib/api/errors";
 import type { PurchaseRequest } from "@/lib/api/schemas/market";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { normalizeWeb3Name } from "@/lib/names/normalize";
 import { configuredCardProcessor, cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
-import type { CardSession } from "@/lib/payments/card/card-processor";
-import { recordCreation, transitionOrder } from "./order-state";
+import type { CardProcessor, CardSession, EphemeralKey } from "@/lib/payments/card/card-processor";
+import { recordCreation } from "./order-state";
+import { payoutAccountOf } from "./payout-account";
 import { BASE_CURRENCY, centsToDecimal } from "./pricing";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { requestHash } from "./request-hash";
 import { reserveNameOrThrow } from "./reserve-name";
 import { inTransaction } from "./in-transaction";
+import { enforceUnpaidHoldLimits, lockPurchaser } from "./unpaid-holds";
 
 // Endpoint 11. The order, its payment row and the name's hold are written in one transaction;
 // the processor's PaymentIntent is made after the commit with checkoutId as its idempotency key.
-// The same checkoutId with the same body answers the same order and session; with another body, 409.
+// The same checkoutId with the same body answers the same order and session (from the stored
+// session: a replay mints no new ephemeral key and asks the processor nothing); with another
+// body, 409. Who is paid is decided here, never by the request: the connected account of the
+// partner selling the name, if it has one.
 
 export interface CardPurchaseResult {
   checkoutId: string;
@@ -29,6 +34,8 @@ export interface CardPurchaseResult {
 }
 
 const AWAITING_CARD = "Awaiting card payment.";
+/** A stored ephemeral key this close to its expiry is replaced rather than handed out. */
+const EPHEMERAL_KEY_MARGIN_MS = 10 * 60_000;
 
 function fingerprint(body: PurchaseRequest): string {
   let domain = body.domain;
@@ -37,21 +44,46 @@ function fingerprint(body: PurchaseRequest): string {
   } catch {
     // An invalid name is refused later; its raw form is fingerprint enough.
   }
-  return requestHash({ ...body, domain, ownerAddress: body.ownerAddress.toLowerCase() });
+  return requestHash({
+    ...body,
+    domain,
+    ownerAddress: body.ownerAddress.toLowerCase(),
+    // "" is what clients that send every field of the interface send for "none".
+    processorConnectedAccountId: body.processorConnectedAccountId || undefined,
+  });
 }
 
-export async function createCardPurchase(body: PurchaseRequest): Promise<CardPurchaseResult> {
+export async function createCardPurchase(
+  body: PurchaseRequest,
+  client: { clientAddress: string },
+): Promise<CardPurchaseResult> {
   const hash = fingerprint(body);
   const existing = await findByCheckoutId(body.checkoutId);
   if (existing) return replay(existing, hash);
 
   const quote = await quotePurchase(body);
+  const destination = await payoutAccountOf(quote.sellerPartnerId);
+  const asked = body.processorConnectedAccountId || null;
+  if (asked !== null && asked !== destination)
+    throw badRequest(
+      "processorConnectedAccountId",
+      destination
+        ? "processorConnectedAccountId must be absent, empty, or the connected account of the partner selling this name."
+        : "This name's card payments go to no connected account: send processorConnectedAccountId absent or empty.",
+    );
   const orderId = randomUUID();
   const paymentId = randomUUID();
   const processor = configuredCardProcessor();
   const now = new Date();
   try {
     await inTransaction(async (tx) => {
+      const purchaser = { clientAddress: client.clientAddress, ownerAddress: quote.ownerAddress };
+      await lockPurchaser(tx, purchaser);
+      // A concurrent request with this checkoutId committed while this one waited for the lock:
+      // it is a replay, and its hold is not counted twice.
+      if (await tx.order.findUnique({ where: { checkoutId: body.checkoutId }, select: { id: true } }))
+        throw new ReplayInstead();
+      await enforceUnpaidHoldLimits(tx, purchaser, now);
       await reserveNameOrThrow(tx, quote.name, orderId, now);
       await tx.order.create({
         data: {
@@ -65,6 +97,7 @@ export async function createCardPurchase(body: PurchaseRequest): Promise<CardPur
           orderStatusReason: AWAITING_CARD,
           checkoutId: body.checkoutId,
           requestHash: hash,
+          clientAddress: client.clientAddress,
           expiresAt: new Date(now.getTime() + config().PAYMENT_OFFER_MINUTES * 60_000),
           createdAt: now,
         },
@@ -74,7 +107,7 @@ export async function createCardPurchase(body: PurchaseRequest): Promise<CardPur
           id: paymentId,
           orderId,
           processor: processor.name,
-          connectedAccountId: body.processorConnectedAccountId ?? null,
+          connectedAccountId: destination,
           amountDue: String(quote.totalCents),
           status: "creating",
         },
@@ -90,6 +123,8 @@ export async function createCardPurchase(body: PurchaseRequest): Promise<CardPur
   const order = await findByCheckoutId(body.checkoutId);
   return ensureSession(order!);
 }
+
+class ReplayInstead extends Error {}
 
 export type OrderWithPayment = Order & { payment: Payment | null };
 
@@ -107,7 +142,21 @@ export async function replay(order: OrderWithPayment, hash: string): Promise<Car
   return ensureSession(order);
 }
 
-/** The processor session of the order: made now if the first attempt did not get that far. */
+function answer(order: OrderWithPayment, session: CardSession): CardPurchaseResult {
+  return {
+    checkoutId: order.checkoutId!,
+    orderId: order.id,
+    processorCheckoutSession: session.clientSecret,
+    processorCustomerId: session.customerId,
+    processorEphemeralKey: session.ephemeralKey.secret,
+    processorPublishableKey: session.publishableKey,
+  };
+}
+
+const fresh = (key: EphemeralKey, now: Date) =>
+  key.expiresAt === null || key.expiresAt.getTime() - now.getTime() > EPHEMERAL_KEY_MARGIN_MS;
+
+/** The processor session of the order: the stored one, or made now if the first attempt did not get that far. */
 export async function ensureSession(order: OrderWithPayment): Promise<CardPurchaseResult> {
   const payment = order.payment!;
   const processor = cardProcessorNamed(payment.processor);
@@ -117,56 +166,90 @@ export async function ensureSession(order: OrderWithPayment): Promise<CardPurcha
       "checkoutId",
       `This order was started with the ${payment.processor} processor, which is no longer configured.`,
     );
+  const now = new Date();
+  if (payment.processorRef && payment.processorClientSecret && payment.processorEphemeralKey) {
+    let ephemeralKey: EphemeralKey = {
+      secret: payment.processorEphemeralKey,
+      expiresAt: payment.processorEphemeralKeyExpiresAt,
+    };
+    if (!fresh(ephemeralKey, now)) {
+      ephemeralKey = await callProcessor(processor, order, () =>
+        processor.newEphemeralKey(payment.processorCustomerId ?? ""),
+      );
+      await db().payment.update({
+        where: { id: payment.id },
+        data: { processorEphemeralKey: ephemeralKey.secret, processorEphemeralKeyExpiresAt: ephemeralKey.expiresAt },
+      });
+    }
+    return answer(order, {
+      paymentIntentId: payment.processorRef,
+      clientSecret: payment.processorClientSecret,
+      customerId: payment.processorCustomerId ?? "",
+      ephemeralKey,
+      publishableKey: processor.publishableKey,
+    });
+  }
+  if (!payment.processorRef && order.orderStatus !== "PENDING")
+    throw conflict("checkoutId", `This order is ${order.orderStatus}: its offer ended. Start a new purchase.`);
   let session: CardSession;
   try {
-    session = payment.processorRef
-      ? await processor.resumeSession({
-          paymentIntentId: payment.processorRef,
-          customerId: payment.processorCustomerId ?? "",
-          checkoutId: order.checkoutId!,
-        })
-      : await processor.openSession({
-          checkoutId: order.checkoutId!,
-          orderId: order.id,
-          amountCents: Number(payment.amountDue),
-          currency: "usd",
-          connectedAccountId: payment.connectedAccountId,
-          externalUserId: order.externalUserId,
-          description: `${order.kind === "RENEWAL" ? "Renewal of " : ""}${order.domain} for ${order.years} year${order.years === 1 ? "" : "s"}`,
-        });
+    session = await callProcessor(processor, order, () =>
+      payment.processorRef
+        ? processor.resumeSession({
+            paymentIntentId: payment.processorRef,
+            customerId: payment.processorCustomerId ?? "",
+          })
+        : processor.openSession({
+            checkoutId: order.checkoutId!,
+            orderId: order.id,
+            amountCents: Number(payment.amountDue),
+            currency: "usd",
+            connectedAccountId: payment.connectedAccountId,
+            externalUserId: order.externalUserId,
+            description: `${order.kind === "RENEWAL" ? "Renewal of " : ""}${order.domain} for ${order.years} year${order.years === 1 ? "" : "s"}`,
+          }),
+    );
   } catch (error) {
-    if (!payment.processorRef) {
-      await inTransaction((tx) =>
-        transitionOrder(tx, {
-          orderId: order.id,
-          to: "FAILED",
-          from: ["PENDING"],
-          reason: "The card processor could not start the payment; the name was released.",
-        }),
-      );
-    }
+    // A concurrent replay may have made and stored the session meanwhile: answer with it.
+    const stored = await db().order.findUnique({ where: { id: order.id }, include: { payment: true } });
+    if (stored?.payment?.processorClientSecret) return ensureSession(stored);
+    throw error;
+  }
+  await inTransaction(async (tx) => {
+    await tx.payment.update({
+      where: { id: payment.id },
+      data: {
+        processorRef: session.paymentIntentId,
+        processorCustomerId: session.customerId,
+        processorClientSecret: session.clientSecret,
+        processorEphemeralKey: session.ephemeralKey.secret,
+        processorEphemeralKeyExpiresAt: session.ephemeralKey.expiresAt,
+        ...(payment.status === "creating" && { status: "requires_payment_method" }),
+      },
+    });
+    // The offer ended while the intent was being made: it must not stay payable.
+    const current = await tx.order.findUnique({ where: { id: order.id }, select: { orderStatus: true } });
+    if (current && (current.orderStatus === "EXPIRED" || current.orderStatus === "FAILED"))
+      await tx.payment.updateMany({
+        where: { id: payment.id, status: { notIn: ["succeeded", "mismatched", "canceled"] } },
+        data: { cancelDue: true },
+      });
+  });
+  return answer(order, session);
+}
+
+/**
+ * A processor that fails or does not answer is a 502; the order keeps its hold while its offer
+ * runs, so the client retries with the same checkoutId and resumes the same order.
+ */
+async function callProcessor<T>(processor: CardProcessor, order: Order, call: () => Promise<T>): Promise<T> {
+  try {
+    return await call();
+  } catch (error) {
     console.error(
       `[market] card processor ${processor.name} failed for order ${order.id}:`,
       error instanceof Error ? error.message : error,
     );
     throw new ApiError(502, "processor", "The card processor did not answer; retry with the same checkoutId.");
   }
-  if (!payment.processorRef) {
-    await db().payment.update({
-      where: { id: payment.id },
-      data: {
-        processorRef: session.paymentIntentId,
-        processorCustomerId: session.customerId,
-        status: "requires_payment_method",
-      },
-    });
-  }
-  return {
-    checkoutId: order.checkoutId!,
-    orderId: order.id,
-    processorCheckoutSession: session.clientSecret,
-    processorCustomerId: session.customerId,
-    processorEphemeralKey: session.ephemeralKey,
-    processorPublishableKey: session.publishableKey,
-  };
 }

@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError, badRequest } from "@/lib/api/errors";
 import type { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/api/schemas/market";
+import { db } from "@/lib/db";
 import { createCryptoOffer, releaseCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
 import {
   CurrencyUnavailableError,
@@ -11,15 +12,20 @@ import {
 import { recordCreation } from "./order-state";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { reserveNameOrThrow } from "./reserve-name";
+import { exactNumber } from "./exact-number";
 import { inTransaction } from "./in-transaction";
+import { enforceUnpaidHoldLimits } from "./unpaid-holds";
 
 // Endpoint 12. The offer (price quote, deposit address, rate) is made before the transaction, its
 // index taken in a statement that commits at once, so no purchase waits on another's counter row
 // lock or elliptic-curve work; the transaction holds the name and writes the order and its payment.
-// When it fails (the name was taken meanwhile), the index is given back, so a refused purchase
+// When it fails (the name or the last hold taken meanwhile), the index is given back, so a refused purchase
 // leaves nothing behind and no address is handed out twice.
 
-export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise<CryptoPurchaseResponse> {
+export async function createCryptoPurchase(
+  body: CryptoPurchaseRequest,
+  client: { clientAddress: string },
+): Promise<CryptoPurchaseResponse> {
   try {
     // A custom USDC contract's decimals are read from the chain once.
     await resolvePaymentCurrency(body.currency);
@@ -32,6 +38,14 @@ export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise
   const orderId = randomUUID();
   const paymentId = randomUUID();
   const now = new Date();
+  const purchaser = {
+    clientAddress: client.clientAddress,
+    ownerAddress: quote.ownerAddress,
+    ownerEmail: body.ownerEmail,
+  };
+  // Refused before a deposit index is taken, so a refusal changes nothing; checked again in the
+  // transaction under the purchaser's lock, where concurrent purchases cannot both pass.
+  await enforceUnpaidHoldLimits(db(), purchaser, now);
   const offer = await createCryptoOffer({
     paymentId,
     orderId,
@@ -43,6 +57,7 @@ export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise
 
   try {
     await inTransaction(async (tx) => {
+      await enforceUnpaidHoldLimits(tx, purchaser, now);
       await reserveNameOrThrow(tx, quote.name, orderId, now);
       const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;
       await tx.order.create({
@@ -56,6 +71,7 @@ export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise
           paymentType: "crypto",
           paymentReferenceId: paymentId,
           orderStatusReason: reason,
+          clientAddress: client.clientAddress,
           expiresAt: offer.payment.expiresAt,
           createdAt: now,
         },
@@ -70,7 +86,8 @@ export async function createCryptoPurchase(body: CryptoPurchaseRequest): Promise
 
   return {
     address: offer.address,
-    amount: offer.amount,
+    // The exact decimal the URI carries, written as a JSON number without going through a double.
+    amount: exactNumber(offer.amountDecimal),
     expiryDateEpoch: offer.expiryDateEpoch,
     orderId,
     paymentId,

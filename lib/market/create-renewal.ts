@@ -11,14 +11,18 @@ import { configuredCardProcessor } from "@/lib/payments/card/card-processor-of";
 import { nameState } from "@/lib/registry/name-lifecycle";
 import { ensureSession, findByCheckoutId, replay, type CardPurchaseResult } from "./create-card-purchase";
 import { recordCreation } from "./order-state";
+import { payoutAccountOf } from "./payout-account";
 import { BASE_CURRENCY, centsToDecimal, tldNamePricePerYearCents, totalPriceCents } from "./pricing";
+import { exactNumber } from "./exact-number";
 import { requestHash } from "./request-hash";
 import { inTransaction } from "./in-transaction";
 
 // POST /v1/market/renew (card) and POST /v1/market/crypto/renew: more years for a registered
 // name, paid by anyone, through the purchase's checkout and order states. The order holds no name
 // (see fulfil-renewal.ts). A renewal is for sale while the name is registered or in its grace
-// period, at the name's price today; checkoutId replays the same order for the same body.
+// period, at the name's price today; checkoutId replays the same order for the same body. Card
+// money goes where a purchase of the name would send it (the parent partner's connected account
+// for a sub-domain, the platform for a second-level name); the request has no say in it.
 
 interface RenewalQuote {
   name: string;
@@ -95,6 +99,8 @@ export async function createCardRenewal(body: RenewalRequest, now = new Date()):
   if (existing) return replay(existing, hash);
 
   const quote = await quoteRenewal(body, now);
+  // Who is paid is the server's decision, as for a purchase: the selling partner's connected account.
+  const destination = await payoutAccountOf(quote.partnerId);
   const orderId = randomUUID();
   const paymentId = randomUUID();
   const processor = configuredCardProcessor();
@@ -116,6 +122,7 @@ export async function createCardRenewal(body: RenewalRequest, now = new Date()):
           id: paymentId,
           orderId,
           processor: processor.name,
+          connectedAccountId: destination,
           amountDue: String(quote.totalCents),
           status: "creating",
         },
@@ -155,7 +162,7 @@ export async function createCryptoRenewal(
       });
       const response: CryptoPurchaseResponse = {
         address: offer.address,
-        amount: offer.amount,
+        amount: exactNumber(offer.amountDecimal),
         expiryDateEpoch: offer.expiryDateEpoch,
         orderId,
         paymentId,
@@ -188,7 +195,7 @@ export async function createCryptoRenewal(
 }
 
 function cryptoReplay(
-  order: { requestHash: string | null; replayResponse: unknown },
+  order: { requestHash: string | null; replayResponse: unknown; price: string },
   hash: string,
 ): CryptoPurchaseResponse {
   if (order.requestHash !== hash || !order.replayResponse) {
@@ -197,5 +204,6 @@ function cryptoReplay(
       "This checkoutId was already used with a different request body; use a new checkoutId for a new renewal.",
     );
   }
-  return order.replayResponse as CryptoPurchaseResponse;
+  // The stored answer's amount came back through a double: written again from the exact price.
+  return { ...(order.replayResponse as CryptoPurchaseResponse), amount: exactNumber(order.price) };
 }

@@ -1,37 +1,52 @@
 import "server-only";
 import { db } from "@/lib/db";
-import { cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import { classifyPayment } from "@/lib/payments/crypto/classify-payment";
 import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
-import { transitionOrder } from "./order-state";
-import { EXPIRED_UNPAID_REASON } from "./reserve-name";
+import { cancelIntentOf } from "./cancel-intents";
 import { inTransaction } from "./in-transaction";
+import { endedWithoutPayment, transitionOrder } from "./order-state";
+import { EXPIRED_UNPAID_REASON, EXPIRED_UNPAID_RENEWAL_REASON, hasMoneyInPlay, PAYMENT_IN_PLAY } from "./reserve-name";
+import { settlePayment } from "./settle-payment";
 
-// Offers that ran out unpaid become EXPIRED and release their name. A crypto payment that arrives
-// later is still seen by the watcher (it keeps watching for a day) and reported as late.
+// Offers that ran out with nothing received become EXPIRED and release their name; their card
+// intent is cancelled (retried by the job until the processor confirms). An order with money
+// recorded is never expired: settlement decides it (paid in time: completed; short: failed with
+// the amount owed back). A crypto payment that arrives later is still seen by the watcher.
 
 export async function expireUnpaidOffers(now = new Date(), limit = 200): Promise<string[]> {
   const due = await db().order.findMany({
     where: { orderStatus: "PENDING", expiresAt: { lte: now } },
-    select: { id: true, paymentType: true, payment: { select: { id: true, processor: true, processorRef: true } } },
+    select: {
+      id: true,
+      kind: true,
+      paymentType: true,
+      payment: { select: { id: true, processor: true, processorRef: true, ...PAYMENT_IN_PLAY } },
+    },
     orderBy: { expiresAt: "asc" },
     take: limit,
   });
   const expired: string[] = [];
   for (const order of due) {
-    let reason = EXPIRED_UNPAID_REASON;
-    if (order.paymentType === "crypto" && order.payment) {
-      const progress = await readPaymentProgress(order.payment.id);
+    const payment = order.payment;
+    if (payment && hasMoneyInPlay(payment)) {
+      // A card payment under way keeps its hold until the processor says how it ended.
+      if (payment.status !== "processing") await settlePayment(payment.id, now);
+      continue;
+    }
+    let reason = order.kind === "RENEWAL" ? EXPIRED_UNPAID_RENEWAL_REASON : EXPIRED_UNPAID_REASON;
+    if (order.paymentType === "crypto" && payment) {
+      const progress = await readPaymentProgress(payment.id);
       if (progress)
-        reason = `${classifyPayment({ ...progress, now }).reason} The offer expired; the name was released.`;
+        reason = `${classifyPayment({ ...progress, now }).reason} The offer expired; ${endedWithoutPayment(order.kind)}.`;
     }
     const moved = await inTransaction((tx) =>
       transitionOrder(tx, { orderId: order.id, to: "EXPIRED", from: ["PENDING"], reason }),
     );
     if (!moved) continue;
     expired.push(order.id);
-    if (order.paymentType === "card" && order.payment?.processorRef) {
-      await cardProcessorNamed(order.payment.processor)?.cancelIntent(order.payment.processorRef);
+    if (order.paymentType === "card" && payment?.processorRef) {
+      // The fast path; the cancel job retries what fails here.
+      await cancelIntentOf(payment.id).catch(() => undefined);
     }
   }
   return expired;

@@ -1,8 +1,10 @@
 import "server-only";
 import type { OrderStatus } from "@prisma/client";
+import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { walletOfCoinType } from "@/lib/names/coins";
+import { acceptsPaymentsFrom } from "@/lib/payments/card/card-processor-of";
 import { isNameHeld } from "@/lib/registry/name-lifecycle";
 import { registerName, type NewWallet } from "@/lib/registry/register-name";
 import { fulfilRenewal } from "./fulfil-renewal";
@@ -46,49 +48,77 @@ function completedReason(ownerAddress: string, expiresAt: Date, paidReason: stri
   return paidReason === "" || paidReason.endsWith("registering the name.") ? registered : `${registered} ${paidReason}`;
 }
 
+const statusOf = async (orderId: string) =>
+  (await db().order.findUnique({ where: { id: orderId }, select: { orderStatus: true } }))?.orderStatus ?? null;
+
+/**
+ * A PAID order that cannot be registered fails; its payment is left for settlement again, which
+ * turns the money into a refund (lib/market/refunds.ts).
+ */
+async function failPaidOrder(orderId: string, reason: string): Promise<void> {
+  await inTransaction(async (tx) => {
+    if (await transitionOrder(tx, { orderId, to: "FAILED", from: ["PAID"], reason }))
+      await tx.payment.updateMany({ where: { orderId }, data: { settlementDue: true } });
+  });
+}
+
 /** Completes a PAID order; answers the order's status afterwards. Safe to call any number of times. */
 export async function fulfilOrder(orderId: string, now = new Date()): Promise<OrderStatus | null> {
-  const order = await db().order.findUnique({ where: { id: orderId } });
+  const order = await db().order.findUnique({
+    where: { id: orderId },
+    include: { payment: { select: { processor: true } } },
+  });
   if (!order) return null;
   if (order.orderStatus !== "PAID") return order.orderStatus;
   // Crash test hook: dies like a power cut after the PAID commit and before registration.
   if (config().FAULT_INJECT === "after-paid") process.kill(process.pid, "SIGKILL");
 
+  if (order.payment && !acceptsPaymentsFrom(order.payment.processor)) {
+    await failPaidOrder(
+      orderId,
+      "This order was paid with the built-in test processor, which this server no longer accepts since Stripe was configured; the order cannot be completed.",
+    );
+    return statusOf(orderId);
+  }
   if (order.kind === "RENEWAL") return fulfilRenewal(order, now);
   if (await isNameHeld(db(), order.domain, now)) {
-    await inTransaction((tx) =>
-      transitionOrder(tx, {
-        orderId,
-        to: "FAILED",
-        from: ["PAID"],
-        reason: `Payment received, but ${order.domain} was registered by someone else before this order could be fulfilled; a refund is due.`,
-      }),
+    await failPaidOrder(
+      orderId,
+      `Payment received, but ${order.domain} was registered by someone else before this order could be fulfilled; the payment is refunded.`,
     );
-    return (
-      (await db().order.findUnique({ where: { id: orderId }, select: { orderStatus: true } }))?.orderStatus ?? null
-    );
+    return statusOf(orderId);
   }
 
   const expiresAt = addYears(now, order.years);
-  await inTransaction(async (tx) => {
-    const moved = await transitionOrder(tx, {
+  try {
+    await inTransaction(async (tx) => {
+      const moved = await transitionOrder(tx, {
+        orderId,
+        to: "COMPLETED",
+        from: ["PAID"],
+        reason: completedReason(order.ownerAddress, expiresAt, order.orderStatusReason),
+        data: { completedAt: now },
+      });
+      if (!moved) return;
+      // The registry decides who controls the name: a sub-domain its parent's partner, a
+      // second-level name no partner (the order's partnerId only attributes the sale).
+      await registerName(tx, {
+        name: order.domain,
+        ownerAddress: order.ownerAddress,
+        wallets: walletsOf(order.walletAddrs),
+        createdAt: now,
+        expiresAt,
+      });
+    });
+  } catch (error) {
+    // The registry refused for good (registered meanwhile, parent gone): the money goes back.
+    if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 409)) throw error;
+    await failPaidOrder(
       orderId,
-      to: "COMPLETED",
-      from: ["PAID"],
-      reason: completedReason(order.ownerAddress, expiresAt, order.orderStatusReason),
-      data: { completedAt: now },
-    });
-    if (!moved) return;
-    await registerName(tx, {
-      name: order.domain,
-      ownerAddress: order.ownerAddress,
-      wallets: walletsOf(order.walletAddrs),
-      partnerId: order.partnerId,
-      createdAt: now,
-      expiresAt,
-    });
-  });
-  return (await db().order.findUnique({ where: { id: orderId }, select: { orderStatus: true } }))?.orderStatus ?? null;
+      `Payment received, but ${order.domain} could not be registered (${error.message}); the payment is refunded.`,
+    );
+  }
+  return statusOf(orderId);
 }
 
 /** Start-up recovery: every order paid but not yet registered (a crash in between) is completed now. */

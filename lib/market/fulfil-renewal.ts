@@ -12,7 +12,8 @@ import { inTransaction } from "./in-transaction";
 // confirmed payment makes it PAID from any unpaid state; fulfilment then extends the expiry of the
 // registration it was ordered for, from the old expiry, in the transaction that completes it.
 // Money that can no longer renew (the grace period had ended when it arrived, or the name was
-// bought again meanwhile) fails the order with a refund due.
+// bought again meanwhile) fails the order and is left for settlement, which refunds it as it
+// refunds a purchase (lib/market/refunds.ts: the card through the processor, crypto as owed).
 
 export async function markRenewalPaid(
   tx: Prisma.TransactionClient,
@@ -37,14 +38,16 @@ interface LockedDomain {
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
+const NOT_APPLIED = "the renewal could not be applied, and the payment is refunded.";
+
 function refusal(order: Order, domain: LockedDomain | undefined, paidAt: Date): string | null {
-  if (!domain) return `Payment received, but ${order.domain} is no longer registered; a refund is due.`;
+  if (!domain) return `Payment received, but ${order.domain} is no longer registered: ${NOT_APPLIED}`;
   if (new Date(domain.registered_at).getTime() > order.createdAt.getTime())
-    return `Payment received, but ${order.domain} was registered again after this renewal was ordered; a refund is due.`;
-  if (domain.expires_at === null) return `Payment received, but ${order.domain} does not expire; a refund is due.`;
+    return `Payment received, but ${order.domain} was registered again after this renewal was ordered: ${NOT_APPLIED}`;
+  if (domain.expires_at === null) return `Payment received, but ${order.domain} does not expire: ${NOT_APPLIED}`;
   const graceEnd = graceEndsAt(new Date(domain.expires_at));
   if (paidAt.getTime() >= graceEnd.getTime())
-    return `The payment arrived after the grace period of ${order.domain} ended on ${day(graceEnd)}; a refund is due.`;
+    return `The payment arrived after the grace period of ${order.domain} ended on ${day(graceEnd)}: ${NOT_APPLIED}`;
   return null;
 }
 
@@ -57,7 +60,9 @@ export async function fulfilRenewal(order: Order, now = new Date()): Promise<Ord
       SELECT id, expires_at, registered_at FROM "domain" WHERE name = ${order.domain} FOR UPDATE`;
     const refused = refusal(order, domain, paidAt);
     if (refused || !domain?.expires_at) {
-      await transitionOrder(tx, { orderId: order.id, to: "FAILED", from: ["PAID"], reason: refused! });
+      // Settlement turns the money into a refund; flagged in this commit, so a crash cannot lose it.
+      if (await transitionOrder(tx, { orderId: order.id, to: "FAILED", from: ["PAID"], reason: refused! }))
+        await tx.payment.updateMany({ where: { orderId: order.id }, data: { settlementDue: true } });
       return;
     }
     const expiresAt = addYears(new Date(domain.expires_at), order.years);

@@ -3,10 +3,12 @@ import { notFound } from "@/lib/api/errors";
 import type { Order } from "@/lib/api/schemas/market";
 import { db } from "@/lib/db";
 import { syncCardPayment } from "./card-payment-events";
+import { exactNumber } from "./exact-number";
 import { centsToNumber } from "./pricing";
 
-// Endpoint 13. A pending Stripe order is re-read from Stripe first, so a client polling after
-// paying sees the order complete even before the webhook arrives.
+// Endpoint 13. A pending Stripe order is re-read from Stripe first (at most once per order every
+// few seconds, however many read it), so a client polling after paying sees the order complete
+// even before the webhook arrives.
 
 export async function getOrderOrThrow(orderId: string): Promise<Order> {
   let order = await db().order.findUnique({ where: { id: orderId } });
@@ -31,7 +33,7 @@ export async function getOrderOrThrow(orderId: string): Promise<Order> {
     baseCurrency: order.baseCurrency,
     basePrice: centsToNumber(order.basePriceCents),
     currency: order.currency,
-    price: Number(order.price),
+    price: exactNumber(order.price),
     paymentType: order.paymentType,
     paymentReferenceId: order.paymentReferenceId,
     orderStatus: order.orderStatus,

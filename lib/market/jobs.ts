@@ -2,41 +2,68 @@ import "server-only";
 import { registerBackgroundJob } from "@/lib/server/background";
 import { startPollingLoop } from "@/lib/payments/crypto/polling-loop";
 import { describeCryptoSetup, startPaymentWatchers } from "@/lib/payments/crypto/start-payment-watchers";
+import { cancelAbandonedIntents } from "./cancel-intents";
 import { onCryptoPaymentCredited } from "./crypto-payment-events";
 import { expireUnpaidOffers } from "./expire-offers";
 import { completePaidOrders } from "./fulfil-order";
+import { processDueCardRefunds } from "./refunds";
 import { onCryptoPaymentReorganised } from "./reorganised-payments";
+import { settleDuePayments } from "./settle-payment";
 
-// The marketplace's background work, started with the server: finishing orders a crash left PAID,
-// expiring unpaid offers, and the crypto payment watchers.
+// The marketplace's background work, started with the server. Everything it does is driven by
+// durable state, so a restart picks up where a crash stopped: payments recorded and not settled,
+// orders left PAID, unpaid offers that ran out, intents to cancel, card refunds to make; and the
+// crypto payment watchers.
 
-const EXPIRY_INTERVAL_MS = 10_000;
+export const MARKET_JOB_INTERVAL_MS = 10_000;
 /** A PAID order older than this was abandoned by a failed fulfilment, not one in progress. */
 const STALE_PAID_MS = 60_000;
 
 const log = (message: string) => console.warn(`[market] ${message}`);
 
+/** One pass of the market's upkeep; each step runs whatever the others did. */
+export async function runMarketUpkeep(now = new Date()): Promise<void> {
+  const steps: [string, () => Promise<unknown>][] = [
+    // Settlement first, so the expiry below never sees an order its recorded money covers.
+    ["settle recorded payments", () => settleDuePayments(log)],
+    ["expire unpaid offers", () => expireUnpaidOffers(now)],
+    [
+      "complete paid orders",
+      () => completePaidOrders({ paidBefore: new Date(now.getTime() - STALE_PAID_MS), limit: 50 }),
+    ],
+    ["cancel abandoned intents", () => cancelAbandonedIntents(log)],
+    ["make card refunds", () => processDueCardRefunds(log)],
+  ];
+  for (const [name, step] of steps) {
+    try {
+      await step();
+    } catch (error) {
+      log(`${name} failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
+
 registerBackgroundJob({
-  name: "market: complete paid orders left by a crash",
+  name: "market: recover what the last run left",
   async start() {
+    const settled = await settleDuePayments(log);
     const completed = await completePaidOrders();
-    if (completed.length > 0)
-      console.log(`[market] completed ${completed.length} paid order(s) left unregistered by the last run`);
+    if (settled.length + completed.length > 0)
+      console.log(
+        `[market] settled ${settled.length} recorded payment(s) and completed ${completed.length} paid order(s) left by the last run`,
+      );
     return () => undefined;
   },
 });
 
 registerBackgroundJob({
-  name: "market: expire unpaid offers",
+  name: "market: settlement, expiry, cancels and refunds",
   start() {
     const loop = startPollingLoop({
-      name: "offer expiry",
-      intervalMs: EXPIRY_INTERVAL_MS,
+      name: "market upkeep",
+      intervalMs: MARKET_JOB_INTERVAL_MS,
       log,
-      async tick() {
-        await expireUnpaidOffers();
-        await completePaidOrders({ paidBefore: new Date(Date.now() - STALE_PAID_MS), limit: 50 });
-      },
+      tick: () => runMarketUpkeep(),
     });
     return () => loop.stop();
   },

@@ -2,6 +2,7 @@ import "server-only";
 import type { z } from "zod";
 import type { PartnerPurchase } from "@/lib/api/schemas/partner";
 import { db } from "@/lib/db";
+import { exactNumber } from "./exact-number";
 
 /** The partner's completed purchases, newest first. */
 export async function listPurchasesOfPartner(partnerId: string): Promise<z.infer<typeof PartnerPurchase>[]> {
@@ -16,6 +17,6 @@ export async function listPurchasesOfPartner(partnerId: string): Promise<z.infer
     nameService: order.nameService as z.infer<typeof PartnerPurchase>["nameService"],
     ownerAddress: order.ownerAddress,
     partnerId: order.partnerId ?? partnerId,
-    price: Number(order.price),
+    price: exactNumber(order.price),
   }));
 }

@@ -12,9 +12,17 @@ export const TLD_PRICE_CENTS_BY_LENGTH: readonly { maxLength: number; cents: num
   { maxLength: Infinity, cents: 1_000 },
 ];
 
-/** Characters as a person counts them (code points), so an emoji label is one character. */
+const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
+
+/**
+ * Characters as a person counts them: grapheme clusters (Unicode UAX #29), so an emoji built of
+ * several code points (a family, a flag, a skin tone) is one character, and so is a letter with
+ * combining marks.
+ */
 export function labelLength(label: string): number {
-  return [...label].length;
+  let count = 0;
+  for (const _ of graphemes.segment(label)) count++;
+  return count;
 }
 
 export function tldNamePricePerYearCents(label: string): number {

@@ -7,7 +7,12 @@ import { checkAvailability } from "./catalogue";
 import { BASE_CURRENCY, totalPriceCents } from "./pricing";
 
 // The checks both purchase endpoints share before anything is written: the name is for sale and
-// free, the partner exists, and the price for the years asked.
+// free, the partner is one the buyer may name, and the price for the years asked.
+//
+// Who a sale belongs to is the server's decision. A sub-domain is sold by its parent's partner,
+// who keeps control of it; naming another partner is 400. On a second-level name `partnerId`
+// only attributes the sale (it appears in that partner's purchases); the registry sells it, and
+// the name belongs to no partner.
 
 export interface PurchaseQuote {
   name: string;
@@ -15,8 +20,11 @@ export interface PurchaseQuote {
   years: number;
   perYearCents: number;
   totalCents: number;
+  /** The partner the sale is attributed to (Order.partnerId). */
   partnerId: string | null;
   parentId: string | null;
+  /** The partner selling the name: the parent's partner of a sub-domain, none for a second-level name. */
+  sellerPartnerId: string | null;
 }
 
 /** The order columns a quote decides, the same for every way of paying. */
@@ -45,7 +53,13 @@ export async function quotePurchase(
 ): Promise<PurchaseQuote> {
   const [availability] = await checkAvailability([input.domain], { client });
   if (!availability.available) throw unavailableError(availability.reason, availability.message);
-  if (input.partnerId) {
+  const parent = availability.parent;
+  if (parent && input.partnerId && input.partnerId !== parent.partnerId)
+    throw badRequest(
+      "partnerId",
+      `${availability.name} is a sub-domain of ${parent.name} and belongs to its partner; partnerId must be that partner's id or absent.`,
+    );
+  if (!parent && input.partnerId) {
     const partner = await (client ?? db()).partner.findUnique({ where: { id: input.partnerId }, select: { id: true } });
     if (!partner) throw notFound("partnerId", "No partner has this id.");
   }
@@ -55,8 +69,8 @@ export async function quotePurchase(
     years: input.years,
     perYearCents: availability.perYearCents,
     totalCents: totalPriceCents(availability.perYearCents, input.years),
-    // A sub-domain sale counts among the parent owner's purchases when no partner is named.
-    partnerId: input.partnerId ?? availability.parent?.partnerId ?? null,
-    parentId: availability.parent?.id ?? null,
+    partnerId: parent ? parent.partnerId : (input.partnerId ?? null),
+    parentId: parent?.id ?? null,
+    sellerPartnerId: parent?.partnerId ?? null,
   };
 }

@@ -1,10 +1,11 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
 import { db } from "@/lib/db";
-import { classifyPayment } from "@/lib/payments/crypto/classify-payment";
+import { classifyPayment, dustTolerance } from "@/lib/payments/crypto/classify-payment";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
 import { noteOrder, transitionOrder } from "./order-state";
+import { cryptoAmountOwed, refundedAmount } from "./refunds";
 
 // What a chain reorganisation does to an order. It runs in the watcher's transaction that took the
 // credits back (or credited a payment that had lost some), so the order and the payment never
@@ -14,6 +15,10 @@ import { noteOrder, transitionOrder } from "./order-state";
 //                                   `after-fulfilment` and listed for the operator until the
 //                                   payment is covered again;
 //   anything else                 → its reason says what was taken back.
+// A DUE crypto refund the reversed money had created (an overpayment, a late or short payment) is
+// reduced or cancelled in the same transaction, so the operator is never shown money to pay back
+// that the chain no longer holds. Recomputing the payment left it `settlementDue`, so settlement
+// then writes the refund's reason again from what remains (lib/market/refunds.ts).
 
 export type ReversalOutcome = "order-reverted" | "after-fulfilment" | "covered" | "noted";
 
@@ -89,6 +94,41 @@ export async function onCryptoPaymentReorganised(
       where: { id: { in: unseen.map((r) => r.id) } },
       data: { outcome, handledAt: now },
     });
+  await shrinkOwedRefund(tx, paymentId, progress);
+}
+
+/** Lowers the payment's DUE crypto refund to what is still owed, or removes it; never raises it. */
+async function shrinkOwedRefund(
+  tx: Prisma.TransactionClient,
+  paymentId: string,
+  progress: { amountDue: string | bigint; amountReceived: string | bigint; decimals: number; currency: string },
+): Promise<void> {
+  const refund = await tx.refund.findUnique({ where: { openFor: paymentId } });
+  if (!refund || refund.status !== "DUE" || refund.method !== "crypto") return;
+  const order = await tx.order.findUnique({ where: { id: refund.orderId }, select: { orderStatus: true } });
+  if (!order) return;
+  const due = BigInt(progress.amountDue);
+  const available = BigInt(progress.amountReceived) - (await refundedAmount(tx, paymentId));
+  const owed = cryptoAmountOwed(
+    order.orderStatus,
+    available,
+    due,
+    dustTolerance(due, progress.decimals, progress.currency),
+  );
+  const listed = BigInt(refund.amountAtomic);
+  if (owed >= listed) return;
+  if (owed <= 0n) {
+    await tx.refund.delete({ where: { id: refund.id } });
+    return;
+  }
+  const amount = (atomic: bigint) => `${formatUnits(atomic, progress.decimals)} ${progress.currency}`;
+  await tx.refund.update({
+    where: { id: refund.id },
+    data: {
+      amountAtomic: owed.toString(),
+      reason: `A chain reorganisation took back part of the money: ${amount(owed)} is owed now instead of ${amount(listed)}. ${refund.reason}`,
+    },
+  });
 }
 
 export interface ReorganisedLoss {

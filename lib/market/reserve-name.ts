@@ -6,9 +6,26 @@ import { transitionOrder } from "./order-state";
 
 // One active hold per name (NameReservation's primary key): of twenty concurrent buyers exactly one
 // insert succeeds. A hold left by an offer that ran out unpaid is taken over, after its order is
-// marked EXPIRED, even when the expiry job has not run yet.
+// marked EXPIRED, even when the expiry job has not run yet; never a hold whose order has money
+// recorded or under way (settlement decides that order, see lib/market/settle-payment.ts).
 
 export const EXPIRED_UNPAID_REASON = "The offer expired before it was paid; the name was released.";
+/** The same for a renewal, which held no name. */
+export const EXPIRED_UNPAID_RENEWAL_REASON = "The offer expired before it was paid; the renewal was not applied.";
+
+export const PAYMENT_IN_PLAY = { settlementDue: true, status: true, amountReceived: true } as const;
+
+/** Money was recorded for the payment, or a card payment is under way: its order is not abandoned. */
+export function hasMoneyInPlay(
+  payment: { settlementDue: boolean; status: string; amountReceived: string } | null | undefined,
+): boolean {
+  if (!payment) return false;
+  return (
+    payment.settlementDue ||
+    payment.amountReceived !== "0" ||
+    ["succeeded", "mismatched", "processing"].includes(payment.status)
+  );
+}
 
 /** Takes the hold on `name` for `orderId`, or returns false when a live order holds it. */
 export async function tryReserveName(
@@ -32,11 +49,14 @@ export async function tryReserveName(
     if (!hold) continue;
     const holder = await tx.order.findUnique({
       where: { id: hold.orderId },
-      select: { orderStatus: true, expiresAt: true },
+      select: { orderStatus: true, expiresAt: true, payment: { select: PAYMENT_IN_PLAY } },
     });
     const stale =
       !holder ||
-      (holder.orderStatus === "PENDING" && holder.expiresAt !== null && holder.expiresAt.getTime() <= now.getTime()) ||
+      (holder.orderStatus === "PENDING" &&
+        holder.expiresAt !== null &&
+        holder.expiresAt.getTime() <= now.getTime() &&
+        !hasMoneyInPlay(holder.payment)) ||
       (holder.orderStatus !== "PENDING" && holder.orderStatus !== "PAID");
     if (!stale) return false;
     if (holder?.orderStatus === "PENDING") {

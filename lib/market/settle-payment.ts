@@ -1,16 +1,26 @@
 import "server-only";
-import type { OrderStatus } from "@prisma/client";
+import type { OrderStatus, Prisma } from "@prisma/client";
+import { db } from "@/lib/db";
+import { acceptsPaymentsFrom } from "@/lib/payments/card/card-processor-of";
+import { classifyPayment, dustTolerance } from "@/lib/payments/crypto/classify-payment";
+import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
+import { formatUnits } from "@/lib/payments/crypto/rates";
 import { fulfilOrder } from "./fulfil-order";
 import { markRenewalPaid } from "./fulfil-renewal";
-import { noteOrder, transitionOrder } from "./order-state";
-import { tryReserveName } from "./reserve-name";
 import { inTransaction } from "./in-transaction";
+import { endedWithoutPayment, noteOrder, transitionOrder } from "./order-state";
+import { cryptoAmountOwed, oweCardRefund, refundedAmount, requestCardRefund, syncCryptoRefund } from "./refunds";
+import { tryReserveName } from "./reserve-name";
 
-// A confirmed payment, whoever reports it (Stripe webhook, test checkout, order read, chain
-// watcher): the order becomes PAID, then is fulfilled. A payment for an order that had expired or
-// failed is honoured when the name can still be held, and otherwise reported for a refund.
+// Settlement: the order follows the money recorded for it, whoever recorded it (Stripe webhook,
+// test checkout, order read, chain watcher). Recording money and settling are separate commits,
+// so recording leaves the payment `settlementDue` and settlePayment clears it only once the order
+// reflects that amount: a crash, a database error or a lost callback in between is repaired by
+// the settlement job (settleDuePayments), never lost. Money the order cannot use becomes a refund.
 
 export const PAID_REASON = "Payment confirmed; registering the name.";
+
+const CRYPTO_PROCESSORS = new Set(["evm", "bitcoin"]);
 
 /** Marks the order PAID (idempotent); answers the status it has afterwards. */
 export async function markOrderPaid(
@@ -24,7 +34,8 @@ export async function markOrderPaid(
       select: { orderStatus: true, domain: true, kind: true },
     });
     if (!order) return null;
-    if (order.orderStatus === "PAID" || order.orderStatus === "COMPLETED") return order.orderStatus;
+    if (order.orderStatus === "PAID" || order.orderStatus === "COMPLETED" || order.orderStatus === "REFUNDED")
+      return order.orderStatus;
     if (order.kind === "RENEWAL") return markRenewalPaid(tx, orderId, order.orderStatus, reason, now);
     if (order.orderStatus === "PENDING") {
       const held = await tx.nameReservation.findUnique({ where: { orderId }, select: { domain: true } });
@@ -35,17 +46,18 @@ export async function markOrderPaid(
         if (current?.orderStatus === "PAID" || current?.orderStatus === "COMPLETED") return current.orderStatus;
       }
     }
+    const ended = order.orderStatus === "FAILED" ? "failed" : "expired";
     // Expired, failed, or its hold was taken over: the payment still counts if the name is free.
     if (await tryReserveName(tx, order.domain, orderId, now)) {
       await transitionOrder(tx, {
         orderId,
         to: "PAID",
-        reason: `${reason} It arrived after the order had ${order.orderStatus === "FAILED" ? "failed" : "expired"}; the name was still free.`,
+        reason: `${reason} It arrived after the order had ${ended}; the name was still free.`,
         data: { paidAt: now },
       });
       return "PAID";
     }
-    const refund = `Payment received after the order had ${order.orderStatus === "FAILED" ? "failed" : "expired"}, but ${order.domain} is no longer available; a refund is due.`;
+    const refund = `Payment received after the order had ${ended}, but ${order.domain} is no longer available; the payment is refunded.`;
     if (!(await transitionOrder(tx, { orderId, to: "FAILED", reason: refund })))
       await noteOrder(tx, orderId, "FAILED", refund);
     return "FAILED";
@@ -53,8 +65,183 @@ export async function markOrderPaid(
 }
 
 /** PAID then COMPLETED; the status the order ends in. */
-export async function settlePaidOrder(orderId: string, reason?: string): Promise<OrderStatus | null> {
-  const status = await markOrderPaid(orderId, reason);
+export async function settlePaidOrder(orderId: string, reason?: string, now = new Date()): Promise<OrderStatus | null> {
+  const status = await markOrderPaid(orderId, reason, now);
   if (status !== "PAID") return status;
-  return fulfilOrder(orderId);
+  return fulfilOrder(orderId, now);
+}
+
+const paymentForSettlement = {
+  id: true,
+  orderId: true,
+  processor: true,
+  status: true,
+  amountDue: true,
+  amountReceived: true,
+  chain: true,
+  decimals: true,
+  expiresAt: true,
+  order: { select: { orderStatus: true, partnerId: true, expiresAt: true, kind: true } },
+} as const;
+
+/**
+ * Settles the order against everything recorded for its payment; safe to call any number of
+ * times, from anywhere. Answers the order's status afterwards.
+ */
+export async function settlePayment(paymentId: string, now = new Date()): Promise<OrderStatus | null> {
+  const payment = await db().payment.findUnique({ where: { id: paymentId }, select: paymentForSettlement });
+  if (!payment) return null;
+  const status = CRYPTO_PROCESSORS.has(payment.processor)
+    ? await settleCrypto(payment, now)
+    : await settleCard(payment, now);
+  // Cleared only if nothing new was recorded meanwhile; otherwise the next pass settles that too.
+  await db().payment.updateMany({
+    where: { id: paymentId, settlementDue: true, amountReceived: payment.amountReceived },
+    data: { settlementDue: false },
+  });
+  return status;
+}
+
+type PaymentRow = Prisma.PaymentGetPayload<{ select: typeof paymentForSettlement }>;
+
+const orderStatusOf = async (orderId: string) =>
+  (await db().order.findUnique({ where: { id: orderId }, select: { orderStatus: true } }))?.orderStatus ?? null;
+
+async function settleCrypto(payment: PaymentRow, now: Date): Promise<OrderStatus | null> {
+  const progress = await readPaymentProgress(payment.id);
+  if (!progress) return payment.order.orderStatus;
+  const due = BigInt(progress.amountDue);
+  const paidOut = await refundedAmount(db(), payment.id);
+  // Money already sent back no longer counts towards the order.
+  const available = BigInt(progress.amountReceived) - paidOut;
+  const classification = classifyPayment({ ...progress, amountReceived: available, now });
+  const covered = classification.state === "paid" || classification.state === "overpaid";
+  const amount = (atomic: bigint) => `${formatUnits(atomic, progress.decimals)} ${progress.currency}`;
+  await db().payment.update({ where: { id: payment.id }, data: { status: classification.state } });
+
+  let status = payment.order.orderStatus;
+  if (covered && (status === "PENDING" || status === "EXPIRED" || status === "FAILED")) {
+    status = (await settlePaidOrder(payment.orderId, classification.reason, now)) ?? status;
+  } else if (status === "PAID") {
+    status = (await fulfilOrder(payment.orderId, now)) ?? status;
+  } else if (!covered && available > 0n) {
+    // The order's offer decides (the expiry job reads the same column).
+    const offerEnds = payment.order.expiresAt ?? progress.expiresAt;
+    const expired = offerEnds !== null && now.getTime() > offerEnds.getTime();
+    const owedNote = `${classification.reason} The offer expired before the full amount arrived; ${endedWithoutPayment(payment.order.kind)} and the ${amount(available)} received is owed back to the sender.`;
+    await inTransaction(async (tx) => {
+      if (status === "PENDING" && !expired) await noteOrder(tx, payment.orderId, "PENDING", classification.reason);
+      else if (status === "PENDING" || status === "EXPIRED")
+        await transitionOrder(tx, { orderId: payment.orderId, to: "FAILED", from: [status], reason: owedNote });
+    });
+    status = (await orderStatusOf(payment.orderId)) ?? status;
+  }
+
+  const owed = cryptoAmountOwed(status, available, due, dustTolerance(due, progress.decimals, progress.currency));
+  const senders = await sendersOf(payment.id);
+  const reason =
+    status === "COMPLETED" || status === "PAID"
+      ? `Overpaid by ${amount(owed)}: ${amount(available)} received for ${amount(due)} due.`
+      : `Received ${amount(available)} for an order that was not fulfilled (${status === "REFUNDED" ? "already refunded" : payment.order.kind === "RENEWAL" ? "underpaid, late, or the renewal could not be applied" : "underpaid, late, or the name was taken"}).`;
+  await inTransaction(async (tx) => {
+    await syncCryptoRefund(tx, {
+      paymentId: payment.id,
+      orderId: payment.orderId,
+      partnerId: payment.order.partnerId,
+      currency: progress.currency,
+      decimals: progress.decimals,
+      chain: payment.chain,
+      senderAddress: senders[0] ?? null,
+      amountAtomic: owed,
+      reason: senders.length > 1 ? `${reason} Several senders: ${senders.join(", ")}.` : reason,
+    });
+    // Everything the order could not use went back: the order is REFUNDED.
+    if (status === "FAILED" && owed === 0n && paidOut > 0n) {
+      const references = await tx.refund.findMany({
+        where: { paymentId: payment.id, status: "PAID" },
+        select: { payoutReference: true },
+      });
+      await transitionOrder(tx, {
+        orderId: payment.orderId,
+        to: "REFUNDED",
+        from: ["FAILED"],
+        reason: `Refunded: ${amount(paidOut)} was sent back to ${senders[0] ?? "the sender"} (${references.map((r) => r.payoutReference).join(", ")}).`,
+      });
+    }
+  });
+  return orderStatusOf(payment.orderId);
+}
+
+/** Distinct senders of the payment's transfers, first arrival first. */
+async function sendersOf(paymentId: string): Promise<string[]> {
+  const transfers = await db().cryptoTransfer.findMany({
+    where: { paymentId, fromAddress: { not: null } },
+    orderBy: [{ createdAt: "asc" }, { blockNumber: "asc" }],
+    select: { fromAddress: true },
+  });
+  return [...new Set(transfers.map((t) => t.fromAddress!))];
+}
+
+const TEST_IN_LIVE_REASON =
+  "This order was paid with the built-in test processor, which this server no longer accepts since Stripe was configured; the order cannot be completed.";
+
+async function settleCard(payment: PaymentRow, now: Date): Promise<OrderStatus | null> {
+  const orderId = payment.orderId;
+  if (payment.status !== "succeeded" && payment.status !== "mismatched") return payment.order.orderStatus;
+  if (!acceptsPaymentsFrom(payment.processor)) {
+    // Test money is no money: it completes nothing once the server takes live payments.
+    await inTransaction((tx) =>
+      transitionOrder(tx, { orderId, to: "FAILED", from: ["PENDING", "EXPIRED", "PAID"], reason: TEST_IN_LIVE_REASON }),
+    );
+    return orderStatusOf(orderId);
+  }
+  const received = BigInt(payment.amountReceived);
+  let status: OrderStatus | null;
+  if (payment.status === "mismatched") {
+    const reason = `The card payment of ${received} cents does not match the ${payment.amountDue} USD cents due; it is refunded.`;
+    await inTransaction((tx) => transitionOrder(tx, { orderId, to: "FAILED", from: ["PENDING", "EXPIRED"], reason }));
+    status = await orderStatusOf(orderId);
+  } else {
+    status = await settlePaidOrder(orderId, "Card payment succeeded; registering the name.", now);
+  }
+  if (status === "FAILED" || status === "EXPIRED") {
+    const order = await db().order.findUnique({ where: { id: orderId }, select: { orderStatusReason: true } });
+    await inTransaction((tx) =>
+      oweCardRefund(tx, {
+        paymentId: payment.id,
+        orderId,
+        partnerId: payment.order.partnerId,
+        amountCents: received,
+        reason: order?.orderStatusReason ?? "The order could not be fulfilled.",
+      }),
+    );
+    const due = await db().refund.findFirst({
+      where: { paymentId: payment.id, method: "card", status: "DUE" },
+      select: { id: true },
+    });
+    // The fast path; a processor that does not answer now is asked again by the settlement job.
+    if (due) await requestCardRefund(due.id).catch(() => false);
+    status = await orderStatusOf(orderId);
+  }
+  return status;
+}
+
+/** The settlement job: every payment with money recorded and not yet settled, until it is. */
+export async function settleDuePayments(log: (message: string) => void, limit = 100): Promise<string[]> {
+  const due = await db().payment.findMany({
+    where: { settlementDue: true },
+    select: { id: true },
+    orderBy: { updatedAt: "asc" },
+    take: limit,
+  });
+  const settled: string[] = [];
+  for (const { id } of due) {
+    try {
+      await settlePayment(id);
+      settled.push(id);
+    } catch (error) {
+      log(`settlement of payment ${id} failed, retried next tick: ${error instanceof Error ? error.message : error}`);
+    }
+  }
+  return settled;
 }

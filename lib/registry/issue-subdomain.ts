@@ -1,6 +1,8 @@
 import "server-only";
 import { getAddress } from "viem";
-import { badRequest } from "@/lib/api/errors";
+import { randomUUID } from "node:crypto";
+import { badRequest, conflict } from "@/lib/api/errors";
+import { tryReserveName } from "@/lib/market/reserve-name";
 import type { Caller } from "@/lib/partners/authenticate";
 import { db } from "@/lib/db";
 import { listTimestamp } from "./format";
@@ -32,6 +34,18 @@ export async function issueSubdomain(
     throw badRequest("label", "label must be one label, without dots.");
 
   const ownerAddress = getAddress(input.ownerAddress.toLowerCase());
-  const domain = await db().$transaction((tx) => registerName(tx, { name, ownerAddress }));
+  const domain = await db().$transaction(async (tx) => {
+    // The name's hold, taken for the length of this transaction: a name someone is paying for
+    // is not issued to someone else, and a purchase starting now waits and then sees it taken.
+    const placeholder = randomUUID();
+    if (!(await tryReserveName(tx, name, placeholder)))
+      throw conflict(
+        "label",
+        `${name} is not available: an order awaiting or confirming payment holds it, or it is registered.`,
+      );
+    const registered = await registerName(tx, { name, ownerAddress });
+    await tx.nameReservation.deleteMany({ where: { orderId: placeholder } });
+    return registered;
+  });
   return { name: domain.name, ownerAddress: domain.ownerAddress, createdTimestamp: listTimestamp(domain.createdAt) };
 }

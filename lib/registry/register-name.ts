@@ -18,6 +18,7 @@ export interface NewName {
   name: string;
   ownerAddress: string;
   wallets?: NewWallet[];
+  /** The partner controlling a second-level name; a sub-domain always takes its parent's. */
   partnerId?: string | null;
   createdAt?: Date;
   expiresAt?: Date | null;
@@ -43,9 +44,14 @@ export async function registerName(tx: Prisma.TransactionClient, input: NewName)
   const labels = input.name.split(".");
   const tld = labels[labels.length - 1];
   const parentName = labels.length > 2 ? labels.slice(1).join(".") : undefined;
-  const parent = parentName ? await tx.domain.findUnique({ where: { name: parentName }, select: { id: true } }) : null;
+  const parent = parentName
+    ? await tx.domain.findUnique({ where: { name: parentName }, select: { id: true, partnerId: true } })
+    : null;
   if (parentName && !parent) throw notFound("domain", `The parent domain ${parentName} is not registered.`);
   const createdAt = input.createdAt ?? new Date();
+  // A sub-domain belongs to its parent's partner, whoever registers it; a second-level name to
+  // the partner named, if any.
+  const partnerId = parent ? parent.partnerId : (input.partnerId ?? null);
 
   const existing = await tx.domain.findUnique({
     where: { name: input.name },
@@ -54,7 +60,7 @@ export async function registerName(tx: Prisma.TransactionClient, input: NewName)
   if (existing) {
     if (nameState(existing.expiresAt, createdAt) !== "released")
       throw conflict("domain", `${input.name} is already registered.`);
-    return registerAgain(tx, existing, input, createdAt);
+    return registerAgain(tx, existing, { ...input, partnerId }, createdAt);
   }
 
   const domain = await tx.domain.create({
@@ -67,7 +73,7 @@ export async function registerName(tx: Prisma.TransactionClient, input: NewName)
       parentId: parent?.id ?? null,
       ownerAddress: input.ownerAddress,
       ownerKey: input.ownerAddress.toLowerCase(),
-      partnerId: input.partnerId ?? null,
+      partnerId,
       expiresAt: input.expiresAt ?? null,
       createdAt,
       wallets: input.wallets?.length ? { create: walletRows(input.wallets) } : undefined,
@@ -117,6 +123,9 @@ async function registerAgain(
       ownerAddress: input.ownerAddress,
       ownerKey: input.ownerAddress.toLowerCase(),
       partnerId: input.partnerId ?? null,
+      // A name suspended when its last payment was reversed starts clean with its new owner.
+      suspendedAt: null,
+      suspendedReason: null,
       contentHash: "",
       subdomainsEnabled: false,
       subdomainPriceCents: null,

@@ -42,7 +42,7 @@ const BATCH_QUERY = `SELECT d.name, d.owner_address, d.owner_key, d.content_hash
              ORDER BY r.type, r.name, r.value) FROM dns_record r WHERE r.domain_id = d.id), '[]') AS dns,
    COALESCE((SELECT json_agg(json_build_object('key', t.key, 'value', t.value) ORDER BY t.key)
              FROM text_record t WHERE t.domain_id = d.id), '[]') AS texts
- FROM "domain" d WHERE d.name = ANY($1::text[])`;
+ FROM "domain" d WHERE d.name = ANY($1::text[]) AND d.suspended_at IS NULL`;
 
 const MAX_KEPT = 20_000;
 const MAX_BATCH = 500;

@@ -46,11 +46,12 @@ export const nativeProvider: ResolutionProvider = {
       where: { address: key },
       include: { domain: { include: withRecords } },
     });
-    if (primary && !isExpired(primary.domain) && pointsBack(primary.domain, key))
+    if (primary && !isExpired(primary.domain) && !primary.domain.suspendedAt && pointsBack(primary.domain, key))
       return toResolveResult(primary.domain);
 
     const owned = await db().domain.findMany({
-      where: { ownerKey: key },
+      // A suspended name (its payment was reversed) answers nothing.
+      where: { ownerKey: key, suspendedAt: null },
       include: withRecords,
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],
       take: FALLBACK_CANDIDATES,

@@ -1,6 +1,7 @@
 // A local HTTP server speaking the part of Stripe's API the card adapter uses (customers,
-// ephemeral keys, payment intents), stateful and honouring Idempotency-Key like Stripe does.
-// Tests point the real `stripe` SDK at it through STRIPE_API_BASE.
+// ephemeral keys, payment intents and their cancel, refunds, connected accounts), stateful and
+// honouring Idempotency-Key like Stripe does. Tests point the real `stripe` SDK at it through
+// STRIPE_API_BASE. Like Stripe, cancelling an intent that is already paid or cancelled is a 400.
 import { randomBytes } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -23,18 +24,38 @@ export interface FakePaymentIntent {
   status: string;
   metadata: Record<string, string>;
   transfer_data: { destination: string } | null;
+  payment_method_types: string[];
   last_payment_error: { message: string } | null;
   created: number;
   livemode: false;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: "refund";
+  amount: number;
+  payment_intent: string;
+  status: "succeeded";
+  reverse_transfer: boolean;
 }
 
 export interface StripeServer {
   url: string;
   requests: RecordedRequest[];
   intents: Map<string, FakePaymentIntent>;
+  refunds: FakeRefund[];
+  /** Connected accounts that exist on the platform (GET /v1/accounts/:id). */
+  accounts: Set<string>;
+  /** Lifetime of the ephemeral keys minted from now on, in seconds. */
+  ephemeralKeySeconds: number;
+  /** Requests whose path starts with one of these answer 503 (a Stripe outage of that resource). */
+  failing: Set<string>;
   /** Marks the intent paid, as Stripe would after a successful confirmation. */
   succeed(id: string): FakePaymentIntent;
   decline(id: string, message: string): FakePaymentIntent;
+  processing(id: string): FakePaymentIntent;
+  /** A charge object of the intent, as charge.* events carry it. */
+  chargeOf(id: string, amountRefunded?: number): Record<string, unknown>;
   close(): Promise<void>;
 }
 
@@ -49,9 +70,20 @@ function nested(params: URLSearchParams, prefix: string): Record<string, string>
   return out;
 }
 
+/** A form-encoded array, as stripe-node sends it (`name[0]=a&name[1]=b`). */
+export function arrayParam(params: URLSearchParams, name: string): string[] {
+  return [...params]
+    .filter(([key]) => key === `${name}[]` || new RegExp(`^${name}\\[\\d+\\]$`).test(key))
+    .map(([, value]) => value);
+}
+
 export async function startStripeServer(): Promise<StripeServer> {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, FakePaymentIntent>();
+  const refunds: FakeRefund[] = [];
+  const accounts = new Set<string>();
+  const failing = new Set<string>();
+  const settings = { ephemeralKeySeconds: 3600 };
   const idempotent = new Map<string, { status: number; body: unknown }>();
 
   const server: Server = createServer(async (req, res) => {
@@ -66,6 +98,8 @@ export async function startStripeServer(): Promise<StripeServer> {
     };
     if (req.headers.authorization !== "Bearer sk_test_local")
       return send(401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+    if ([...failing].some((prefix) => url.pathname.startsWith(prefix)))
+      return send(503, { error: { type: "api_error", message: "Stripe is having trouble (test outage)" } });
 
     const key = req.headers["idempotency-key"];
     const replayKey = typeof key === "string" ? `${url.pathname}|${key}` : undefined;
@@ -89,6 +123,7 @@ export async function startStripeServer(): Promise<StripeServer> {
         id: id("ephkey"),
         object: "ephemeral_key",
         secret: id("ek_test"),
+        expires: Math.floor(Date.now() / 1000) + settings.ephemeralKeySeconds,
         associated_objects: [{ id: params.get("customer"), type: "customer" }],
       });
     }
@@ -106,6 +141,9 @@ export async function startStripeServer(): Promise<StripeServer> {
         status: "requires_payment_method",
         metadata: nested(params, "metadata"),
         transfer_data: destination ? { destination } : null,
+        payment_method_types: arrayParam(params, "allowed_payment_method_types").length
+          ? arrayParam(params, "allowed_payment_method_types")
+          : ["card", "us_bank_account", "sepa_debit"],
         last_payment_error: null,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
@@ -117,11 +155,48 @@ export async function startStripeServer(): Promise<StripeServer> {
       const intent = intents.get(intentMatch[1]);
       if (!intent) return send(404, { error: { type: "invalid_request_error", message: "No such payment_intent" } });
       if (intentMatch[2] && req.method === "POST") {
-        if (intent.status === "succeeded")
-          return answer(400, { error: { type: "invalid_request_error", message: "already succeeded" } });
+        if (intent.status === "succeeded" || intent.status === "canceled")
+          return answer(400, {
+            error: {
+              type: "invalid_request_error",
+              code: "payment_intent_unexpected_state",
+              message: `You cannot cancel this PaymentIntent because it has a status of ${intent.status}.`,
+            },
+          });
         intent.status = "canceled";
       }
       return answer(200, intent);
+    }
+    if (req.method === "POST" && url.pathname === "/v1/refunds") {
+      const intent = intents.get(params.get("payment_intent") ?? "");
+      if (!intent || intent.status !== "succeeded")
+        return answer(400, {
+          error: { type: "invalid_request_error", message: "This PaymentIntent has no charge to refund." },
+        });
+      const amount = Number(params.get("amount") ?? intent.amount_received);
+      const refunded = refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
+      if (refunded + amount > intent.amount_received)
+        return answer(400, {
+          error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Already refunded." },
+        });
+      const refund: FakeRefund = {
+        id: id("re"),
+        object: "refund",
+        amount,
+        payment_intent: intent.id,
+        status: "succeeded",
+        reverse_transfer: params.get("reverse_transfer") === "true",
+      };
+      refunds.push(refund);
+      return answer(200, refund);
+    }
+    const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "GET" && accountMatch) {
+      if (!accounts.has(accountMatch[1]))
+        return send(404, {
+          error: { type: "invalid_request_error", code: "resource_missing", message: "No such account" },
+        });
+      return send(200, { id: accountMatch[1], object: "account", charges_enabled: true, payouts_enabled: true });
     }
     send(404, {
       error: { type: "invalid_request_error", message: `Unrecognized request URL (${req.method}: ${url.pathname})` },
@@ -133,6 +208,15 @@ export async function startStripeServer(): Promise<StripeServer> {
     url: `http://127.0.0.1:${port}`,
     requests,
     intents,
+    refunds,
+    accounts,
+    failing,
+    get ephemeralKeySeconds() {
+      return settings.ephemeralKeySeconds;
+    },
+    set ephemeralKeySeconds(seconds: number) {
+      settings.ephemeralKeySeconds = seconds;
+    },
     succeed(piId) {
       const intent = intents.get(piId)!;
       intent.status = "succeeded";
@@ -144,6 +228,26 @@ export async function startStripeServer(): Promise<StripeServer> {
       intent.status = "requires_payment_method";
       intent.last_payment_error = { message };
       return intent;
+    },
+    processing(piId) {
+      const intent = intents.get(piId)!;
+      intent.status = "processing";
+      return intent;
+    },
+    chargeOf(piId, amountRefunded = 0) {
+      const intent = intents.get(piId)!;
+      const mine = refunds.filter((r) => r.payment_intent === piId);
+      return {
+        id: `ch_${piId.slice(3)}`,
+        object: "charge",
+        amount: intent.amount,
+        amount_refunded: amountRefunded,
+        refunded: amountRefunded >= intent.amount,
+        payment_intent: piId,
+        currency: intent.currency,
+        status: "succeeded",
+        refunds: { object: "list", data: mine, has_more: false },
+      };
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -12,7 +12,7 @@ export interface paths {
     put?: never;
     /**
      * Start a crypto purchase
-     * @description Creates a PENDING order holding the name, with a fresh deposit address, the amount converted from the USD price (rounded up to the smallest unit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry. USDC answers 503 (field `currency`, with the reason) while a custom token contract's decimals cannot be read.
+     * @description Creates a PENDING order holding the name, with a fresh deposit address, the amount converted from the USD price (rounded up to the smallest unit; `amount` is that exact decimal, written digit for digit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry. A payment within the dust tolerance of the amount (the larger of one unit at the wallet's display precision, 8 decimals for ETH and BTC and 2 for USDC, and 0.01% of the amount) counts as exact. Over-, under- and late payments the order cannot use are owed back to the sender (listed by GET /v1/partner/refunds). Open unpaid holds are bounded per client address and per owner address or e-mail (429 with Retry-After, `field` `holds`, `ownerAddress` or `ownerEmail`). USDC answers 503 (field `currency`, with the reason) while a custom token contract's decimals cannot be read.
      */
     post: operations["postV1MarketCryptoPurchase"];
     delete?: never;
@@ -32,7 +32,7 @@ export interface paths {
     put?: never;
     /**
      * Renew a name by crypto
-     * @description Extends a name by `years` (1 to 10), paid in ETH, USDC or BTC to a fresh deposit address like a crypto purchase (endpoint 12's answer). Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended fails the order with a refund due. `checkoutId` is the idempotency key.
+     * @description Extends a name by `years` (1 to 10), paid in ETH, USDC or BTC to a fresh deposit address like a crypto purchase (endpoint 12's answer). Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED / REFUNDED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended, or for a name bought again meanwhile, fails the order (the renewal could not be applied) and is refunded as a purchase's would be: a card through the processor (the order ends REFUNDED with the refund id), crypto as an amount owed to the sender (GET /v1/partner/refunds). Card money goes where a purchase of the name would send it: the connected account of a sub-domain's parent partner, the platform for a second-level name; the request cannot choose. `checkoutId` is the idempotency key.
      */
     post: operations["postV1MarketCryptoRenew"];
     delete?: never;
@@ -50,7 +50,7 @@ export interface paths {
     };
     /**
      * Read an order
-     * @description `orderStatus`: PENDING (awaiting payment), PAID (registering), COMPLETED, EXPIRED or FAILED; `orderStatusReason` says why.
+     * @description `orderStatus`: PENDING (awaiting payment; a declined card attempt stays here while the intent can be paid), PAID (payment confirmed, registering), COMPLETED (registered to `ownerAddress`), EXPIRED (the offer ran out with nothing received), FAILED (the payment can no longer be made, or money arrived that the order cannot use and is owed back), REFUNDED (the money went back: a card refund, with its id in the reason, a crypto payout, or a lost dispute; a name it had registered is suspended). Moves: PENDING → PAID → COMPLETED → REFUNDED; PENDING → EXPIRED → PAID (paid late, name still free) or FAILED (paid late or short, name gone); PENDING → FAILED → PAID (topped up, name free) or REFUNDED; PAID → FAILED (cannot be registered). `orderStatusReason` says why, including under-, over- and late payment. `price` is exact. A pending Stripe order is re-read from Stripe at most once every 5 seconds.
      */
     get: operations["getV1MarketOrderOrderID"];
     put?: never;
@@ -72,7 +72,7 @@ export interface paths {
     put?: never;
     /**
      * Start a card purchase
-     * @description Creates a PENDING order holding the name and a PaymentIntent (Stripe, or the built-in test processor when no Stripe keys are set). `checkoutId` is the idempotency key: the same id with the same body answers the same order; with another body, 409. The offer holds the name for PAYMENT_OFFER_MINUTES (15 by default).
+     * @description Creates a PENDING order holding the name and a card-only PaymentIntent (Stripe, or the built-in test processor when no Stripe keys are set). `checkoutId` is the idempotency key: the same id with the same body answers the same order and the same session (the same ephemeral key while it is valid); with another body, 409. The offer holds the name for PAYMENT_OFFER_MINUTES (15 by default); a declined card keeps the hold, so another card may be tried. The payment goes to the connected account of the partner selling the name (a sub-domain's parent partner; none for second-level names): `processorConnectedAccountId` is accepted only when absent, empty or equal to it. A client address or owner with UNPAID_HOLDS_PER_CLIENT / UNPAID_HOLDS_PER_OWNER (5) unpaid orders open is 429 with Retry-After (`field` `holds` or `ownerAddress`); a replayed checkoutId is not counted twice. A processor failure is 502: retry with the same checkoutId.
      */
     post: operations["postV1MarketPurchase"];
     delete?: never;
@@ -92,7 +92,7 @@ export interface paths {
     put?: never;
     /**
      * Renew a name by card
-     * @description Extends a name by `years` (1 to 10), paid by card like a purchase (endpoint 11's session fields). Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended fails the order with a refund due. `checkoutId` is the idempotency key.
+     * @description Extends a name by `years` (1 to 10), paid by card like a purchase (endpoint 11's session fields). Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED / REFUNDED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended, or for a name bought again meanwhile, fails the order (the renewal could not be applied) and is refunded as a purchase's would be: a card through the processor (the order ends REFUNDED with the refund id), crypto as an amount owed to the sender (GET /v1/partner/refunds). Card money goes where a purchase of the name would send it: the connected account of a sub-domain's parent partner, the platform for a second-level name; the request cannot choose. `checkoutId` is the idempotency key.
      */
     post: operations["postV1MarketRenew"];
     delete?: never;
@@ -360,7 +360,7 @@ export interface paths {
     put?: never;
     /**
      * Issue a sub-domain
-     * @description A partner ADMIN registers `label.parentDomain` to an owner directly. The parent must be enabled and unexpired. Another partner's parent domain answers 403 (names are public; their sub-domain data is not).
+     * @description A partner ADMIN registers `label.parentDomain` to an owner directly. The parent must be enabled and unexpired. A name that is registered, or held by an order awaiting or confirming payment, is 409. Another partner's parent domain answers 403 (names are public; their sub-domain data is not).
      */
     post: operations["postV1ParentdomainsParentDomainSubdomains"];
     delete?: never;
@@ -381,7 +381,7 @@ export interface paths {
     put?: never;
     /**
      * Create an access token
-     * @description The JWT `value` is returned here once; listings show it redacted. `type` defaults to CUSTOMER.
+     * @description The JWT `value` is returned here once; listings show it redacted. `type` defaults to CUSTOMER. A token lives at most 2 years (ACCESS_TOKEN_MAX_DAYS, 731 days by default): `validTill` later than that after `validFrom`, or after now, is 400.
      */
     post: operations["postV1PartnerAccessToken"];
     /**
@@ -389,6 +389,27 @@ export interface paths {
      * @description The body is read as JSON whatever its content type. The token is refused from the next request on.
      */
     delete: operations["deleteV1PartnerAccessToken"];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/partner/payout-account": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /** Read the partner's payout account */
+    get: operations["getV1PartnerPayoutAccount"];
+    /**
+     * Set the partner's payout account
+     * @description The Stripe connected account (acct_…) that receives the card payments of the names this partner sells (sub-domains of its parent domains), as destination charges; null removes it. With Stripe configured the account must exist on the platform (400 otherwise). Also `npm run partner -- payout-account <partnerId> <acct_…|none>`.
+     */
+    put: operations["putV1PartnerPayoutAccount"];
+    post?: never;
+    delete?: never;
     options?: never;
     head?: never;
     patch?: never;
@@ -411,6 +432,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/partner/refunds": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List refunds owed on the partner's sales
+     * @description Money owed back to buyers of the partner's sales, newest first (at most 500): card payments that could not be fulfilled (refunded through the processor by the service, retried until made; PAID with the processor's refund id) and crypto received and not owed (over-, under- and late payments; DUE with the amount and the sender's address until the operator records the payout).
+     */
+    get: operations["getV1PartnerRefunds"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/partner/refunds/{refundId}/payout": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record the payout of a crypto refund
+     * @description The operator sent a DUE crypto refund back to the sender: it becomes PAID with `reference` (e.g. the transaction hash). `amountAtomic` must be the amount listed; a refund that grew since (another transfer arrived) is 409. An order whose money all went back becomes REFUNDED. Recording the same payout again answers the same refund; card refunds have no payout to record (409).
+     */
+    post: operations["postV1PartnerRefundsRefundIdPayout"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/resolve": {
     parameters: {
       query?: never;
@@ -422,7 +483,7 @@ export interface paths {
     put?: never;
     /**
      * Resolve up to 100 names
-     * @description Each name is answered on its own with the status endpoint 1 would give it.
+     * @description Each name is answered on its own with the status endpoint 1 would give it, and counts as one request against the token's resolution rate limit: a batch the remaining budget cannot hold is 429 as a whole.
      */
     post: operations["postV1Resolve"];
     delete?: never;
@@ -1363,7 +1424,10 @@ export interface components {
       /** Format: email */
       ownerEmail: string;
       ownerName: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description A sub-domain belongs to its parent's partner: only that partner's id (or none) is accepted. On a second-level name it only attributes the sale.
+       */
       partnerId?: string;
       /**
        * @description Wallet records set on the name at registration.
@@ -1375,6 +1439,7 @@ export interface components {
     };
     CryptoPurchaseResponse: {
       address: string;
+      /** @description Amount due in whole coins: the exact decimal the URI carries. A payment within the dust tolerance (the larger of one unit at the wallet's display precision and 0.01% of the amount due) counts as exact. Written with all its digits; parse it as a decimal to keep them. */
       amount: number;
       /** @description Unix time in seconds when the offer expires. */
       expiryDateEpoch: number;
@@ -1494,6 +1559,7 @@ export interface components {
       paymentReferenceId: string;
       /** @enum {string} */
       paymentType: "card" | "crypto";
+      /** @description Amount due in `currency`. Written with all its digits; parse it as a decimal to keep them. */
       price: number;
       /** @description Present when the order renews a registered name instead of buying one. */
       renewal?: {
@@ -1508,7 +1574,7 @@ export interface components {
       updatedAt: string;
     };
     /** @enum {string} */
-    OrderStatus: "PENDING" | "PAID" | "COMPLETED" | "EXPIRED" | "FAILED";
+    OrderStatus: "PENDING" | "PAID" | "COMPLETED" | "EXPIRED" | "FAILED" | "REFUNDED";
     OwnerName: {
       /** @description Null for a name that does not expire. */
       expiresAt: string | null;
@@ -1602,10 +1668,15 @@ export interface components {
       nameService: components["schemas"]["NameService"];
       ownerAddress: string;
       partnerId: string;
+      /** @description Price paid in `currency`. Written with all its digits; parse it as a decimal to keep them. */
       price: number;
     };
     PartnerPurchases: {
       purchases: components["schemas"]["PartnerPurchase"][];
+    };
+    PayoutAccount: {
+      /** @description Stripe connected account (acct_…) paid for this partner's sales; null: none. */
+      processorConnectedAccountId: string | null;
     };
     PrimaryName: {
       address: string;
@@ -1627,9 +1698,12 @@ export interface components {
       externalUserId?: string;
       /** @description EVM address (0x…) that will own the name. */
       ownerAddress: string;
-      /** Format: uuid */
+      /**
+       * Format: uuid
+       * @description A sub-domain belongs to its parent's partner: only that partner's id (or none) is accepted. On a second-level name it only attributes the sale.
+       */
       partnerId?: string;
-      /** @description Connected account that receives the payment (destination charge). */
+      /** @description Who is paid is decided by the server: the connected account of the partner selling the name (none for second-level names). Accepted only when absent, empty, or equal to that account; anything else is 400. */
       processorConnectedAccountId?: string;
       /**
        * @description Wallet records set on the name at registration.
@@ -1650,6 +1724,49 @@ export interface components {
       processorEphemeralKey: string;
       processorPublishableKey: string;
     };
+    RecordPayoutRequest: {
+      /** @description The amount paid back, as listed: a refund that grew since it was listed is 409. */
+      amountAtomic: string;
+      reference: string;
+    };
+    Refund: {
+      /** @description Amount owed in whole units of `currency`. Written with all its digits; parse it as a decimal to keep them. */
+      amount: number;
+      /** @description The same amount in the smallest unit (cents, wei, token units, satoshi). */
+      amountAtomic: string;
+      /** @description Crypto: `eip155:<chainId>` or `bitcoin:<network>`. */
+      chain: string | null;
+      /** Format: date-time */
+      createdAt: string;
+      /** @description `USD` for cards, else the crypto ticker. */
+      currency: string;
+      decimals: number;
+      domain: string;
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      method: "card" | "crypto";
+      /** Format: uuid */
+      orderId: string;
+      paidAt: string | null;
+      /** @description Crypto: what the operator recorded for the payout. */
+      payoutReference: string | null;
+      /** @description Card: the processor's refund id (re_…). */
+      processorRefundId: string | null;
+      /** @description Why the money is owed: over-, under- or late payment, or an order that could not be fulfilled. */
+      reason: string;
+      /** @description Crypto: the address the payment came from, where the refund goes. */
+      senderAddress: string | null;
+      status: components["schemas"]["RefundStatus"];
+    };
+    RefundList: {
+      refunds: components["schemas"]["Refund"][];
+    };
+    /**
+     * @description DUE: owed and not yet returned. PAID: returned (a card refund made by the processor, or a crypto payout the operator recorded).
+     * @enum {string}
+     */
+    RefundStatus: "DUE" | "PAID";
     RenewalRequest: {
       /**
        * Format: uuid
@@ -1676,6 +1793,9 @@ export interface components {
     };
     ServerErrorResponse: {
       message: string;
+    };
+    SetPayoutAccountRequest: {
+      processorConnectedAccountId: string | null;
     };
     SubdomainDayAggregate: {
       count: number;
@@ -1748,7 +1868,7 @@ export interface operations {
           "application/json": components["schemas"]["CryptoPurchaseResponse"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1775,7 +1895,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Body larger than 64 KB. */
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -1793,7 +1913,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -1852,7 +1972,7 @@ export interface operations {
           "application/json": components["schemas"]["CryptoPurchaseResponse"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1879,7 +1999,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Body larger than 64 KB. */
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -1897,7 +2017,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -1954,7 +2074,7 @@ export interface operations {
           "application/json": components["schemas"]["Order"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -1972,7 +2092,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -2031,7 +2151,7 @@ export interface operations {
           "application/json": components["schemas"]["PurchaseResponse"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2058,7 +2178,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Body larger than 64 KB. */
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2076,7 +2196,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -2144,7 +2264,7 @@ export interface operations {
           "application/json": components["schemas"]["PurchaseResponse"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2171,7 +2291,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Body larger than 64 KB. */
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2189,7 +2309,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -2256,7 +2376,7 @@ export interface operations {
           "application/json": components["schemas"]["MarketSearchResponse"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2265,7 +2385,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -2320,7 +2440,7 @@ export interface operations {
           "application/json": components["schemas"]["OpenApiDocument"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2363,7 +2483,7 @@ export interface operations {
           "application/json": components["schemas"]["OwnerNames"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2390,7 +2510,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -2452,7 +2572,7 @@ export interface operations {
           "application/json": components["schemas"]["ResolveResult"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2497,7 +2617,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Body larger than 64 KB. */
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2515,7 +2635,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -2577,7 +2697,7 @@ export interface operations {
           "application/json": components["schemas"]["ResolveResult"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2622,7 +2742,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Body larger than 64 KB. */
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2640,7 +2760,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -2695,7 +2815,7 @@ export interface operations {
           "application/json": components["schemas"]["OwnerNonce"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2704,7 +2824,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -2763,7 +2883,7 @@ export interface operations {
           "application/json": components["schemas"]["PrimaryName"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2808,7 +2928,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Body larger than 64 KB. */
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2826,7 +2946,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -2885,7 +3005,7 @@ export interface operations {
           "application/json": components["schemas"]["OwnerSession"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -2903,7 +3023,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Body larger than 64 KB. */
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -2921,7 +3041,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -2974,7 +3094,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3001,7 +3121,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -3058,7 +3178,7 @@ export interface operations {
           "application/json": components["schemas"]["ParentDomainValidation"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3085,7 +3205,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -3146,7 +3266,7 @@ export interface operations {
           "application/json": components["schemas"]["ParentSettings"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3182,7 +3302,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
-      /** @description Body larger than 64 KB. */
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3200,7 +3320,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -3259,7 +3379,7 @@ export interface operations {
           "application/json": components["schemas"]["ReverseResolveInParent"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3277,7 +3397,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -3339,7 +3459,7 @@ export interface operations {
           "application/json": components["schemas"]["SubdomainListPage"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3375,7 +3495,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -3437,7 +3557,7 @@ export interface operations {
           "application/json": components["schemas"]["SubdomainPerDayPage"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3473,7 +3593,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -3534,7 +3654,7 @@ export interface operations {
           "application/json": components["schemas"]["IssuedSubdomain"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3579,7 +3699,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
-      /** @description Body larger than 64 KB. */
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3597,7 +3717,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -3652,7 +3772,7 @@ export interface operations {
           "application/json": components["schemas"]["AccessTokenList"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3679,7 +3799,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -3738,7 +3858,7 @@ export interface operations {
           "application/json": components["schemas"]["AccessToken"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3765,7 +3885,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
-      /** @description Body larger than 64 KB. */
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3783,7 +3903,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -3840,7 +3960,7 @@ export interface operations {
         };
         content?: never;
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3876,7 +3996,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
-      /** @description Body larger than 64 KB. */
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -3885,7 +4005,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -3922,7 +4042,7 @@ export interface operations {
       };
     };
   };
-  getV1PartnerPurchases: {
+  getV1PartnerPayoutAccount: {
     parameters: {
       query?: never;
       header?: never;
@@ -3931,16 +4051,16 @@ export interface operations {
     };
     requestBody?: never;
     responses: {
-      /** @description Completed purchases, newest first. */
+      /** @description The connected account, or null. */
       200: {
         headers: {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["PartnerPurchases"];
+          "application/json": components["schemas"]["PayoutAccount"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -3967,7 +4087,411 @@ export interface operations {
           "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+    };
+  };
+  putV1PartnerPayoutAccount: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["SetPayoutAccountRequest"];
+      };
+    };
+    responses: {
+      /** @description The connected account now set. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PayoutAccount"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description The name service's source (a JSON-RPC endpoint, a CCIP-Read gateway, a DNS server) answered something unusable. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+    };
+  };
+  getV1PartnerPurchases: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Completed purchases, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PartnerPurchases"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+    };
+  };
+  getV1PartnerRefunds: {
+    parameters: {
+      query?: {
+        /** @description Only refunds in this state. */
+        status?: components["schemas"]["RefundStatus"];
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description Refunds, newest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RefundList"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+    };
+  };
+  postV1PartnerRefundsRefundIdPayout: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        refundId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["RecordPayoutRequest"];
+      };
+    };
+    responses: {
+      /** @description The refund, now PAID. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Refund"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Not available, or the idempotency key was used with another body. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -4026,7 +4550,7 @@ export interface operations {
           "application/json": components["schemas"]["BatchResolveResponse"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4053,7 +4577,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Body larger than 64 KB. */
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
       413: {
         headers: {
           [name: string]: unknown;
@@ -4071,7 +4595,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -4133,7 +4657,7 @@ export interface operations {
           "application/json": components["schemas"]["ResolveResult"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4169,7 +4693,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */
@@ -4249,7 +4773,7 @@ export interface operations {
           "application/json": components["schemas"]["ResolveResult"];
         };
       };
-      /** @description Invalid input: the field at fault is named. */
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
         headers: {
           [name: string]: unknown;
@@ -4285,7 +4809,7 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
-      /** @description Rate limited: `field` is `rate`; retry after `Retry-After` seconds. */
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
       429: {
         headers: {
           /** @description Requests allowed per window. */

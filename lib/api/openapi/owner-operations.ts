@@ -22,7 +22,7 @@ const OWNER = ["OWNER"] as const;
 const OWNED =
   "Another address's name is 403; a name in its grace period may only be renewed (409); one past it is 404.";
 const RENEWAL =
-  "Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended fails the order with a refund due. `checkoutId` is the idempotency key.";
+  "Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED / REFUNDED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended, or for a name bought again meanwhile, fails the order (the renewal could not be applied) and is refunded as a purchase's would be: a card through the processor (the order ends REFUNDED with the refund id), crypto as an amount owed to the sender (GET /v1/partner/refunds). Card money goes where a purchase of the name would send it: the connected account of a sub-domain's parent partner, the platform for a second-level name; the request cannot choose. `checkoutId` is the idempotency key.";
 
 export const ownerOperations: Operation[] = [
   {

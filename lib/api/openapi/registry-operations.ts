@@ -143,7 +143,7 @@ export const registryOperations: Operation[] = [
     method: "post",
     path: "/v1/parentdomains/{parentDomain}/subdomains",
     summary: "Issue a sub-domain",
-    description: `A partner ADMIN registers \`label.parentDomain\` to an owner directly. The parent must be enabled and unexpired. ${foreignParent}`,
+    description: `A partner ADMIN registers \`label.parentDomain\` to an owner directly. The parent must be enabled and unexpired. A name that is registered, or held by an order awaiting or confirming payment, is 409. ${foreignParent}`,
     tags: ["Parent domains"],
     auth: ["ADMIN"],
     errors: "list",

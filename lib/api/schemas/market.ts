@@ -4,12 +4,13 @@ import { isAddress } from "viem";
 import { z } from "zod";
 import { isValidAddressForCoinType, walletOfCoinType } from "@/lib/names/coins";
 import { IsoDateTime, NameService } from "./common";
+import { ExactNumber } from "./exact-number";
 
 export const MIN_YEARS = 1;
 export const MAX_YEARS = 10;
 export const MAX_WALLET_ADDRS = 32;
 export const CRYPTO_PURCHASE_CURRENCIES = ["ETH", "USDC", "BTC"] as const;
-export const ORDER_STATUSES = ["PENDING", "PAID", "COMPLETED", "EXPIRED", "FAILED"] as const;
+export const ORDER_STATUSES = ["PENDING", "PAID", "COMPLETED", "EXPIRED", "FAILED", "REFUNDED"] as const;
 
 const uuid = (field: string) => z.uuid({ error: `${field} must be a uuid` });
 
@@ -20,9 +21,10 @@ export const Years = z
   .max(MAX_YEARS, "years must be a whole number from 1 to 10")
   .meta({ description: "Registration period in whole years, 1 to 10." });
 
+// Not trimmed: a name is judged as sent (lib/names/normalize.ts), so " alice.web3" is 400 here as
+// everywhere else in the API.
 export const DomainField = z
   .string({ error: "domain must be a name such as alice.web3" })
-  .trim()
   .min(3, "domain must be a name such as alice.web3")
   .max(253, "domain must be at most 253 characters")
   .meta({
@@ -93,12 +95,21 @@ export const PurchaseRequest = z
     domain: DomainField,
     externalUserId: uuid("externalUserId").optional(),
     ownerAddress: OwnerAddress,
-    partnerId: uuid("partnerId").optional(),
+    partnerId: uuid("partnerId").optional().meta({
+      description:
+        "A sub-domain belongs to its parent's partner: only that partner's id (or none) is accepted. On a second-level name it only attributes the sale.",
+    }),
     processorConnectedAccountId: z
-      .string()
-      .regex(/^acct_[A-Za-z0-9]{1,64}$/, "processorConnectedAccountId must be a connected account id (acct_…)")
+      .string({ error: "processorConnectedAccountId must be a connected account id (acct_…) or empty" })
+      .regex(
+        /^(acct_[A-Za-z0-9]{1,64})?$/,
+        "processorConnectedAccountId must be a connected account id (acct_…) or empty",
+      )
       .optional()
-      .meta({ description: "Connected account that receives the payment (destination charge)." }),
+      .meta({
+        description:
+          "Who is paid is decided by the server: the connected account of the partner selling the name (none for second-level names). Accepted only when absent, empty, or equal to that account; anything else is 400.",
+      }),
     walletAddrs: WalletAddrs,
     years: Years,
   })
@@ -134,7 +145,10 @@ export const CryptoPurchaseRequest = z
       .trim()
       .min(1, "ownerName must not be empty")
       .max(200, "ownerName must be at most 200 characters"),
-    partnerId: uuid("partnerId").optional(),
+    partnerId: uuid("partnerId").optional().meta({
+      description:
+        "A sub-domain belongs to its parent's partner: only that partner's id (or none) is accepted. On a second-level name it only attributes the sale.",
+    }),
     walletAddrs: WalletAddrs,
     years: Years,
   })
@@ -168,7 +182,9 @@ export const CryptoPaymentDetails = z
 export const CryptoPurchaseResponse = z
   .object({
     address: z.string(),
-    amount: z.number(),
+    amount: ExactNumber(
+      "Amount due in whole coins: the exact decimal the URI carries. A payment within the dust tolerance (the larger of one unit at the wallet's display precision and 0.01% of the amount due) counts as exact.",
+    ),
     expiryDateEpoch: z.number().int().meta({ description: "Unix time in seconds when the offer expires." }),
     orderId: z.uuid(),
     paymentId: z.uuid(),
@@ -190,7 +206,7 @@ export const Order = z
     baseCurrency: z.string(),
     basePrice: z.number(),
     currency: z.string(),
-    price: z.number(),
+    price: ExactNumber("Amount due in `currency`."),
     paymentType: z.enum(["card", "crypto"]),
     paymentReferenceId: z.uuid(),
     orderStatus: OrderStatus,

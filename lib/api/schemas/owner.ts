@@ -197,9 +197,9 @@ export const TransferRequest = z.object({ ownerAddress: OwnerAddress }).strict()
 
 export const PrimaryNameRequest = z
   .object({
+    // Not trimmed: a name is judged as sent, as everywhere else in the API.
     name: z
       .string({ error: "name must be a name or null" })
-      .trim()
       .min(1, "name must be a name or null")
       .max(253)
       .nullable()

@@ -1,6 +1,7 @@
 // Partner access tokens and purchases (endpoints 7 to 10).
 import { z } from "zod";
 import { IsoDateTime, NameService, Uuid } from "./common";
+import { ExactNumber } from "./exact-number";
 
 export const TokenTypeSchema = z.enum(["ADMIN", "CUSTOMER"]).meta({ id: "AccessTokenType" });
 
@@ -48,7 +49,7 @@ export const PartnerPurchase = z
     nameService: NameService,
     ownerAddress: z.string(),
     partnerId: z.string(),
-    price: z.number(),
+    price: ExactNumber("Price paid in `currency`."),
   })
   .meta({ id: "PartnerPurchase" });
 

@@ -1,7 +1,8 @@
 import "server-only";
 
 // What the marketplace needs from a card processor: a PaymentIntent-style session the client pays
-// with (Stripe's Payment Element / PaymentSheet, or the built-in test checkout), and its status.
+// with (Stripe's Payment Element / PaymentSheet, or the built-in test checkout), its status, its
+// cancellation and its refund.
 
 export interface OpenSessionInput {
   /** The purchase's idempotency key: a retried call returns the same intent. */
@@ -10,21 +11,28 @@ export interface OpenSessionInput {
   amountCents: number;
   /** ISO 4217, lower case ("usd"). */
   currency: string;
-  /** Connected account that receives the funds (destination charge). */
+  /** Connected account that receives the funds (destination charge), decided by the server. */
   connectedAccountId?: string | null;
   externalUserId?: string | null;
   description: string;
+}
+
+export interface EphemeralKey {
+  secret: string;
+  /** When the processor stops accepting it; null when it does not expire. */
+  expiresAt: Date | null;
 }
 
 export interface CardSession {
   paymentIntentId: string;
   clientSecret: string;
   customerId: string;
-  ephemeralKey: string;
+  ephemeralKey: EphemeralKey;
   publishableKey: string;
 }
 
-export type IntentState = "pending" | "succeeded" | "canceled";
+/** `pending`: can still be paid (a declined attempt included); `processing`: a payment is under way. */
+export type IntentState = "pending" | "processing" | "succeeded" | "canceled";
 
 export interface IntentStatus {
   state: IntentState;
@@ -34,15 +42,34 @@ export interface IntentStatus {
   lastError?: string;
 }
 
+export interface RefundInput {
+  paymentIntentId: string;
+  amountCents: number;
+  /** A destination charge: the transfer to the connected account is reversed with the refund. */
+  reverseTransfer: boolean;
+  /** The same key returns the same refund, so a retried request never refunds twice. */
+  idempotencyKey: string;
+}
+
+export interface CardRefund {
+  refundId: string;
+  /** The processor's own word: pending, succeeded, failed, canceled, requires_action. */
+  status: string;
+}
+
 export interface CardProcessor {
   /** Stored on Payment.processor: `test` or `stripe`. */
   readonly name: "test" | "stripe";
+  readonly publishableKey: string;
   openSession(input: OpenSessionInput): Promise<CardSession>;
-  /** The session of an intent created before (an idempotent replay of the purchase). */
-  resumeSession(input: { paymentIntentId: string; customerId: string; checkoutId: string }): Promise<CardSession>;
+  /** The session of an intent created before, for a payment stored without one. */
+  resumeSession(input: { paymentIntentId: string; customerId: string }): Promise<CardSession>;
+  /** A fresh ephemeral key for the customer, when the stored one has expired. */
+  newEphemeralKey(customerId: string): Promise<EphemeralKey>;
   retrieveIntent(paymentIntentId: string): Promise<IntentStatus>;
-  /** Best effort: an offer that ran out should not be payable any more. */
-  cancelIntent(paymentIntentId: string): Promise<void>;
+  /** Cancels the intent and answers its state afterwards (succeeded when it was paid first); throws when unsure. */
+  cancelIntent(paymentIntentId: string): Promise<IntentStatus>;
+  refund(input: RefundInput): Promise<CardRefund>;
 }
 
 export class CardProcessorError extends Error {}

@@ -3,12 +3,21 @@ import type Stripe from "stripe";
 import { ApiError, badRequest } from "@/lib/api/errors";
 import { stripeConfigured } from "@/lib/config";
 import { db } from "@/lib/db";
-import { onCardPaymentFailed, onCardPaymentSucceeded } from "@/lib/market/card-payment-events";
+import {
+  onCardChargeRefunded,
+  onCardDisputeClosed,
+  onCardDisputeOpened,
+  onCardIntentCanceled,
+  onCardPaymentDeclined,
+  onCardPaymentProcessing,
+  onCardPaymentSucceeded,
+} from "@/lib/market/card-payment-events";
 import { verifyStripeEvent } from "./stripe-processor";
 
 // POST /api/webhooks/stripe: the signature is checked on the raw body; an event id already handled
 // is acknowledged without effect. The id is recorded only after its handling succeeded, so a
 // failure is retried by Stripe; handling itself is idempotent, so a concurrent duplicate is harmless.
+// Events arrive in any order: each handler re-reads the stored state (and, where it must, Stripe's).
 
 export interface WebhookOutcome {
   received: true;
@@ -30,17 +39,65 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   const seen = await db().webhookEvent.findUnique({ where: { id: event.id }, select: { id: true } });
   if (seen) return { received: true, duplicate: true, type: event.type };
 
-  if (event.type === "payment_intent.succeeded") {
-    const intent = event.data.object;
-    await onCardPaymentSucceeded({
-      paymentIntentId: intent.id,
-      amountReceivedCents: intent.amount_received ?? intent.amount,
-      currency: intent.currency,
-    });
-  } else if (event.type === "payment_intent.payment_failed") {
-    const intent = event.data.object;
-    await onCardPaymentFailed({ paymentIntentId: intent.id, message: intent.last_payment_error?.message });
-  }
+  await dispatch(event);
   await db().webhookEvent.createMany({ data: [{ id: event.id, type: event.type }], skipDuplicates: true });
   return { received: true, duplicate: false, type: event.type };
+}
+
+const intentIdOf = (value: string | { id: string } | null | undefined): string | null =>
+  typeof value === "string" ? value : (value?.id ?? null);
+
+async function dispatch(event: Stripe.Event): Promise<void> {
+  switch (event.type) {
+    case "payment_intent.succeeded": {
+      const intent = event.data.object;
+      await onCardPaymentSucceeded({
+        paymentIntentId: intent.id,
+        amountReceivedCents: intent.amount_received ?? intent.amount,
+        currency: intent.currency,
+      });
+      return;
+    }
+    case "payment_intent.payment_failed": {
+      const intent = event.data.object;
+      await onCardPaymentDeclined({ paymentIntentId: intent.id, message: intent.last_payment_error?.message });
+      return;
+    }
+    case "payment_intent.canceled":
+      await onCardIntentCanceled({ paymentIntentId: event.data.object.id });
+      return;
+    case "payment_intent.processing":
+      await onCardPaymentProcessing({ paymentIntentId: event.data.object.id });
+      return;
+    case "charge.refunded": {
+      const charge = event.data.object;
+      const paymentIntentId = intentIdOf(charge.payment_intent);
+      if (!paymentIntentId) return;
+      const refunds = charge.refunds?.data ?? [];
+      await onCardChargeRefunded({
+        paymentIntentId,
+        amountCents: charge.amount,
+        amountRefundedCents: charge.amount_refunded,
+        refundId: refunds.length > 0 ? refunds[refunds.length - 1].id : null,
+      });
+      return;
+    }
+    case "charge.dispute.created": {
+      const dispute = event.data.object;
+      const paymentIntentId = intentIdOf(dispute.payment_intent);
+      if (paymentIntentId)
+        await onCardDisputeOpened({ paymentIntentId, reason: dispute.reason, amountCents: dispute.amount });
+      return;
+    }
+    case "charge.dispute.closed": {
+      const dispute = event.data.object;
+      const paymentIntentId = intentIdOf(dispute.payment_intent);
+      if (paymentIntentId)
+        await onCardDisputeClosed({ paymentIntentId, status: dispute.status, amountCents: dispute.amount });
+      return;
+    }
+    default:
+      // Other events are acknowledged so Stripe stops sending them.
+      return;
+  }
 }

@@ -1,12 +1,14 @@
 import "server-only";
 import { z } from "zod";
 import { conflict, notFound } from "@/lib/api/errors";
+import { stripeConfigured } from "@/lib/config";
 import { db } from "@/lib/db";
-import { onCardPaymentFailed, onCardPaymentSucceeded } from "@/lib/market/card-payment-events";
+import { onCardPaymentDeclined, onCardPaymentSucceeded } from "@/lib/market/card-payment-events";
 import { luhnValid, normalizeCardNumber, outcomeOfTestCard } from "./test-cards";
 
 // POST /api/test-processor/pay: the test checkout's "Pay" button. The outcome comes from the card
 // number (see test-cards.ts) and is reported through the same events a Stripe webhook drives.
+// With Stripe configured the test processor does not exist: its routes are 404 and it pays nothing.
 
 export const TestPayRequest = z
   .object({
@@ -35,7 +37,14 @@ export const TestPayResponse = z
   })
   .meta({ id: "TestPayResponse" });
 
+/** 404 unless the built-in test processor is the one in use. */
+export function assertTestMode(): void {
+  if (stripeConfigured())
+    throw notFound("path", "The test processor is off: this server takes card payments through Stripe.");
+}
+
 export async function payTestIntent(input: z.infer<typeof TestPayRequest>): Promise<z.infer<typeof TestPayResponse>> {
+  assertTestMode();
   const intent = await db().testPaymentIntent.findUnique({ where: { clientSecret: input.clientSecret } });
   if (!intent) throw notFound("clientSecret", "No test payment has this client secret.");
   const orderId = String((intent.metadata as { orderId?: string }).orderId ?? "");
@@ -62,7 +71,7 @@ export async function payTestIntent(input: z.infer<typeof TestPayRequest>): Prom
         metadata: { ...(intent.metadata as object), lastError: outcome.message, declineCode: outcome.declineCode },
       },
     });
-    await onCardPaymentFailed({ paymentIntentId: intent.id, message: outcome.message });
+    await onCardPaymentDeclined({ paymentIntentId: intent.id, message: outcome.message });
     return {
       status: "declined",
       paymentIntentId: intent.id,
@@ -98,6 +107,7 @@ export async function payTestIntent(input: z.infer<typeof TestPayRequest>): Prom
 
 /** What the test checkout page shows before paying. */
 export async function readTestIntent(clientSecret: string) {
+  assertTestMode();
   const intent = await db().testPaymentIntent.findUnique({ where: { clientSecret } });
   if (!intent) throw notFound("clientSecret", "No test payment has this client secret.");
   const metadata = intent.metadata as { orderId?: string; description?: string; lastError?: string };

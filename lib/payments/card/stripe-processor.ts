@@ -5,6 +5,7 @@ import {
   CardProcessorError,
   type CardProcessor,
   type CardSession,
+  type EphemeralKey,
   type IntentStatus,
   type OpenSessionInput,
 } from "./card-processor";
@@ -43,16 +44,27 @@ export function stripeClient(cfg: Config = config()): Stripe {
   return client;
 }
 
-async function ephemeralKeyFor(stripe: Stripe, customerId: string): Promise<string> {
-  const key = await stripe.ephemeralKeys.create({ customer: customerId }, { apiVersion: EPHEMERAL_KEY_API_VERSION });
+async function ephemeralKeyFor(stripe: Stripe, customerId: string, idempotencyKey?: string): Promise<EphemeralKey> {
+  const key = await stripe.ephemeralKeys.create(
+    { customer: customerId },
+    { apiVersion: EPHEMERAL_KEY_API_VERSION, ...(idempotencyKey && { idempotencyKey }) },
+  );
   if (!key.secret) throw new CardProcessorError("Stripe returned an ephemeral key without its secret.");
-  return key.secret;
+  return { secret: key.secret, expiresAt: key.expires ? new Date(key.expires * 1000) : null };
+}
+
+/** Stripe's answer to a request that cannot apply to the intent's current state (already paid or cancelled). */
+function isStateConflict(error: unknown): boolean {
+  return error instanceof Stripe.errors.StripeInvalidRequestError;
 }
 
 export function createStripeProcessor(cfg: Config = config()): CardProcessor {
   const publishableKey = cfg.STRIPE_PUBLISHABLE_KEY ?? "";
+  const retrieve = async (paymentIntentId: string) =>
+    intentStatusOf(await stripeClient(cfg).paymentIntents.retrieve(paymentIntentId));
   return {
     name: "stripe",
+    publishableKey,
 
     async openSession(input: OpenSessionInput): Promise<CardSession> {
       const stripe = stripeClient(cfg);
@@ -66,7 +78,10 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
           currency: input.currency,
           customer: customer.id,
           description: input.description,
-          automatic_payment_methods: { enabled: true },
+          // Cards only: bank debits would sit in `processing` for days while the offer holds the
+          // name for minutes (the checkout is a card form). `allowed_payment_method_types` is the
+          // pinned API version's way to say so (`payment_method_types` is no longer writable).
+          allowed_payment_method_types: ["card"],
           metadata: { orderId: input.orderId, checkoutId: input.checkoutId },
           ...(input.connectedAccountId && { transfer_data: { destination: input.connectedAccountId } }),
         },
@@ -78,7 +93,7 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
         paymentIntentId: intent.id,
         clientSecret: intent.client_secret,
         customerId: customer.id,
-        ephemeralKey: await ephemeralKeyFor(stripe, customer.id),
+        ephemeralKey: await ephemeralKeyFor(stripe, customer.id, `${input.checkoutId}:ephemeral-key`),
         publishableKey,
       };
     },
@@ -97,24 +112,46 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
       };
     },
 
-    async retrieveIntent(paymentIntentId): Promise<IntentStatus> {
-      const intent = await stripeClient(cfg).paymentIntents.retrieve(paymentIntentId);
-      return intentStatusOf(intent);
-    },
+    newEphemeralKey: (customerId) => ephemeralKeyFor(stripeClient(cfg), customerId),
+
+    retrieveIntent: retrieve,
 
     async cancelIntent(paymentIntentId) {
       try {
-        await stripeClient(cfg).paymentIntents.cancel(paymentIntentId);
-      } catch {
-        // Already succeeded or canceled: nothing to undo, and the order's state decides the rest.
+        return intentStatusOf(await stripeClient(cfg).paymentIntents.cancel(paymentIntentId));
+      } catch (error) {
+        if (!isStateConflict(error)) throw error;
+        // Already cancelled or already paid: Stripe refuses the cancel; its state says which.
+        const status = await retrieve(paymentIntentId);
+        if (status.state === "canceled" || status.state === "succeeded") return status;
+        throw error;
       }
+    },
+
+    async refund(input) {
+      const refund = await stripeClient(cfg).refunds.create(
+        {
+          payment_intent: input.paymentIntentId,
+          amount: input.amountCents,
+          ...(input.reverseTransfer && { reverse_transfer: true }),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return { refundId: refund.id, status: refund.status ?? "pending" };
     },
   };
 }
 
 export function intentStatusOf(intent: Stripe.PaymentIntent): IntentStatus {
   return {
-    state: intent.status === "succeeded" ? "succeeded" : intent.status === "canceled" ? "canceled" : "pending",
+    state:
+      intent.status === "succeeded"
+        ? "succeeded"
+        : intent.status === "canceled"
+          ? "canceled"
+          : intent.status === "processing"
+            ? "processing"
+            : "pending",
     amountReceivedCents: intent.amount_received ?? 0,
     currency: intent.currency,
     lastError: intent.last_payment_error?.message ?? undefined,

@@ -1,7 +1,13 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
 import { db } from "@/lib/db";
-import type { CardProcessor, CardSession, IntentStatus, OpenSessionInput } from "./card-processor";
+import {
+  CardProcessorError,
+  type CardProcessor,
+  type CardSession,
+  type IntentStatus,
+  type OpenSessionInput,
+} from "./card-processor";
 
 // The built-in card processor used when no Stripe keys are set: PaymentIntent-like rows in the
 // database (TestPaymentIntent), paid through POST /api/test-processor/pay by the test checkout.
@@ -12,27 +18,55 @@ const token = (prefix: string, bytes = 12) => `${prefix}${randomBytes(bytes).toS
 
 type IntentRow = { id: string; clientSecret: string; customerId: string; metadata: unknown };
 
+interface TestRefund {
+  id: string;
+  amount: number;
+  idempotencyKey: string;
+}
+
+interface TestMetadata {
+  orderId?: string;
+  ephemeralKey?: string;
+  lastError?: string;
+  refunds?: TestRefund[];
+}
+
 function sessionOf(row: IntentRow): CardSession {
-  const metadata = (row.metadata ?? {}) as { ephemeralKey?: string };
+  const metadata = (row.metadata ?? {}) as TestMetadata;
   return {
     paymentIntentId: row.id,
     clientSecret: row.clientSecret,
     customerId: row.customerId,
-    ephemeralKey: metadata.ephemeralKey ?? "",
+    // The test processor's keys never expire, so a replayed purchase always gets the same one.
+    ephemeralKey: { secret: metadata.ephemeralKey ?? "", expiresAt: null },
     publishableKey: TEST_PUBLISHABLE_KEY,
+  };
+}
+
+async function statusOf(paymentIntentId: string): Promise<IntentStatus> {
+  const row = await db().testPaymentIntent.findUniqueOrThrow({ where: { id: paymentIntentId } });
+  const metadata = (row.metadata ?? {}) as TestMetadata;
+  return {
+    state: row.status === "succeeded" ? "succeeded" : row.status === "canceled" ? "canceled" : "pending",
+    amountReceivedCents: row.status === "succeeded" ? row.amount : 0,
+    currency: row.currency,
+    lastError: metadata.lastError,
   };
 }
 
 export const testCardProcessor: CardProcessor = {
   name: "test",
+  publishableKey: TEST_PUBLISHABLE_KEY,
 
   async openSession(input: OpenSessionInput) {
     const id = token("pi_test_");
-    // The idempotency key is unique: a retried purchase gets the intent created the first time.
-    const row = await db().testPaymentIntent.upsert({
-      where: { idempotencyKey: input.checkoutId },
-      update: {},
-      create: {
+    // The idempotency key is unique: a retried purchase gets the intent created the first time,
+    // also when two replays race (the loser of the insert reads the winner's row).
+    const existing = await db().testPaymentIntent.findUnique({ where: { idempotencyKey: input.checkoutId } });
+    if (existing) return sessionOf(existing);
+    await db().testPaymentIntent.createMany({
+      skipDuplicates: true,
+      data: {
         id,
         clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
         customerId: token("cus_test_", 8),
@@ -44,7 +78,7 @@ export const testCardProcessor: CardProcessor = {
         metadata: { orderId: input.orderId, ephemeralKey: token("ek_test_", 16), description: input.description },
       },
     });
-    return sessionOf(row);
+    return sessionOf(await db().testPaymentIntent.findUniqueOrThrow({ where: { idempotencyKey: input.checkoutId } }));
   },
 
   async resumeSession({ paymentIntentId }) {
@@ -52,21 +86,38 @@ export const testCardProcessor: CardProcessor = {
     return sessionOf(row);
   },
 
-  async retrieveIntent(paymentIntentId): Promise<IntentStatus> {
-    const row = await db().testPaymentIntent.findUniqueOrThrow({ where: { id: paymentIntentId } });
-    const metadata = (row.metadata ?? {}) as { lastError?: string };
-    return {
-      state: row.status === "succeeded" ? "succeeded" : row.status === "canceled" ? "canceled" : "pending",
-      amountReceivedCents: row.status === "succeeded" ? row.amount : 0,
-      currency: row.currency,
-      lastError: metadata.lastError,
-    };
+  async newEphemeralKey() {
+    return { secret: token("ek_test_", 16), expiresAt: null };
   },
+
+  retrieveIntent: statusOf,
 
   async cancelIntent(paymentIntentId) {
     await db().testPaymentIntent.updateMany({
       where: { id: paymentIntentId, status: { not: "succeeded" } },
       data: { status: "canceled" },
+    });
+    return statusOf(paymentIntentId);
+  },
+
+  async refund(input) {
+    return db().$transaction(async (tx) => {
+      // Serialized per intent, so two calls with one idempotency key refund once.
+      await tx.$executeRaw`SELECT 1 FROM "test_payment_intent" WHERE "id" = ${input.paymentIntentId} FOR UPDATE`;
+      const row = await tx.testPaymentIntent.findUniqueOrThrow({ where: { id: input.paymentIntentId } });
+      const metadata = (row.metadata ?? {}) as TestMetadata;
+      const refunds = metadata.refunds ?? [];
+      const same = refunds.find((r) => r.idempotencyKey === input.idempotencyKey);
+      if (same) return { refundId: same.id, status: "succeeded" };
+      const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
+      if (row.status !== "succeeded" || refunded + input.amountCents > row.amount)
+        throw new CardProcessorError(`Test payment ${row.id} has no ${input.amountCents} cents left to refund.`);
+      const refund = { id: token("re_test_"), amount: input.amountCents, idempotencyKey: input.idempotencyKey };
+      await tx.testPaymentIntent.update({
+        where: { id: row.id },
+        data: { metadata: { ...metadata, refunds: [...refunds, refund] } as object },
+      });
+      return { refundId: refund.id, status: "succeeded" };
     });
   },
 };

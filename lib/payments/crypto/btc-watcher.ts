@@ -34,6 +34,7 @@ const MAX_PAGES_PER_ADDRESS = 20;
 
 const EsploraTx = z.object({
   txid: z.string(),
+  vin: z.array(z.object({ prevout: z.object({ scriptpubkey_address: z.string().optional() }).nullish() })).optional(),
   vout: z.array(z.object({ scriptpubkey_address: z.string().optional(), value: z.number().int().nonnegative() })),
   status: z.object({
     confirmed: z.boolean(),
@@ -260,6 +261,7 @@ export async function pollBtcOnce(options: BtcWatcherOptions = {}): Promise<BtcP
             blockHash: tx.status.block_hash,
             blockTime: tx.status.block_time !== undefined ? new Date(tx.status.block_time * 1000) : new Date(),
             amount: BigInt(output.value),
+            fromAddress: tx.vin?.[0]?.prevout?.scriptpubkey_address ?? null,
           });
         });
       }

@@ -38,9 +38,25 @@ function formatPair(amounts: bigint[], decimals: number): string[] {
   });
 }
 
+/**
+ * Digits a wallet shows for each currency. A payment within the dust tolerance of the amount due
+ * counts as exact: the larger of one unit at this precision and 0.01% of the amount due (rounded
+ * up). It covers a client that pays the `amount` it parsed as a double (a few wei short), and an
+ * excess this small is not worth a refund.
+ */
+export const DISPLAY_DECIMALS: Readonly<Record<string, number>> = { ETH: 8, USDC: 2, BTC: 8 };
+
+export function dustTolerance(amountDue: bigint, decimals: number, currency: string): bigint {
+  const display = Math.min(decimals, DISPLAY_DECIMALS[currency] ?? decimals);
+  const displayUnit = 10n ** BigInt(decimals - display);
+  const share = (amountDue + 9_999n) / 10_000n;
+  return displayUnit > share ? displayUnit : share;
+}
+
 export function classifyPayment(input: ClassifyPaymentInput): PaymentClassification {
   const due = BigInt(input.amountDue);
   const received = BigInt(input.amountReceived);
+  const tolerance = dustTolerance(due, input.decimals, input.currency);
   const { currency } = input;
   const late =
     input.firstSeenAt !== null && input.expiresAt !== null && input.firstSeenAt.getTime() > input.expiresAt.getTime();
@@ -60,19 +76,20 @@ export function classifyPayment(input: ClassifyPaymentInput): PaymentClassificat
         : `Awaiting payment of ${dueText} ${currency}.`,
     };
   }
-  if (received < due) {
+  if (received < due - tolerance) {
     return {
       state: "underpaid",
       late,
       reason: `Underpaid: received ${receivedText} ${currency} of ${dueText} ${currency} due; ${differenceText} ${currency} is missing.${lateNote}`,
     };
   }
-  if (received > due) {
+  if (received > due + tolerance) {
     return {
       state: "overpaid",
       late,
       reason: `Overpaid: received ${receivedText} ${currency} of ${dueText} ${currency} due; ${differenceText} ${currency} more than due.${lateNote}`,
     };
   }
-  return { state: "paid", late, reason: `Paid: received ${receivedText} ${currency}.${lateNote}` };
+  const dust = received === due ? "" : ` (${dueText} ${currency} was due; the difference is within the dust tolerance)`;
+  return { state: "paid", late, reason: `Paid: received ${receivedText} ${currency}${dust}.${lateNote}` };
 }

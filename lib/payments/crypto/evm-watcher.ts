@@ -276,6 +276,7 @@ async function topLevelTransfers(
         blockHash: block.hash!,
         blockTime: timeOf(block),
         amount: tx.value,
+        fromAddress: tx.from,
       });
     }
   }
@@ -316,6 +317,7 @@ async function tokenTransfers(
         blockHash: block.hash!,
         blockTime: timeOf(block),
         amount: log.args.value,
+        fromAddress: log.args.from,
       });
     }
   }
@@ -434,6 +436,8 @@ async function internalTransfers(
         blockHash: block.hash!,
         blockTime: timeOf(block),
         amount,
+        // A balance change names no sender: the operator finds it from the transaction itself.
+        fromAddress: null,
       });
     }
   }

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@prisma/client";
+import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { ClassifyPaymentInput } from "./classify-payment";
 
@@ -31,6 +32,8 @@ export interface ObservedTransfer {
   /** Time of the block that holds the transfer; stored as the transfer's createdAt. */
   blockTime: Date;
   amount: bigint;
+  /** The sender where the chain says (EVM `from`, the first Bitcoin input's address): where a refund goes. */
+  fromAddress?: string | null;
 }
 
 export interface WatchedPayment {
@@ -119,7 +122,8 @@ async function recomputePayment(tx: Prisma.TransactionClient, paymentId: string,
   const all = await tx.cryptoTransfer.findMany({ where: { paymentId }, select: { amount: true, blockNumber: true } });
   const received = all.reduce((sum, r) => sum + BigInt(r.amount), 0n);
   const newest = all.reduce((max, r) => (r.blockNumber > max ? r.blockNumber : max), 0n);
-  const data: Prisma.PaymentUpdateInput = { amountReceived: received.toString() };
+  // settlementDue: the order is settled against what was received by a job until it is (settlePayment).
+  const data: Prisma.PaymentUpdateInput = { amountReceived: received.toString(), settlementDue: true };
   if (all.length === 0) data.confirmations = 0;
   else if (headBlock !== undefined) data.confirmations = Number(headBlock - newest + 1n);
   await tx.payment.update({ where: { id: paymentId }, data });
@@ -149,9 +153,10 @@ export async function recordTransfers(
     const credited = new Set<string>();
     for (const t of transfers) {
       const inserted = await tx.$queryRaw<{ id: string }[]>`
-        INSERT INTO "crypto_transfer" ("id", "payment_id", "chain", "tx_hash", "log_index", "block_number", "block_hash", "amount", "created_at")
+        INSERT INTO "crypto_transfer" ("id", "payment_id", "chain", "tx_hash", "log_index", "block_number", "block_hash", "amount", "created_at", "from_address")
         VALUES (${randomUUID()}::uuid, ${t.paymentId}::uuid, ${chain}, ${t.txHash.toLowerCase()}, ${t.logIndex}::int,
-                ${t.blockNumber}::bigint, ${t.blockHash?.toLowerCase() ?? null}, ${t.amount.toString()}, ${t.blockTime}::timestamptz)
+                ${t.blockNumber}::bigint, ${t.blockHash?.toLowerCase() ?? null}, ${t.amount.toString()}, ${t.blockTime}::timestamptz,
+                ${senderOf(t)})
         ON CONFLICT ("chain", "tx_hash", "log_index") DO NOTHING
         RETURNING "id"`;
       if (inserted.length > 0) credited.add(t.paymentId);
@@ -349,13 +354,25 @@ export async function handleUnseenReversals(
   return rows.map((r) => r.paymentId);
 }
 
-/** Calls the hook for each credited payment; one failing hook neither stops the others nor undoes the credit. */
+function senderOf(transfer: ObservedTransfer): string | null {
+  const from = transfer.fromAddress?.trim();
+  if (!from) return null;
+  return from.startsWith("0x") ? from.toLowerCase() : from;
+}
+
+/**
+ * Calls the hook for each credited payment: the fast path of settlement. One failing hook neither
+ * stops the others nor undoes the credit; the credit left the payment `settlementDue`, so the
+ * market's settlement job settles it later whatever happened here.
+ */
 export async function notifyCredited(
   paymentIds: string[],
   onPaymentCredited: OnPaymentCredited | undefined,
   log: (message: string) => void,
 ): Promise<void> {
   if (!onPaymentCredited) return;
+  // Crash test hook: dies like a power cut after the credit committed and before settlement.
+  if (paymentIds.length > 0 && config().FAULT_INJECT === "after-credit") process.kill(process.pid, "SIGKILL");
   for (const paymentId of paymentIds) {
     try {
       await onPaymentCredited(paymentId);

@@ -17,6 +17,7 @@ import {
 } from "@/lib/api/schemas/parent";
 import { NonceResponse, OwnerNamesResponse, PrimaryNameResponse, SessionResponse } from "@/lib/api/schemas/owner";
 import { AccessToken, AccessTokenList, PartnerPurchases } from "@/lib/api/schemas/partner";
+import { PayoutAccount, Refund, RefundList } from "@/lib/api/schemas/refunds";
 import { BatchResolveResponse, ResolveResult } from "@/lib/api/schemas/resolve";
 import { COIN_CODES } from "@/lib/names/coin-codes";
 import { TestPayResponse } from "@/lib/payments/card/pay-test-intent";
@@ -770,6 +771,7 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     ...ownerSpecs(world),
+    ...refundSpecs(world),
     {
       name: "GET /v1/openapi.json",
       success: { 200: OpenApiDocument },
@@ -825,6 +827,106 @@ export function otherMethodArb(specs: EndpointSpec[]): fc.Arbitrary<FuzzRequest>
       .tuple(fc.constantFrom(...specs), fc.constantFrom("OPTIONS", "HEAD"))
       .chain(([spec, method]) => spec.arbitrary.map((req) => ({ ...req, method, body: undefined }))),
   );
+}
+
+// ---------------------------------------------------------------- refunds and payouts
+
+function refundSpecs(world: FuzzWorld): EndpointSpec[] {
+  const auth = authHeader(world);
+  const localSecret = fc
+    .option(fc.constantFrom("", "guess", "a".repeat(64)), { nil: undefined })
+    .map((s): Record<string, string> => (s === undefined ? {} : { "x-local-admin-secret": s }));
+  const status = optional(fc.oneof(fc.constantFrom("DUE", "PAID", "due"), hostileString));
+  const account = fc.oneof(
+    { weight: 2, arbitrary: fc.constantFrom("acct_1Fuzz", null) },
+    { weight: 1, arbitrary: hostileString },
+  );
+  const payout = fc.record({
+    amountAtomic: fc.oneof(fc.constantFrom("1", "0", "-1", "1e3"), fc.bigInt({ min: 0n }).map(String), hostileString),
+    reference: fc.oneof(fc.constantFrom(`0x${"ab".repeat(32)}`), hostileString),
+  });
+  return [
+    {
+      name: "GET /v1/partner/refunds",
+      success: { 200: RefundList },
+      errors: "list",
+      arbitrary: request(
+        "GET /v1/partner/refunds",
+        "GET",
+        queryArb({ status }).map((q) => `/v1/partner/refunds${q}`),
+        auth,
+      ),
+    },
+    {
+      name: "POST /v1/partner/refunds/{refundId}/payout",
+      success: { 200: Refund },
+      errors: "list",
+      arbitrary: request(
+        "POST /v1/partner/refunds/{refundId}/payout",
+        "POST",
+        segmentArb(uuidArb).map((id) => `/v1/partner/refunds/${id}/payout`),
+        auth,
+        bodyArb(payout, 1),
+      ),
+    },
+    {
+      name: "GET /v1/partner/payout-account",
+      success: { 200: PayoutAccount },
+      errors: "list",
+      arbitrary: request("GET /v1/partner/payout-account", "GET", fc.constant("/v1/partner/payout-account"), auth),
+    },
+    {
+      name: "PUT /v1/partner/payout-account",
+      success: { 200: PayoutAccount },
+      errors: "list",
+      arbitrary: request(
+        "PUT /v1/partner/payout-account",
+        "PUT",
+        fc.constant("/v1/partner/payout-account"),
+        auth,
+        bodyArb(fc.record({ processorConnectedAccountId: account }), 1),
+      ),
+    },
+    {
+      // The operator's local channel: without the local secret (never given here) always 403.
+      name: "GET /api/internal/refunds",
+      success: {},
+      errors: "single",
+      arbitrary: request(
+        "GET /api/internal/refunds",
+        "GET",
+        queryArb({ status }).map((q) => `/api/internal/refunds${q}`),
+        localSecret,
+      ),
+    },
+    {
+      name: "POST /api/internal/refunds",
+      success: {},
+      errors: "single",
+      arbitrary: request(
+        "POST /api/internal/refunds",
+        "POST",
+        fc.constant("/api/internal/refunds"),
+        localSecret,
+        bodyArb(
+          payout.map((body) => ({ ...body, refundId: world.partnerId })),
+          1,
+        ),
+      ),
+    },
+    {
+      name: "PUT /api/internal/partners/payout-account",
+      success: {},
+      errors: "single",
+      arbitrary: request(
+        "PUT /api/internal/partners/payout-account",
+        "PUT",
+        fc.constant("/api/internal/partners/payout-account"),
+        localSecret,
+        bodyArb(fc.record({ partnerId: fc.constant(world.partnerId), processorConnectedAccountId: account }), 1),
+      ),
+    },
+  ];
 }
 
 // ---------------------------------------------------------------- the owner side

@@ -5,6 +5,7 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { seedDemoData } from "@/lib/registry/seed";
 import { startTestApp, type TestApp } from "@/tests/support/app";
+import { parseResponse } from "@/tests/security/support/raw-http";
 
 // Keep-alive connections as API clients use them: several requests on one socket, answered in
 // order, and a connection closed after an answer that left a request body unread.
@@ -38,16 +39,27 @@ function openConnection() {
   socket.on("close", wake);
   socket.on("error", () => undefined);
 
-  /** The first whole response in `received`, removed from it, or undefined. */
+  /**
+   * The first whole response in `received`, removed from it, or undefined; a chunked body (as
+   * `next start` sends) is given decoded after the head.
+   */
   function takeResponse(): string | undefined {
     const headEnd = received.indexOf("\r\n\r\n");
     if (headEnd === -1) return undefined;
-    const length = Number(/content-length: (\d+)/i.exec(received.slice(0, headEnd))?.[1] ?? 0);
-    const end = headEnd + 4 + length;
-    if (received.length < end) return undefined;
-    const response = received.slice(0, end);
+    const head = received.slice(0, headEnd);
+    let end: number;
+    if (/transfer-encoding: chunked/i.test(head)) {
+      // Our JSON bodies hold no CRLF, so the last chunk's marker cannot appear inside one.
+      const last = received.indexOf("\r\n0\r\n\r\n", headEnd + 2);
+      if (last === -1) return undefined;
+      end = last + 7;
+    } else {
+      end = headEnd + 4 + Number(/content-length: (\d+)/i.exec(head)?.[1] ?? 0);
+      if (received.length < end) return undefined;
+    }
+    const parsed = parseResponse(Buffer.from(received.slice(0, end), "latin1"));
     received = received.slice(end);
-    return response;
+    return `${head}\r\n\r\n${parsed?.body ?? ""}`;
   }
 
   return {

@@ -384,6 +384,12 @@ describe("PUT /v1/owner/reverse", () => {
       (await app.fetch("/v1/owner/reverse", { method: "PUT", token, json: { name: fresh("missing") } })).status,
     ).toBe(404);
     expect((await app.fetch("/v1/owner/reverse", { method: "PUT", token, json: {} })).status).toBe(400);
+    // A name is judged as sent: surrounding spaces are not trimmed away.
+    const spaced = fresh("spacedprimary");
+    await registerOwned(spaced, account.address, { wallets: [ethWallet(account.address)] });
+    const padded = await app.fetch("/v1/owner/reverse", { method: "PUT", token, json: { name: ` ${spaced}` } });
+    expect(padded.status).toBe(400);
+    expect(await padded.json()).toMatchObject({ field: "name" });
     expect((await reverse(account.address)).status).toBe(200);
   });
 });

@@ -1,7 +1,8 @@
 // Stripe unreachable or slow, through the real Stripe SDK: a TCP server that accepts and never
 // answers, and a closed port. A card purchase fails cleanly (502 in ErrorResponse shape within a
-// bounded time), no order claims a payment it does not have, and once Stripe is back the same
-// checkoutId resumes the same order, which a succeeded payment completes.
+// bounded time), no order claims a payment it does not have, the order keeps its hold while its
+// offer runs, and once Stripe is back the same checkoutId resumes the same order, which a
+// succeeded payment completes.
 import { randomUUID } from "node:crypto";
 import net from "node:net";
 import Stripe from "stripe";
@@ -139,9 +140,9 @@ describe("Stripe unreachable", () => {
       where: { checkoutId: body.checkoutId },
       include: { payment: true },
     });
-    expect(order.orderStatus).toBe("FAILED");
+    expect(order.orderStatus).toBe("PENDING");
     expect(order.payment).toMatchObject({ status: "creating", processorRef: null, amountReceived: "0" });
-    expect(await db().nameReservation.count({ where: { orderId: order.id } })).toBe(0);
+    expect(await db().nameReservation.count({ where: { orderId: order.id } })).toBe(1);
     failed.push({ checkoutId: body.checkoutId, body, orderId: order.id });
   });
 
@@ -153,7 +154,7 @@ describe("Stripe unreachable", () => {
     expect(answer).toEqual(PROCESSOR_DOWN);
     expect(ms).toBeLessThan(REFUSED_WITHIN_MS);
     const order = await db().order.findUniqueOrThrow({ where: { checkoutId: body.checkoutId } });
-    expect(order.orderStatus).toBe("FAILED");
+    expect(order.orderStatus).toBe("PENDING");
     failed.push({ checkoutId: body.checkoutId, body, orderId: order.id });
     expect(await ordersClaimingUnpaidPayments()).toEqual([]);
   });

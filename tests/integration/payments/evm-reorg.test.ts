@@ -8,7 +8,7 @@ import { setConfig } from "@/lib/config";
 import { closeDatabase, db } from "@/lib/db";
 import { onCryptoPaymentCredited } from "@/lib/market/crypto-payment-events";
 import { listReorganisedLosses, onCryptoPaymentReorganised } from "@/lib/market/reorganised-payments";
-import { markOrderPaid } from "@/lib/market/settle-payment";
+import { markOrderPaid, settleDuePayments } from "@/lib/market/settle-payment";
 import type { EvmWatcherOptions } from "@/lib/payments/crypto/evm-watcher";
 import { openTestDatabase } from "@/tests/support/app";
 import { startEvmNode, type EvmNode } from "@/tests/support/evm-node";
@@ -192,6 +192,77 @@ describe("a credit the chain takes back", () => {
       outcome: "after-fulfilment",
       resolvedAt: expect.any(Date),
     });
+  });
+
+  test("an overpayment the chain takes back is no longer owed: the refund shrinks in the reorganisation's own commit", async () => {
+    const offer = await insertCryptoOrder("ETH", 3000);
+    const orderId = offer.payment.orderId;
+    const fork = await snapshot();
+    // Due 0.01 ETH; paid 0.01 + 0.005 + 0.0025 in three transactions, each signed after the last was mined.
+    const exact = await signTransfer(payer, offer.address, CENT_ETH);
+    await sendSigned(reader, exact);
+    const over = await signTransfer(payer, offer.address, CENT_ETH / 2n);
+    await sendSigned(reader, over);
+    await sendSigned(reader, await signTransfer(payer, offer.address, CENT_ETH / 4n));
+    await node.mine(CONFIRMATIONS);
+    await pollToHead(marketHooks);
+    expect((await orderOf(orderId)).orderStatus).toBe("COMPLETED");
+    const owed = await db().refund.findUniqueOrThrow({ where: { openFor: offer.paymentId } });
+    expect(owed).toMatchObject({
+      method: "crypto",
+      status: "DUE",
+      amountAtomic: ((CENT_ETH * 3n) / 4n).toString(),
+      senderAddress: payer.account!.address.toLowerCase(),
+    });
+
+    // The new branch holds the first two transactions and not the third.
+    await reorganise(fork, 3);
+    await sendSigned(reader, exact);
+    await sendSigned(reader, over);
+    await node.mine(CONFIRMATIONS);
+    // No settlement runs here: what the refund says now is the reorganisation hook's doing.
+    await pollToHead({ ...marketHooks, onPaymentCredited: () => undefined });
+    expect((await paymentOf(offer.paymentId)).amountReceived).toBe(((CENT_ETH * 3n) / 2n).toString());
+    const reduced = await db().refund.findUniqueOrThrow({ where: { openFor: offer.paymentId } });
+    expect(reduced.id).toBe(owed.id);
+    expect(reduced.amountAtomic).toBe((CENT_ETH / 2n).toString());
+    expect(reduced.reason).toMatch(
+      /^A chain reorganisation took back part of the money: 0\.005 ETH is owed now instead of 0\.0075 ETH\./,
+    );
+    expect((await paymentOf(offer.paymentId)).settlementDue).toBe(true);
+
+    // Settlement agrees with the hook and writes the refund's reason from what remains.
+    await settleDuePayments(() => {});
+    expect(await db().refund.findMany({ where: { paymentId: offer.paymentId } })).toEqual([
+      expect.objectContaining({ id: owed.id, status: "DUE", amountAtomic: (CENT_ETH / 2n).toString() }),
+    ]);
+    expect((await db().refund.findUniqueOrThrow({ where: { id: owed.id } })).reason).toMatch(/^Overpaid by 0\.005 ETH/);
+    expect((await paymentOf(offer.paymentId)).settlementDue).toBe(false);
+  });
+
+  test("a refund owed for a payment the chain takes back entirely is cancelled with it", async () => {
+    const offer = await insertCryptoOrder("ETH", 3000);
+    const orderId = offer.payment.orderId;
+    const fork = await snapshot();
+    // Short, and the offer ends: the order fails and the 0.005 ETH received is owed back.
+    await sendEth(reader, payer, offer.address, CENT_ETH / 2n);
+    await node.mine(CONFIRMATIONS);
+    await db().order.update({ where: { id: orderId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await db().payment.update({ where: { id: offer.paymentId }, data: { expiresAt: new Date(Date.now() - 1000) } });
+    await pollToHead(marketHooks);
+    expect((await orderOf(orderId)).orderStatus).toBe("FAILED");
+    expect(await db().refund.findUniqueOrThrow({ where: { openFor: offer.paymentId } })).toMatchObject({
+      status: "DUE",
+      amountAtomic: (CENT_ETH / 2n).toString(),
+    });
+
+    await reorganise(fork, CONFIRMATIONS + 3);
+    await pollToHead({ ...marketHooks, onPaymentCredited: () => undefined });
+    expect((await paymentOf(offer.paymentId)).amountReceived).toBe("0");
+    expect(await db().refund.count({ where: { paymentId: offer.paymentId } })).toBe(0);
+    await settleDuePayments(() => {});
+    expect(await db().refund.count({ where: { paymentId: offer.paymentId } })).toBe(0);
+    expect((await orderOf(orderId)).orderStatus).toBe("FAILED");
   });
 
   test("an ERC-20 credit is taken back the same way", async () => {

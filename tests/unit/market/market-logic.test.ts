@@ -15,6 +15,16 @@ describe("pricing", () => {
     expect(labelLength("👍")).toBe(1);
     expect(tldNamePricePerYearCents("👍👍")).toBe(32000);
   });
+  test("length is what a person sees: grapheme clusters, not code points", () => {
+    // A family (7 code points joined by ZWJ), a flag (2 regional indicators), a skin tone (2),
+    // a letter with a combining accent (2): each one character.
+    for (const one of ["👨‍👩‍👧‍👦", "🇫🇷", "👍🏽", "e\u0301"]) {
+      expect(labelLength(one), one).toBe(1);
+      expect(tldNamePricePerYearCents(one), one).toBe(64000);
+    }
+    expect(labelLength("👨‍👩‍👧‍👦👨‍👩‍👧‍👦x")).toBe(3);
+    expect(tldNamePricePerYearCents("👨‍👩‍👧‍👦👨‍👩‍👧‍👦x")).toBe(16000);
+  });
   test("totals per year, years 1 to 10 whole only", () => {
     expect(totalPriceCents(1000, 10)).toBe(10000);
     expect(() => totalPriceCents(1000, 0)).toThrow(RangeError);
@@ -34,16 +44,20 @@ describe("order state machine", () => {
     expect(canTransition("COMPLETED", "FAILED")).toBe(false);
     expect(canTransition("PENDING", "COMPLETED")).toBe(false);
     expect(canTransition("FAILED", "FAILED")).toBe(false);
-    expect(TRANSITIONS.COMPLETED).toEqual([]);
+    expect(TRANSITIONS.COMPLETED).toEqual(["REFUNDED"]);
+    expect(TRANSITIONS.REFUNDED).toEqual([]);
+    expect(canTransition("FAILED", "REFUNDED")).toBe(true);
+    expect(canTransition("PENDING", "REFUNDED")).toBe(false);
+    expect(canTransition("EXPIRED", "REFUNDED")).toBe(false);
   });
   test("sources of each target, and which states hold the name", () => {
     expect(sourcesOf("PAID").sort()).toEqual(["EXPIRED", "FAILED", "PENDING"]);
     expect(sourcesOf("COMPLETED")).toEqual(["PAID"]);
     expect(sourcesOf("EXPIRED")).toEqual(["PENDING"]);
-    expect((["PENDING", "PAID", "COMPLETED", "EXPIRED", "FAILED"] as const).filter(holdsReservation)).toEqual([
-      "PENDING",
-      "PAID",
-    ]);
+    expect(sourcesOf("REFUNDED").sort()).toEqual(["COMPLETED", "FAILED"]);
+    expect(
+      (["PENDING", "PAID", "COMPLETED", "EXPIRED", "FAILED", "REFUNDED"] as const).filter(holdsReservation),
+    ).toEqual(["PENDING", "PAID"]);
   });
 });
 

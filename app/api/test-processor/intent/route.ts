@@ -1,8 +1,8 @@
-// Test mode only: what the test checkout shows before paying (`?clientSecret=`).
+// Test mode only (404 with Stripe configured): what the test checkout shows before paying (`?clientSecret=`).
 import { z } from "zod";
 import { endpoint, json, parseQuery } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { readTestIntent } from "@/lib/payments/card/pay-test-intent";
+import { assertTestMode, readTestIntent } from "@/lib/payments/card/pay-test-intent";
 
 export const dynamic = "force-dynamic";
 
@@ -11,6 +11,7 @@ const Query = z.object({
 });
 
 export const GET = endpoint({ errors: "single" }, async ({ url }) => {
+  assertTestMode();
   const { clientSecret } = parseQuery(url, Query);
   return json(await readTestIntent(clientSecret), 200, { "cache-control": "no-store" });
 });

@@ -1,11 +1,12 @@
-// Test mode only: pays a built-in test PaymentIntent with a documented test card number.
+// Test mode only (404 with Stripe configured): pays a built-in test PaymentIntent with a documented test card number.
 import { endpoint, readJson, respond } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { payTestIntent, TestPayRequest, TestPayResponse } from "@/lib/payments/card/pay-test-intent";
+import { assertTestMode, payTestIntent, TestPayRequest, TestPayResponse } from "@/lib/payments/card/pay-test-intent";
 
 export const dynamic = "force-dynamic";
 
 export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+  assertTestMode();
   const body = await readJson(request, TestPayRequest);
   return respond(TestPayResponse, await payTestIntent(body), 200, { "cache-control": "no-store" });
 });

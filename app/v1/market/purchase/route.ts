@@ -1,4 +1,5 @@
 // Endpoint 11: start a card purchase (Stripe PaymentIntent, or the built-in test processor).
+import { clientAddress } from "@/lib/api/client-address";
 import { endpoint, readJson, respond } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
 import { PurchaseRequest, PurchaseResponse } from "@/lib/api/schemas/market";
@@ -8,7 +9,8 @@ export const dynamic = "force-dynamic";
 
 export const POST = endpoint({ errors: "single" }, async ({ request }) => {
   const body = await readJson(request, PurchaseRequest);
-  return respond(PurchaseResponse, await createCardPurchase(body), 200, { "cache-control": "no-store" });
+  const started = await createCardPurchase(body, { clientAddress: clientAddress(request) });
+  return respond(PurchaseResponse, started, 200, { "cache-control": "no-store" });
 });
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -12,6 +12,8 @@ export interface FakeTx {
   /** Height of the block holding it; undefined while in the mempool. */
   blockHeight?: number;
   blockTime?: number;
+  /** Address of the output the first input spends: the sender, as Esplora's `vin[0].prevout` says. */
+  from?: string;
 }
 
 export interface EsploraServer {
@@ -24,7 +26,7 @@ export interface EsploraServer {
   failWith?: number;
   /** Unix time of block 0; block h is 600 s later per height. */
   genesisTime: number;
-  addTx(outputs: { address: string; value: number }[], blockHeight?: number): FakeTx;
+  addTx(outputs: { address: string; value: number }[], blockHeight?: number, from?: string): FakeTx;
   /** Replaces every block from `height` up with another one (a new hash at each height). */
   reorganise(height: number): void;
   blockHash(height: number): string;
@@ -42,11 +44,12 @@ export async function startEsploraServer(): Promise<EsploraServer> {
     txs: [],
     requests: [],
     genesisTime: 1_700_000_000,
-    addTx(outputs, blockHeight) {
+    addTx(outputs, blockHeight, from) {
       const tx: FakeTx = {
         txid: randomBytes(32).toString("hex"),
         vout: outputs.map((o) => ({ scriptpubkey_address: o.address, value: o.value })),
         blockHeight,
+        from,
       };
       state.txs.push(tx);
       return tx;
@@ -81,7 +84,9 @@ export async function startEsploraServer(): Promise<EsploraServer> {
     txid: tx.txid,
     version: 2,
     locktime: 0,
-    vin: [],
+    vin: tx.from
+      ? [{ txid: "11".repeat(32), vout: 0, prevout: { scriptpubkey_address: tx.from, value: 0 }, is_coinbase: false }]
+      : [],
     vout: tx.vout.map((o) => ({ scriptpubkey: "0014", scriptpubkey_type: "v0_p2wpkh", ...o })),
     size: 200,
     weight: 800,

@@ -1,4 +1,5 @@
 // Endpoint 12: start a crypto purchase (fresh deposit address, amount, payment URI, expiry).
+import { clientAddress } from "@/lib/api/client-address";
 import { endpoint, readJson, respond } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
 import { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/api/schemas/market";
@@ -8,7 +9,8 @@ export const dynamic = "force-dynamic";
 
 export const POST = endpoint({ errors: "single" }, async ({ request }) => {
   const body = await readJson(request, CryptoPurchaseRequest);
-  return respond(CryptoPurchaseResponse, await createCryptoPurchase(body), 200, { "cache-control": "no-store" });
+  const offer = await createCryptoPurchase(body, { clientAddress: clientAddress(request) });
+  return respond(CryptoPurchaseResponse, offer, 200, { "cache-control": "no-store" });
 });
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -1,0 +1,20 @@
+// Local command channel: `npm run partner -- payout-account` while the server holds the embedded database.
+import { z } from "zod";
+import { forbidden } from "@/lib/api/errors";
+import { endpoint, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
+import { PayoutAccount, SetPayoutAccountRequest } from "@/lib/api/schemas/refunds";
+import { setPayoutAccount } from "@/lib/market/payout-account";
+import { isLocalAdminRequest } from "@/lib/partners/local-admin";
+
+export const dynamic = "force-dynamic";
+
+const Request = SetPayoutAccountRequest.extend({ partnerId: z.uuid({ error: "partnerId must be a partner's uuid" }) });
+
+export const PUT = endpoint({ errors: "single" }, async ({ request }) => {
+  if (!isLocalAdminRequest(request)) throw forbidden("This route answers only local commands.");
+  const { partnerId, processorConnectedAccountId } = await readJson(request, Request);
+  return respond(PayoutAccount, await setPayoutAccount(partnerId, processorConnectedAccountId));
+});
+
+export const { OPTIONS, GET, POST, PATCH, DELETE } = otherMethods({ PUT });

@@ -1,0 +1,31 @@
+import "server-only";
+import type { Prisma } from "@prisma/client";
+import { invalidate, type Topic } from "@/lib/db/invalidation";
+
+// A name whose payment was reversed (refunded at the processor, or a dispute lost) is suspended:
+// it stays registered, so nobody else buys it meanwhile, but it no longer resolves.
+
+export async function suspendName(
+  tx: Prisma.TransactionClient,
+  name: string,
+  reason: string,
+  now = new Date(),
+): Promise<boolean> {
+  const domain = await tx.domain.findUnique({ where: { name }, select: { id: true, ownerKey: true } });
+  if (!domain) return false;
+  const { count } = await tx.domain.updateMany({
+    where: { id: domain.id, suspendedAt: null },
+    data: { suspendedAt: now, suspendedReason: reason },
+  });
+  if (count === 0) return false;
+  // Cached answers about the name and its owner's reverse lookup are dropped everywhere at commit.
+  const wallets = await tx.walletRecord.findMany({ where: { domainId: domain.id }, select: { address: true } });
+  const tags: [Topic, string][] = [
+    ["name", name],
+    ["address", domain.ownerKey],
+    ...wallets.map((w): [Topic, string] => ["address", w.address.toLowerCase()]),
+  ];
+  const notify = (sql: string, value: string) => tx.$executeRawUnsafe(sql, value);
+  for (const [topic, key] of tags) await invalidate(topic, key, notify);
+  return true;
+}

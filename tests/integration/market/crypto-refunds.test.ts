@@ -1,0 +1,303 @@
+// Crypto payments paid for real on a local chain (ganache) and through the local Esplora server:
+// the offer's `amount` is the exact decimal the URI carries, and a client that pays the amount it
+// parsed as a double (a few wei short) completes within the dust tolerance; over-, under- and late
+// payments become amounts owed to the sender, listed for the partner's ADMIN, and marked paid when
+// the payout is recorded (an order whose money all went back is REFUNDED).
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { createWalletClient, defineChain, http, parseEther, type WalletClient } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { db } from "@/lib/db";
+import { onCryptoPaymentCredited } from "@/lib/market/crypto-payment-events";
+import { expireUnpaidOffers } from "@/lib/market/expire-offers";
+import { settleDuePayments } from "@/lib/market/settle-payment";
+import { pollBtcOnce } from "@/lib/payments/crypto/btc-watcher";
+import { btcAddressAt, testBtcXpub } from "@/lib/payments/crypto/derive-address";
+import { pollEvmOnce } from "@/lib/payments/crypto/evm-watcher";
+import { createAccessToken } from "@/lib/partners/access-tokens";
+import { startTestApp, type TestApp } from "@/tests/support/app";
+import { startEvmNode, type EvmNode } from "@/tests/support/evm-node";
+import { OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
+import { startEsploraServer, type EsploraServer } from "@/tests/integration/payments/support/esplora-server";
+
+const CHAIN_ID = 1337;
+const BTC_SENDER = btcAddressAt(testBtcXpub("regtest"), "regtest", 4242);
+
+let node: EvmNode;
+let esplora: EsploraServer;
+let app: TestApp;
+let payer: WalletClient;
+let payerAddress: string;
+let shop: Awaited<ReturnType<typeof seedCatalogue>>;
+let other: Awaited<ReturnType<typeof seedCatalogue>>;
+
+beforeAll(async () => {
+  node = await startEvmNode({ chainId: CHAIN_ID });
+  esplora = await startEsploraServer();
+  const chain = defineChain({
+    id: CHAIN_ID,
+    name: "ganache",
+    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
+    rpcUrls: { default: { http: [node.rpcUrl] } },
+  });
+  const account = privateKeyToAccount(node.accounts[4].privateKey);
+  payerAddress = account.address.toLowerCase();
+  payer = createWalletClient({ chain, account, transport: http(node.rpcUrl) });
+  app = await startTestApp({
+    PAYMENTS_EVM_RPC_URL: node.rpcUrl,
+    PAYMENTS_EVM_CHAIN_ID: CHAIN_ID,
+    PAYMENTS_EVM_CONFIRMATIONS: 1,
+    PAYMENTS_BTC_ESPLORA_URL: esplora.url,
+    PAYMENTS_BTC_NETWORK: "regtest",
+    PAYMENTS_BTC_CONFIRMATIONS: 1,
+    CRYPTO_RATES_JSON: '{"ETH":"3000","BTC":"60000"}',
+    UNPAID_HOLDS_PER_CLIENT: 0,
+    UNPAID_HOLDS_PER_OWNER: 0,
+  });
+  shop = await seedCatalogue();
+  other = await seedCatalogue();
+  await watch();
+}, 120_000);
+
+afterAll(async () => {
+  await app?.close();
+  await esplora?.stop();
+  await node?.stop();
+});
+
+const settle = (id: string) => onCryptoPaymentCredited(id).then(() => undefined);
+
+/** The watchers' passes to the chain heads, with the marketplace's callback. */
+async function watch(): Promise<void> {
+  for (let step = 0; step < 50; step++) {
+    if ((await pollEvmOnce({ onPaymentCredited: settle, log: () => {} })).caughtUp) break;
+  }
+  await pollBtcOnce({ onPaymentCredited: settle, log: () => {} });
+}
+
+async function offer(overrides: Record<string, unknown> = {}) {
+  const res = await app.fetch("/v1/market/crypto/purchase", {
+    method: "POST",
+    json: {
+      currency: "ETH",
+      domain: `refund${randomUUID().slice(0, 8)}.web3`,
+      ownerAddress: OWNER,
+      ownerEmail: "buyer@example.com",
+      ownerName: "Buyer",
+      partnerId: shop.partnerId,
+      years: 1,
+      ...overrides,
+    },
+  });
+  expect(res.status).toBe(200);
+  const text = await res.text();
+  return { ...JSON.parse(text), text } as {
+    orderId: string;
+    paymentId: string;
+    address: `0x${string}`;
+    amount: number;
+    uri: string;
+    text: string;
+    paymentDetails: { amountAtomic: string; amountDecimal: string };
+  };
+}
+
+async function payEth(to: `0x${string}`, value: bigint) {
+  await payer.sendTransaction({ to, value, account: payer.account!, chain: payer.chain });
+  await node.mine(1);
+  await watch();
+}
+
+const orderOf = async (id: string) => (await app.fetch(`/v1/market/order/${id}`)).json();
+const refundsOf = async (token = shop.adminToken, query = "") =>
+  (await (await app.fetch(`/v1/partner/refunds${query}`, { token })).json()).refunds as {
+    id: string;
+    orderId: string;
+    status: string;
+    amount: number;
+    amountAtomic: string;
+    senderAddress: string | null;
+    currency: string;
+    method: string;
+    payoutReference: string | null;
+  }[];
+const recordPayout = (id: string, body: unknown, token = shop.adminToken) =>
+  app.fetch(`/v1/partner/refunds/${id}/payout`, { method: "POST", token, json: body });
+const endOffer = async (orderId: string, paymentId: string) => {
+  const past = new Date(Date.now() - 60_000);
+  await db().order.update({ where: { id: orderId }, data: { expiresAt: past } });
+  await db().payment.update({ where: { id: paymentId }, data: { expiresAt: past } });
+};
+
+describe("settlement driven by durable state", () => {
+  test("a settlement callback that fails leaves the credit due; the expiry job settles it instead of expiring the order", async () => {
+    const o = await offer();
+    await payer.sendTransaction({
+      to: o.address,
+      value: BigInt(o.paymentDetails.amountAtomic),
+      account: payer.account!,
+      chain: payer.chain,
+    });
+    await node.mine(1);
+    for (let step = 0; step < 50; step++) {
+      const polled = await pollEvmOnce({
+        onPaymentCredited: () => Promise.reject(new Error("database went away")),
+        log: () => {},
+      });
+      if (polled.caughtUp) break;
+    }
+    expect((await orderOf(o.orderId)).orderStatus).toBe("PENDING");
+    expect(await db().payment.findUniqueOrThrow({ where: { id: o.paymentId } })).toMatchObject({ settlementDue: true });
+
+    // The offer ends before any job ran: the order is settled, not expired.
+    await endOffer(o.orderId, o.paymentId);
+    await expireUnpaidOffers();
+    expect((await orderOf(o.orderId)).orderStatus).toBe("COMPLETED");
+    expect(await db().payment.findUniqueOrThrow({ where: { id: o.paymentId } })).toMatchObject({
+      settlementDue: false,
+    });
+    expect(await db().orderEvent.count({ where: { orderId: o.orderId, status: "EXPIRED" } })).toBe(0);
+  });
+
+  test("the settlement job settles every credit left due", async () => {
+    const o = await offer();
+    await payer.sendTransaction({
+      to: o.address,
+      value: BigInt(o.paymentDetails.amountAtomic),
+      account: payer.account!,
+      chain: payer.chain,
+    });
+    await node.mine(1);
+    for (let step = 0; step < 50; step++) {
+      if ((await pollEvmOnce({ log: () => {} })).caughtUp) break;
+    }
+    expect((await orderOf(o.orderId)).orderStatus).toBe("PENDING");
+    expect(await settleDuePayments(() => {})).toContain(o.paymentId);
+    expect((await orderOf(o.orderId)).orderStatus).toBe("COMPLETED");
+    expect(await settleDuePayments(() => {})).not.toContain(o.paymentId);
+  });
+});
+
+describe("exact amounts", () => {
+  test("amount is the URI's exact decimal as a JSON number; paying what a double reads (4 wei short) completes", async () => {
+    // $10 a year for ten years at $3000 per ETH: 0.0333… ETH, rounded up to the wei.
+    const o = await offer({ years: 10, domain: `exact${randomUUID().slice(0, 8)}.web3` });
+    expect(o.paymentDetails.amountAtomic).toBe("33333333333333334");
+    expect(o.text).toContain('"amount":0.033333333333333334,');
+    expect(o.uri).toContain("value=33333333333333334");
+    const order = await (await app.fetch(`/v1/market/order/${o.orderId}`)).text();
+    expect(order).toContain('"price":0.033333333333333334,');
+
+    const asParsed = parseEther(String(o.amount));
+    expect(asParsed).toBe(33_333_333_333_333_330n);
+    await payEth(o.address, asParsed);
+    const done = await orderOf(o.orderId);
+    expect(done.orderStatus).toBe("COMPLETED");
+    expect(done.orderStatusReason).toContain("within the dust tolerance");
+    expect(await db().refund.count({ where: { orderId: o.orderId } })).toBe(0);
+  });
+});
+
+describe("amounts owed back", () => {
+  test("overpaid: the order completes and the excess is owed to the sender until the payout is recorded", async () => {
+    const o = await offer();
+    const due = BigInt(o.paymentDetails.amountAtomic);
+    await payEth(o.address, due + parseEther("0.01"));
+    expect((await orderOf(o.orderId)).orderStatus).toBe("COMPLETED");
+    const [owed] = (await refundsOf()).filter((r) => r.orderId === o.orderId);
+    expect(owed).toMatchObject({
+      method: "crypto",
+      status: "DUE",
+      currency: "ETH",
+      amount: 0.01,
+      amountAtomic: "10000000000000000",
+      senderAddress: payerAddress,
+    });
+    // Not another partner's to see or settle.
+    expect((await refundsOf(other.adminToken)).map((r) => r.id)).not.toContain(owed.id);
+    const foreign = await recordPayout(
+      owed.id,
+      { amountAtomic: owed.amountAtomic, reference: "0xabc" },
+      other.adminToken,
+    );
+    expect(foreign.status).toBe(404);
+    const customer = await createAccessToken(shop.partnerId, {
+      label: "c",
+      type: "CUSTOMER",
+      validFrom: new Date(Date.now() - 60_000),
+      validTill: new Date(Date.now() + 3_600_000),
+    });
+    expect(
+      (await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: "0xabc" }, customer.value)).status,
+    ).toBe(403);
+    const wrongAmount = await recordPayout(owed.id, { amountAtomic: "1", reference: "0xabc" });
+    expect(wrongAmount.status).toBe(409);
+    expect(await wrongAmount.json()).toEqual({ errors: [{ field: "amountAtomic", info: expect.any(String) }] });
+
+    const recorded = await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: "0xpayout1" });
+    expect(recorded.status).toBe(200);
+    expect(await recorded.json()).toMatchObject({ id: owed.id, status: "PAID", payoutReference: "0xpayout1" });
+    expect((await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: "0xpayout1" })).status).toBe(200);
+    expect((await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: "0xother" })).status).toBe(409);
+    expect((await orderOf(o.orderId)).orderStatus).toBe("COMPLETED");
+    expect((await refundsOf(shop.adminToken, "?status=DUE")).map((r) => r.id)).not.toContain(owed.id);
+  });
+
+  test("underpaid when the offer ends: FAILED with the amount owed; the payout makes it REFUNDED", async () => {
+    const o = await offer();
+    const half = BigInt(o.paymentDetails.amountAtomic) / 2n;
+    await payEth(o.address, half);
+    expect((await orderOf(o.orderId)).orderStatus).toBe("PENDING");
+    expect((await refundsOf()).filter((r) => r.orderId === o.orderId)).toEqual([]);
+
+    await endOffer(o.orderId, o.paymentId);
+    await expireUnpaidOffers();
+    const failed = await orderOf(o.orderId);
+    expect(failed.orderStatus).toBe("FAILED");
+    expect(failed.orderStatusReason).toContain("owed back to the sender");
+    const [owed] = (await refundsOf()).filter((r) => r.orderId === o.orderId);
+    expect(owed).toMatchObject({ status: "DUE", amountAtomic: half.toString(), senderAddress: payerAddress });
+
+    expect((await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: "0xback" })).status).toBe(200);
+    const refunded = await orderOf(o.orderId);
+    expect(refunded.orderStatus).toBe("REFUNDED");
+    expect(refunded.orderStatusReason).toContain(`was sent back to ${payerAddress} (0xback)`);
+  });
+
+  test("late, after someone else bought the name: the whole payment is owed; a top-up of an underpayment before the payout completes instead", async () => {
+    const late = await offer();
+    const { domain } = await db().order.findUniqueOrThrow({ where: { id: late.orderId } });
+    await endOffer(late.orderId, late.paymentId);
+    await expireUnpaidOffers();
+    expect((await orderOf(late.orderId)).orderStatus).toBe("EXPIRED");
+    const rival = await offer({ domain });
+    await payEth(rival.address, BigInt(rival.paymentDetails.amountAtomic));
+    expect((await orderOf(rival.orderId)).orderStatus).toBe("COMPLETED");
+    await payEth(late.address, BigInt(late.paymentDetails.amountAtomic));
+    expect((await orderOf(late.orderId)).orderStatus).toBe("FAILED");
+    const [owed] = (await refundsOf()).filter((r) => r.orderId === late.orderId);
+    expect(owed).toMatchObject({ status: "DUE", amountAtomic: late.paymentDetails.amountAtomic });
+
+    const topped = await offer();
+    const due = BigInt(topped.paymentDetails.amountAtomic);
+    await payEth(topped.address, due / 3n);
+    await endOffer(topped.orderId, topped.paymentId);
+    await expireUnpaidOffers();
+    expect((await orderOf(topped.orderId)).orderStatus).toBe("FAILED");
+    expect((await refundsOf()).filter((r) => r.orderId === topped.orderId)).toHaveLength(1);
+    await payEth(topped.address, due - due / 3n);
+    expect((await orderOf(topped.orderId)).orderStatus).toBe("COMPLETED");
+    expect((await refundsOf()).filter((r) => r.orderId === topped.orderId)).toEqual([]);
+  });
+
+  test("Bitcoin: the sender of an overpayment is the address its first input spends", async () => {
+    const o = await offer({ currency: "BTC" });
+    const due = Number(o.paymentDetails.amountAtomic);
+    esplora.tip += 1;
+    esplora.addTx([{ address: o.address, value: due + 5000 }], esplora.tip, BTC_SENDER);
+    await watch();
+    expect((await orderOf(o.orderId)).orderStatus).toBe("COMPLETED");
+    const [owed] = (await refundsOf()).filter((r) => r.orderId === o.orderId);
+    expect(owed).toMatchObject({ currency: "BTC", amountAtomic: "5000", amount: 0.00005, senderAddress: BTC_SENDER });
+  });
+});
