@@ -7,7 +7,17 @@ import globals from "globals";
 import tseslint from "typescript-eslint";
 
 export default tseslint.config(
-  { ignores: ["node_modules/", ".next/", ".data/", "test-results/", "playwright-report/", "next-env.d.ts"] },
+  {
+    ignores: [
+      "node_modules/",
+      ".next/",
+      ".data/",
+      "test-results/",
+      "playwright-report/",
+      "next-env.d.ts",
+      "lib/api/client/schema.ts",
+    ],
+  },
   ...tseslint.configs.recommended,
   {
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
@@ -32,4 +42,22 @@ export default tseslint.config(
     },
   },
   prettier,
+  // After `prettier`, which turns max-len off: Prettier wraps code at 120 but leaves long strings and
+  // comments alone, so this rule catches those.
+  {
+    // TODO(lead): after the perf merge
+    ignores: [
+      "lib/bench/soak.ts",
+      "lib/bench/http-bench.ts",
+      "tests/integration/payments/deposit-address-reuse.test.ts",
+      "lib/resolution/resolve.ts",
+      "lib/resolution/native.ts",
+      "lib/payments/crypto/derive-address.ts",
+      "lib/payments/crypto/create-crypto-offer.ts",
+      "lib/api/response-cache.ts",
+    ],
+    rules: {
+      "max-len": ["error", { code: 120, ignoreUrls: true, ignorePattern: "^\\s*(import|export) .* from " }],
+    },
+  },
 );

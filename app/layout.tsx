@@ -26,14 +26,18 @@ export default function RootLayout({ children }: { children: ReactNode }) {
       <body className="flex min-h-dvh flex-col">
         <a
           href="#main"
-          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:px-3 focus:py-2"
+          className={
+            "sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded " +
+            "focus:bg-white focus:px-3 focus:py-2"
+          }
         >
           Skip to content
         </a>
         <header className="border-b border-slate-200 bg-white">
           <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-x-6 gap-y-2 px-4 py-3">
             <Link href="/" className="flex items-center gap-2 font-semibold text-slate-900">
-              {/* eslint-disable-next-line @next/next/no-img-element -- a 24 px SVG icon: nothing for the image optimizer to do */}
+              {/* eslint-disable-next-line @next/next/no-img-element --
+                  a 24 px SVG icon: nothing for the image optimizer to do */}
               <img src="/favicon.svg" alt="" width={24} height={24} />
               Names
             </Link>

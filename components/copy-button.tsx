@@ -24,7 +24,10 @@ export function CopyButton({ value, label, className = "" }: { value: string; la
       type="button"
       onClick={copy}
       aria-label={`Copy ${label}`}
-      className={`inline-flex shrink-0 items-center rounded-md border border-slate-300 bg-white px-2 py-1 text-xs font-medium text-slate-700 hover:bg-slate-100 ${className}`}
+      className={
+        "inline-flex shrink-0 items-center rounded-md border border-slate-300 bg-white px-2 py-1 text-xs " +
+        `font-medium text-slate-700 hover:bg-slate-100 ${className}`
+      }
     >
       <span aria-live="polite">{copied === "done" ? "Copied" : copied === "failed" ? "Select and copy" : "Copy"}</span>
     </button>

@@ -243,7 +243,10 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
             return (
               <div
                 key={wallet.key}
-                className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start"
+                className={
+                  "grid grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3 " +
+                  "sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start"
+                }
               >
                 <div>
                   <label htmlFor={`${wallet.key}-coin`} className="label">
@@ -325,7 +328,11 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
             {(["card", "crypto"] as const).map((choice) => (
               <label
                 key={choice}
-                className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600 ${method === choice ? "border-indigo-600 bg-indigo-50" : "border-slate-300"}`}
+                className={
+                  "flex cursor-pointer items-start gap-3 rounded-lg border p-3 " +
+                  "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600 " +
+                  `${method === choice ? "border-indigo-600 bg-indigo-50" : "border-slate-300"}`
+                }
               >
                 <input
                   type="radio"

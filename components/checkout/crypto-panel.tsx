@@ -129,7 +129,8 @@ function QrCode({ value, label }: { value: string; label: string }) {
   return (
     <div className="size-44 shrink-0 rounded-lg border border-slate-200 bg-white p-2">
       {svg ? (
-        // eslint-disable-next-line @next/next/no-img-element -- a QR code drawn here as an SVG data URI, not a fetched image
+        /* eslint-disable-next-line @next/next/no-img-element --
+           a QR code drawn here as an SVG data URI, not a fetched image */
         <img
           src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
           alt={label}

@@ -95,7 +95,7 @@ export function ApiReference() {
           {info.description ? <p className="mt-2 text-sm text-slate-700">{info.description}</p> : null}
           <p className="mt-3 text-sm text-slate-700">
             Protected endpoints take{" "}
-            <code className="rounded bg-slate-100 px-1">Authorization: Bearer &lt;access token&gt;</code>. Errors are{" "}
+            <code className="rounded bg-slate-100 px-1">{"Authorization: Bearer <access token>"}</code>. Errors are{" "}
             <code className="rounded bg-slate-100 px-1">{"{ field, info }"}</code> or{" "}
             <code className="rounded bg-slate-100 px-1">{"{ errors: [{ field, info }] }"}</code>; a 500 is{" "}
             <code className="rounded bg-slate-100 px-1">{"{ message }"}</code>.
@@ -156,7 +156,9 @@ function OperationCard({
     >
       <div className="flex flex-wrap items-center gap-2">
         <span
-          className={`rounded px-2 py-0.5 font-mono text-xs font-bold uppercase ${METHOD_TONE[method] ?? "bg-slate-100"}`}
+          className={
+            "rounded px-2 py-0.5 font-mono text-xs font-bold uppercase " + (METHOD_TONE[method] ?? "bg-slate-100")
+          }
         >
           {method}
         </span>
@@ -202,7 +204,9 @@ function OperationCard({
               return (
                 <li key={status} className="flex flex-wrap gap-x-3 py-1.5">
                   <span
-                    className={`font-mono font-semibold ${status.startsWith("2") ? "text-emerald-700" : "text-red-700"}`}
+                    className={
+                      "font-mono font-semibold " + (status.startsWith("2") ? "text-emerald-700" : "text-red-700")
+                    }
                   >
                     {status}
                   </span>

@@ -147,7 +147,9 @@ export function OrderView({ orderId }: { orderId: string }) {
             <Detail label="Owner" value={<span className="mono">{order.ownerAddress}</span>} />
             <Detail
               label="Price"
-              value={`${order.baseCurrency === "USD" ? usd(order.basePrice) : `${order.basePrice} ${order.baseCurrency}`}`}
+              value={`${
+                order.baseCurrency === "USD" ? usd(order.basePrice) : `${order.basePrice} ${order.baseCurrency}`
+              }`}
             />
             <Detail
               label="Paid with"

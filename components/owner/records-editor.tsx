@@ -148,7 +148,10 @@ export function RecordsEditor({ entry, token, onSaved }: { entry: OwnerName; tok
           return (
             <div
               key={wallet.rowKey}
-              className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start"
+              className={
+                "grid grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3 " +
+                "sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start"
+              }
             >
               <div>
                 <label htmlFor={`${wallet.rowKey}-coin`} className="label">
@@ -230,7 +233,10 @@ export function RecordsEditor({ entry, token, onSaved }: { entry: OwnerName; tok
           return (
             <div
               key={text.rowKey}
-              className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start"
+              className={
+                "grid grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3 " +
+                "sm:grid-cols-[12rem_minmax(0,1fr)_auto] sm:items-start"
+              }
             >
               <Field id={`${text.rowKey}-key`} label="Key" error={keyError}>
                 <input
@@ -310,7 +316,10 @@ export function RecordsEditor({ entry, token, onSaved }: { entry: OwnerName; tok
           return (
             <div
               key={record.rowKey}
-              className="grid grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3 sm:grid-cols-[7rem_minmax(0,1fr)_minmax(0,1.5fr)_6rem_auto] sm:items-start"
+              className={
+                "grid grid-cols-1 gap-2 rounded-lg border border-slate-200 p-3 " +
+                "sm:grid-cols-[7rem_minmax(0,1fr)_minmax(0,1.5fr)_6rem_auto] sm:items-start"
+              }
             >
               <Field id={`${record.rowKey}-type`} label="Type" error={typeError}>
                 <select id={`${record.rowKey}-type`} value={record.type} onChange={update("type")} className="input">

@@ -164,8 +164,10 @@ function RenewalForm({
         <section className="card space-y-2" aria-label="State of the name">
           <p className="text-sm text-slate-700" data-testid="renewal-state">
             {graceEndsAt
-              ? `${name} expired on ${dateTime(expiresAt)} and no longer resolves. Anyone may renew it until ${dateTime(graceEndsAt)}; after that it returns to the market.`
-              : `${name} is registered until ${dateTime(expiresAt)}. Anyone may pay to extend it; only its expiry changes.`}
+              ? `${name} expired on ${dateTime(expiresAt)} and no longer resolves. Anyone may renew it until ` +
+                `${dateTime(graceEndsAt)}; after that it returns to the market.`
+              : `${name} is registered until ${dateTime(expiresAt)}. Anyone may pay to extend it; only its ` +
+                "expiry changes."}
           </p>
         </section>
         <fieldset className="card space-y-4">
@@ -194,7 +196,11 @@ function RenewalForm({
             {(["card", "crypto"] as const).map((choice) => (
               <label
                 key={choice}
-                className={`flex cursor-pointer items-start gap-3 rounded-lg border p-3 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600 ${method === choice ? "border-indigo-600 bg-indigo-50" : "border-slate-300"}`}
+                className={
+                  "flex cursor-pointer items-start gap-3 rounded-lg border p-3 " +
+                  "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600 " +
+                  `${method === choice ? "border-indigo-600 bg-indigo-50" : "border-slate-300"}`
+                }
               >
                 <input
                   type="radio"

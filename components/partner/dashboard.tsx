@@ -19,7 +19,10 @@ export function PartnerDashboard() {
         <div className="mt-3">
           <SignInForm
             check={(candidate) => unwrap(apiClient.GET("/v1/partner/access-token", { headers: bearer(candidate) }))}
-            intro="Paste an ADMIN access token of your partner account. The first one is printed by `npm run partner -- create`; the demo's is in .data/demo-admin-token."
+            intro={
+              "Paste an ADMIN access token of your partner account. The first one is printed by `npm run " +
+              "partner -- create`; the demo's is in .data/demo-admin-token."
+            }
           />
         </div>
       </div>

@@ -41,7 +41,10 @@ export function PerDayChart({ aggregates, parent }: { aggregates: DayCount[]; pa
         className="h-40 w-full"
         preserveAspectRatio="none"
         role="img"
-        aria-label={`${total} sub-domains over ${days.length} days, from ${days[0].date} to ${days[days.length - 1].date}; busiest day ${busiest.date} with ${busiest.count}.`}
+        aria-label={
+          `${total} sub-domains over ${days.length} days, from ${days[0].date} to ` +
+          `${days[days.length - 1].date}; busiest day ${busiest.date} with ${busiest.count}.`
+        }
         data-testid="per-day-chart"
       >
         <line x1="0" x2={width} y1={height - padBottom} y2={height - padBottom} stroke="#cbd5e1" strokeWidth="1" />

@@ -21,7 +21,8 @@ export function SignInForm({ check, intro }: { check?: (token: string) => Promis
     const token = value.trim();
     if (!JWT_SHAPE.test(token)) {
       setError(
-        "That is not an access token: it should be three dot-separated parts (a JWT), as printed by `npm run partner -- create`.",
+        "That is not an access token: it should be three dot-separated parts (a JWT), as printed by `npm " +
+          "run partner -- create`.",
       );
       return;
     }

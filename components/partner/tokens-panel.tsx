@@ -280,7 +280,10 @@ function DeleteDialog({ token, onClose }: { token: AccessToken | null; onClose: 
       ref={dialog}
       onClose={onClose}
       aria-labelledby="delete-token-title"
-      className="m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-slate-200 p-0 shadow-xl backdrop:bg-slate-900/40"
+      className={
+        "m-auto w-[calc(100%-2rem)] max-w-md rounded-xl border border-slate-200 p-0 shadow-xl " +
+        "backdrop:bg-slate-900/40"
+      }
     >
       {token ? (
         <div className="space-y-3 p-5">

@@ -117,7 +117,12 @@ function PartnerAccess({ token }: { token: string | null | undefined }) {
         Partner? Look up with your access token
       </summary>
       <div className="mt-4">
-        <SignInForm intro="Paste an ADMIN or CUSTOMER token of your partner account: lookups then count against its quota instead of your address's." />
+        <SignInForm
+          intro={
+            "Paste an ADMIN or CUSTOMER token of your partner account: lookups then count against its quota " +
+            "instead of your address's."
+          }
+        />
       </div>
     </details>
   );

@@ -55,7 +55,10 @@ export function NameSearch() {
           />
           {(typing || query.isFetching) && names.length > 0 ? (
             <span
-              className="absolute right-3 top-1/2 size-4 -translate-y-1/2 animate-spin rounded-full border-2 border-slate-300 border-t-indigo-600"
+              className={
+                "absolute right-3 top-1/2 size-4 -translate-y-1/2 animate-spin rounded-full border-2 " +
+                "border-slate-300 border-t-indigo-600"
+              }
               aria-hidden="true"
             />
           ) : null}
@@ -141,7 +144,10 @@ function SearchResult({ result }: { result: NameAvailability }) {
               <li key={suggestion.name}>
                 <Link
                   href={`/checkout/${encodeURIComponent(suggestion.name)}`}
-                  className="inline-flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm hover:border-indigo-400 hover:bg-indigo-50"
+                  className={
+                    "inline-flex items-center gap-2 rounded-full border border-slate-300 px-3 py-1 text-sm " +
+                    "hover:border-indigo-400 hover:bg-indigo-50"
+                  }
                   aria-label={`Buy ${suggestion.name} for ${usd(suggestion.priceUsdPerYear)} a year`}
                 >
                   <span className="break-all">{suggestion.name}</span>

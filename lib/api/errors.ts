@@ -69,8 +69,19 @@ const SOCKET_CODES = new Set([
 const SQLSTATES = new Set(["57P01", "57P02", "57P03", "57014", "53300"]);
 const PRISMA_CODES = new Set(["P1001", "P1002", "P1008", "P1017", "P2024", "P2037"]);
 const ADAPTER_KINDS = new Set(["DatabaseNotReachable", "ConnectionClosed", "SocketTimeout", "TooManyConnections"]);
-const MESSAGES =
-  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|Client has encountered a connection error|Can't reach database server|the database system is (starting up|shutting down|in recovery mode)|terminating connection due to administrator command/i;
+const MESSAGES = new RegExp(
+  [
+    "timeout exceeded when trying to connect",
+    "Connection terminated",
+    "Query read timeout",
+    "connection timeout",
+    "Client has encountered a connection error",
+    "Can't reach database server",
+    "the database system is (starting up|shutting down|in recovery mode)",
+    "terminating connection due to administrator command",
+  ].join("|"),
+  "i",
+);
 
 interface DatabaseLikeError {
   code?: unknown;

@@ -235,7 +235,8 @@ export function rateLimiter(): RateLimiter | null {
       onStoreError: (error) => {
         if (!storeFailing && cfg.LOG_LEVEL !== "silent") {
           console.warn(
-            `[rate-limit] shared counters unreachable, limiting per instance: ${error instanceof Error ? error.message : error}`,
+            "[rate-limit] shared counters unreachable, limiting per instance: " +
+              `${error instanceof Error ? error.message : error}`,
           );
         }
         storeFailing = true;
@@ -258,7 +259,8 @@ export function tooManyRequests(decision: RateLimitDecision, per: "token" | "add
   return new ApiError(
     429,
     "rate",
-    `Too many requests: at most ${decision.limit} per ${config().RATE_LIMIT_WINDOW_SECONDS} seconds per ${per === "token" ? "access token" : "client address"}; retry in ${seconds} seconds.`,
+    `Too many requests: at most ${decision.limit} per ${config().RATE_LIMIT_WINDOW_SECONDS} seconds per ` +
+      `${per === "token" ? "access token" : "client address"}; retry in ${seconds} seconds.`,
     {
       "Retry-After": seconds,
       "RateLimit-Limit": String(decision.limit),
@@ -316,7 +318,8 @@ export function authFailureBudget(request: Request): AuthFailureBudget | undefin
       return new ApiError(
         429,
         "rate",
-        `Too many failed authentications: at most ${limit} per ${config().RATE_LIMIT_WINDOW_SECONDS} seconds per client address; retry in ${seconds} seconds.`,
+        `Too many failed authentications: at most ${limit} per ${config().RATE_LIMIT_WINDOW_SECONDS} ` +
+          `seconds per client address; retry in ${seconds} seconds.`,
         { "Retry-After": seconds },
       );
     },

@@ -105,10 +105,14 @@ async function benchOn(label: string, open: () => Promise<() => Promise<void>>):
     await db().tld.createMany({ data: [{ name: "web3" }], skipDuplicates: true });
     const f = await runAgainstServer(server.origin);
     return [
-      `market (${label}): crypto purchase median ${ms(percentile(f.cryptoPurchaseMs, 50))}, p95 ${ms(percentile(f.cryptoPurchaseMs, 95))} (${f.cryptoPurchaseMs.length} sequential)`,
-      `market (${label}): card purchase, test processor, median ${ms(percentile(f.cardPurchaseMs, 50))}, p95 ${ms(percentile(f.cardPurchaseMs, 95))} (${f.cardPurchaseMs.length} sequential)`,
-      `market (${label}): order read median ${ms(percentile(f.orderReadMs, 50))}, p95 ${ms(percentile(f.orderReadMs, 95))} (${f.orderReadMs.length} sequential)`,
-      `market (${label}): ${f.purchasesPerSecond.toFixed(0)} crypto purchases/s with ${CONCURRENT_CLIENTS} concurrent clients buying distinct names (${CONCURRENT_TOTAL} purchases)`,
+      `market (${label}): crypto purchase median ${ms(percentile(f.cryptoPurchaseMs, 50))}, p95 ` +
+        `${ms(percentile(f.cryptoPurchaseMs, 95))} (${f.cryptoPurchaseMs.length} sequential)`,
+      `market (${label}): card purchase, test processor, median ${ms(percentile(f.cardPurchaseMs, 50))}, ` +
+        `p95 ${ms(percentile(f.cardPurchaseMs, 95))} (${f.cardPurchaseMs.length} sequential)`,
+      `market (${label}): order read median ${ms(percentile(f.orderReadMs, 50))}, p95 ` +
+        `${ms(percentile(f.orderReadMs, 95))} (${f.orderReadMs.length} sequential)`,
+      `market (${label}): ${f.purchasesPerSecond.toFixed(0)} crypto purchases/s with ${CONCURRENT_CLIENTS} ` +
+        `concurrent clients buying distinct names (${CONCURRENT_TOTAL} purchases)`,
       `market (${label}): ${f.cardPurchasesPerSecond.toFixed(0)} card purchases/s (test processor), same load`,
     ];
   } finally {

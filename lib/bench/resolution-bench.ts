@@ -36,7 +36,10 @@ async function measure(provider: ResolutionProvider, names: string[]): Promise<F
 function line(service: string, figures: Figures, goal?: number): string {
   const ratio = figures.coldMs / figures.warmMs;
   const verdict = goal ? (ratio >= goal ? ` (goal >= ${goal}x: met)` : ` (goal >= ${goal}x: NOT met)`) : "";
-  return `${service.padEnd(6)} cold ${figures.coldMs.toFixed(2).padStart(8)} ms   warm ${figures.warmMs.toFixed(4).padStart(8)} ms   warm is ${ratio.toFixed(0)}x faster${verdict}`;
+  return (
+    `${service.padEnd(6)} cold ${figures.coldMs.toFixed(2).padStart(8)} ms   warm ` +
+    `${figures.warmMs.toFixed(4).padStart(8)} ms   warm is ${ratio.toFixed(0)}x faster${verdict}`
+  );
 }
 
 export async function benchResolution(): Promise<string[]> {

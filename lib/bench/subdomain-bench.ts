@@ -58,7 +58,8 @@ async function benchOn(label: string, open: () => Promise<unknown>): Promise<str
     const perDay = await medianMs(() => countSubdomainsPerDayOfPartner(caller, PARENT, { pageSize: PAGE_SIZE }));
     return [
       `${label}: created in ${seconds} s; list plan: ${plan}`,
-      `${label}: list page at start ${start.toFixed(2)} ms, at end ${end.toFixed(2)} ms (end/start ${(end / start).toFixed(2)}), per-day page ${perDay.toFixed(2)} ms`,
+      `${label}: list page at start ${start.toFixed(2)} ms, at end ${end.toFixed(2)} ms (end/start ` +
+        `${(end / start).toFixed(2)}), per-day page ${perDay.toFixed(2)} ms`,
     ];
   } finally {
     await closeDatabase();
@@ -73,7 +74,8 @@ async function createSubdomains(): Promise<{ caller: Caller; parentId: string }>
   await db.query(`INSERT INTO partner (id, name, updated_at) VALUES ($1, 'bench partner', now())`, [partnerId]);
   await db.query(`INSERT INTO tld (name) VALUES ('bench') ON CONFLICT DO NOTHING`);
   await db.query(
-    `INSERT INTO "domain" (id, name, node, label, tld, owner_address, owner_key, partner_id, subdomains_enabled, subdomain_price_cents, updated_at)
+    `INSERT INTO "domain" (id, name, node, label, tld, owner_address, owner_key, partner_id, subdomains_enabled,
+                           subdomain_price_cents, updated_at)
      VALUES ($1, $2, '0x' || md5($2) || md5($2 || '.'), 'parent', 'bench', $3, lower($3), $4, true, 100, now())`,
     [parentId, PARENT, "0x000000000000000000000000000000000000bEEF", partnerId],
   );
@@ -82,9 +84,10 @@ async function createSubdomains(): Promise<{ caller: Caller; parentId: string }>
     // The node column wants a unique 32-byte value; a namehash needs keccak, so the bench uses md5 pairs.
     await db.query(
       `INSERT INTO "domain" (id, name, node, label, tld, parent_id, owner_address, owner_key, created_at, updated_at)
-       SELECT gen_random_uuid(), 's' || g || '.${PARENT}', '0x' || md5('n' || g) || md5('m' || g), 's' || g, 'bench', $1::uuid,
-              '0x' || substr(md5('o' || (g % 50000)), 1, 40), '0x' || substr(md5('o' || (g % 50000)), 1, 40),
-              to_timestamp($2::double precision / 1000) - ((g / 3)::bigint * ${STEP_MS}) * interval '1 millisecond', now()
+       SELECT gen_random_uuid(), 's' || g || '.${PARENT}', '0x' || md5('n' || g) || md5('m' || g), 's' || g, 'bench',
+              $1::uuid, '0x' || substr(md5('o' || (g % 50000)), 1, 40), '0x' || substr(md5('o' || (g % 50000)), 1, 40),
+              to_timestamp($2::double precision / 1000) - ((g / 3)::bigint * ${STEP_MS}) * interval '1 millisecond',
+              now()
          FROM generate_series($3::int, $4::int) AS g`,
       [parentId, newest, first, Math.min(first + BATCH - 1, SUBDOMAINS)],
     );
@@ -92,7 +95,8 @@ async function createSubdomains(): Promise<{ caller: Caller; parentId: string }>
   await db.query(`UPDATE "domain" SET subdomain_count = $2 WHERE id = $1`, [parentId, SUBDOMAINS]);
   await db.query(
     `INSERT INTO subdomain_daily_count (parent_id, day, count)
-     SELECT parent_id, (created_at AT TIME ZONE 'UTC')::date, count(*) FROM "domain" WHERE parent_id = $1 GROUP BY 1, 2`,
+     SELECT parent_id, (created_at AT TIME ZONE 'UTC')::date, count(*) FROM "domain"
+      WHERE parent_id = $1 GROUP BY 1, 2`,
     [parentId],
   );
   await db.exec(`ANALYZE "domain"; ANALYZE subdomain_daily_count;`);

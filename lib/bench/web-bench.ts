@@ -194,7 +194,10 @@ export async function benchWeb(): Promise<string[]> {
       const first = runs[0];
       if (profile === PROFILES[0]) {
         lines.push(
-          `home page JavaScript: ${first.scripts} scripts, ${kb(first.gzipBytes)} gzip (-6 of each body), ${kb(first.rawBytes)} uncompressed, ${kb(first.wireBytes)} on the wire (${first.compressedByServer ? "server compressed" : "server sent uncompressed"}); target < 150 KB gzip`,
+          `home page JavaScript: ${first.scripts} scripts, ${kb(first.gzipBytes)} gzip (-6 of each body), ` +
+            `${kb(first.rawBytes)} uncompressed, ${kb(first.wireBytes)} on the wire ` +
+            `(${first.compressedByServer ? "server compressed" : "server sent uncompressed"}); target < 150 ` +
+            "KB gzip",
         );
         lines.push(
           `  largest: ${first.perScript
@@ -204,7 +207,10 @@ export async function benchWeb(): Promise<string[]> {
         );
       }
       lines.push(
-        `home page, ${profile.name}, median of ${RUNS} cold loads: FCP ${ms(median(runs.map((r) => r.fcpMs)))}, DOMContentLoaded ${ms(median(runs.map((r) => r.dclMs)))}, TTI ${ms(median(runs.map((r) => r.ttiMs)))} (long tasks after FCP: median ${median(runs.map((r) => r.longTasks))})`,
+        `home page, ${profile.name}, median of ${RUNS} cold loads: FCP ` +
+          `${ms(median(runs.map((r) => r.fcpMs)))}, DOMContentLoaded ` +
+          `${ms(median(runs.map((r) => r.dclMs)))}, TTI ${ms(median(runs.map((r) => r.ttiMs)))} (long tasks ` +
+          `after FCP: median ${median(runs.map((r) => r.longTasks))})`,
       );
     }
   } finally {

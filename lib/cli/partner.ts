@@ -104,7 +104,8 @@ async function main(argv: string[]): Promise<number> {
         (port) => local(port, "POST", "/api/internal/refunds", input) as Promise<RefundView>,
       );
       console.log(
-        `refund ${paid.id}: ${paid.status}, ${formatUnits(BigInt(paid.amountAtomic), paid.decimals)} ${paid.currency} (${paid.payoutReference})`,
+        `refund ${paid.id}: ${paid.status}, ${formatUnits(BigInt(paid.amountAtomic), paid.decimals)} ` +
+          `${paid.currency} (${paid.payoutReference})`,
       );
       return 0;
     }

@@ -143,7 +143,9 @@ const CheckedEnvSchema = EnvSchema.superRefine((env, context) => {
     context.addIssue({
       code: "custom",
       path: [missing.join(", ")],
-      message: `${missing.length === 1 ? "is" : "are"} missing: real Stripe needs all of ${STRIPE_VARIABLES.join(", ")} (none of them selects the built-in test processor)`,
+      message:
+        `${missing.length === 1 ? "is" : "are"} missing: real Stripe needs all of ` +
+        `${STRIPE_VARIABLES.join(", ")} (none of them selects the built-in test processor)`,
     });
 });
 

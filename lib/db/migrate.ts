@@ -64,7 +64,8 @@ async function applyPending(database: Pick<Database, "query" | "exec">, migratio
     if (done.has(migration.name)) continue;
     const id = randomUUID();
     await database.exec(
-      `BEGIN;\n${migration.sql}\n;INSERT INTO "_prisma_migrations" (id, checksum, migration_name, finished_at, applied_steps_count) ` +
+      `BEGIN;\n${migration.sql}\n;INSERT INTO "_prisma_migrations" (id, checksum, migration_name, ` +
+        "finished_at, applied_steps_count) " +
         `VALUES ('${id}', '${migration.checksum}', '${migration.name.replace(/'/g, "''")}', now(), 1);\nCOMMIT;`,
     );
     applied.push(migration.name);

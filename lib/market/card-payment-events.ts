@@ -73,7 +73,9 @@ export async function onCardPaymentDeclined(event: {
 }): Promise<OrderStatus | null> {
   const payment = await paymentOfIntent(event.paymentIntentId);
   if (!payment) return null;
-  const reason = `The card payment was declined: ${event.message ?? "no reason given"}. The name stays held for this order until its offer expires; another card may be tried.`;
+  const reason =
+    `The card payment was declined: ${event.message ?? "no reason given"}. The name stays held for this ` +
+    "order until its offer expires; another card may be tried.";
   await inTransaction(async (tx) => {
     await noteOrder(tx, payment.orderId, "PENDING", reason);
     // A payment that was processing and then failed no longer keeps the hold past the offer.
@@ -203,7 +205,8 @@ export async function onCardChargeRefunded(event: {
         tx,
         order.id,
         order.orderStatus,
-        `${order.orderStatusReason} ${usd(event.amountRefundedCents)} of ${usd(event.amountCents)} was refunded at the card processor.`,
+        `${order.orderStatusReason} ${usd(event.amountRefundedCents)} of ${usd(event.amountCents)} was ` +
+          "refunded at the card processor.",
       ),
     );
     return statusOf(order.id);
@@ -211,7 +214,9 @@ export async function onCardChargeRefunded(event: {
   await reverseCardOrder(payment.id, order, {
     refundId: event.refundId ?? null,
     amountCents: event.amountRefundedCents,
-    why: `Refunded ${usd(event.amountRefundedCents)} at the card processor${event.refundId ? ` (refund ${event.refundId})` : ""}.`,
+    why:
+      `Refunded ${usd(event.amountRefundedCents)} at the card ` +
+      `processor${event.refundId ? ` (refund ${event.refundId})` : ""}.`,
   });
   return statusOf(order.id);
 }
@@ -224,7 +229,9 @@ export async function onCardDisputeOpened(event: {
   const found = await settledOrderOfIntent(event.paymentIntentId);
   if (!found) return null;
   const { order } = found;
-  const note = `The buyer's bank opened a dispute (${event.reason}) over ${usd(event.amountCents)}; the name stays active until it is decided.`;
+  const note =
+    `The buyer's bank opened a dispute (${event.reason}) over ${usd(event.amountCents)}; the name stays ` +
+    "active until it is decided.";
   if (!order.orderStatusReason.includes(note))
     await inTransaction((tx) => noteOrder(tx, order.id, order.orderStatus, `${order.orderStatusReason} ${note}`));
   return statusOf(order.id);

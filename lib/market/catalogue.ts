@@ -177,7 +177,9 @@ function registeredProblem(name: string, expiresAt: Date | null, perYearCents: n
       available: false,
       name,
       reason: "grace",
-      message: `${name} expired on ${day(expiresAt)} and is in its grace period: anyone may renew it until ${day(graceEnd)}; after that it returns to the market.`,
+      message:
+        `${name} expired on ${day(expiresAt)} and is in its grace period: anyone may renew it until ` +
+        `${day(graceEnd)}; after that it returns to the market.`,
       perYearCents,
       expiresAt,
       graceEndsAt: graceEnd,

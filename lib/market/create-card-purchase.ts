@@ -68,7 +68,8 @@ export async function createCardPurchase(
     throw badRequest(
       "processorConnectedAccountId",
       destination
-        ? "processorConnectedAccountId must be absent, empty, or the connected account of the partner selling this name."
+        ? "processorConnectedAccountId must be absent, empty, or the connected account of the partner " +
+            "selling this name."
         : "This name's card payments go to no connected account: send processorConnectedAccountId absent or empty.",
     );
   const orderId = randomUUID();
@@ -206,7 +207,9 @@ export async function ensureSession(order: OrderWithPayment): Promise<CardPurcha
             currency: "usd",
             connectedAccountId: payment.connectedAccountId,
             externalUserId: order.externalUserId,
-            description: `${order.kind === "RENEWAL" ? "Renewal of " : ""}${order.domain} for ${order.years} year${order.years === 1 ? "" : "s"}`,
+            description:
+              `${order.kind === "RENEWAL" ? "Renewal of " : ""}${order.domain} for ${order.years} ` +
+              `year${order.years === 1 ? "" : "s"}`,
           }),
     );
   } catch (error) {

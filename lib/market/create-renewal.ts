@@ -170,7 +170,8 @@ export async function createCryptoRenewal(
         uri: offer.uri,
         paymentDetails: offer.paymentDetails,
       };
-      const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address} for the renewal.`;
+      const reason =
+        `Awaiting payment of ${offer.amountDecimal} ${offer.currency} ` + `to ${offer.address} for the renewal.`;
       await tx.order.create({
         data: {
           ...renewalOrderFields(quote, orderId, body.checkoutId, hash, now),

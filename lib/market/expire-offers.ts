@@ -37,7 +37,8 @@ export async function expireUnpaidOffers(now = new Date(), limit = 200): Promise
     if (order.paymentType === "crypto" && payment) {
       const progress = await readPaymentProgress(payment.id);
       if (progress)
-        reason = `${classifyPayment({ ...progress, now }).reason} The offer expired; ${endedWithoutPayment(order.kind)}.`;
+        reason =
+          `${classifyPayment({ ...progress, now }).reason} ` + `The offer expired; ${endedWithoutPayment(order.kind)}.`;
     }
     const moved = await inTransaction((tx) =>
       transitionOrder(tx, { orderId: order.id, to: "EXPIRED", from: ["PENDING"], reason }),

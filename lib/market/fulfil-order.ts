@@ -76,7 +76,8 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
   if (order.payment && !acceptsPaymentsFrom(order.payment.processor)) {
     await failPaidOrder(
       orderId,
-      "This order was paid with the built-in test processor, which this server no longer accepts since Stripe was configured; the order cannot be completed.",
+      "This order was paid with the built-in test processor, which this server no longer accepts since " +
+        "Stripe was configured; the order cannot be completed.",
     );
     return statusOf(orderId);
   }
@@ -84,7 +85,8 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
   if (await isNameHeld(db(), order.domain, now)) {
     await failPaidOrder(
       orderId,
-      `Payment received, but ${order.domain} was registered by someone else before this order could be fulfilled; the payment is refunded.`,
+      `Payment received, but ${order.domain} was registered by someone else before this order could be ` +
+        "fulfilled; the payment is refunded.",
     );
     return statusOf(orderId);
   }

@@ -70,7 +70,9 @@ export async function fulfilRenewal(order: Order, now = new Date()): Promise<Ord
       orderId: order.id,
       to: "COMPLETED",
       from: ["PAID"],
-      reason: `Renewed ${order.domain} for ${order.years} year${order.years === 1 ? "" : "s"}: it now expires at ${expiresAt.toISOString()}.`,
+      reason:
+        `Renewed ${order.domain} for ${order.years} year${order.years === 1 ? "" : "s"}: it now expires at ` +
+        `${expiresAt.toISOString()}.`,
       data: { completedAt: now, nameExpiresAt: expiresAt },
     });
     if (!moved) return;

@@ -50,7 +50,8 @@ registerBackgroundJob({
     const completed = await completePaidOrders();
     if (settled.length + completed.length > 0)
       console.log(
-        `[market] settled ${settled.length} recorded payment(s) and completed ${completed.length} paid order(s) left by the last run`,
+        `[market] settled ${settled.length} recorded payment(s) and completed ${completed.length} paid ` +
+          "order(s) left by the last run",
       );
     return () => undefined;
   },

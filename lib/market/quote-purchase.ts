@@ -57,7 +57,8 @@ export async function quotePurchase(
   if (parent && input.partnerId && input.partnerId !== parent.partnerId)
     throw badRequest(
       "partnerId",
-      `${availability.name} is a sub-domain of ${parent.name} and belongs to its partner; partnerId must be that partner's id or absent.`,
+      `${availability.name} is a sub-domain of ${parent.name} and belongs to its partner; partnerId must ` +
+        "be that partner's id or absent.",
     );
   if (!parent && input.partnerId) {
     const partner = await (client ?? db()).partner.findUnique({ where: { id: input.partnerId }, select: { id: true } });

@@ -240,7 +240,9 @@ export async function recordRefundPayout(input: {
   if (refund.amountAtomic !== input.amountAtomic)
     throw conflict(
       "amountAtomic",
-      `The amount owed is now ${refund.amountAtomic} (${formatUnits(BigInt(refund.amountAtomic), refund.decimals)} ${refund.currency}); list the refunds again and pay what is owed.`,
+      `The amount owed is now ${refund.amountAtomic} ` +
+        `(${formatUnits(BigInt(refund.amountAtomic), refund.decimals)} ${refund.currency}); list the refunds ` +
+        "again and pay what is owed.",
     );
   await inTransaction(async (tx) => {
     const { count } = await tx.refund.updateMany({

@@ -51,7 +51,9 @@ export async function onCryptoPaymentReorganised(
   const covered = verdict.state === "paid" || verdict.state === "overpaid";
   const taken = unseen.reduce((sum, r) => sum + BigInt(r.amount), 0n);
   const blocks = [...new Set(unseen.map((r) => r.blockNumber.toString()))].join(", ");
-  const what = `A chain reorganisation took back ${formatUnits(taken, progress.decimals)} ${progress.currency} of this payment (block ${blocks})`;
+  const what =
+    `A chain reorganisation took back ${formatUnits(taken, progress.decimals)} ${progress.currency} of this ` +
+    `payment (block ${blocks})`;
   const registered = registrationSentence(order.orderStatusReason);
 
   let outcome: ReversalOutcome = "noted";
@@ -64,7 +66,8 @@ export async function onCryptoPaymentReorganised(
         tx,
         orderId,
         "COMPLETED",
-        `${registered}The payment a chain reorganisation had taken back is confirmed again; nothing is owed. ${verdict.reason}`,
+        `${registered}The payment a chain reorganisation had taken back is confirmed again; nothing is ` +
+          `owed. ${verdict.reason}`,
       );
   } else if (order.orderStatus === "PAID") {
     outcome = "order-reverted";
@@ -84,7 +87,9 @@ export async function onCryptoPaymentReorganised(
         tx,
         orderId,
         "COMPLETED",
-        `${registered}${what} after the name was registered; ${missing} ${progress.currency} of the ${formatUnits(due, progress.decimals)} ${progress.currency} due is missing, and the operator is told.`,
+        `${registered}${what} after the name was registered; ${missing} ${progress.currency} of the ` +
+          `${formatUnits(due, progress.decimals)} ${progress.currency} due is missing, and the operator is ` +
+          "told.",
       );
   } else if (unseen.length > 0) {
     await noteOrder(tx, orderId, order.orderStatus, `${what}. ${verdict.reason}`);
@@ -126,7 +131,9 @@ async function shrinkOwedRefund(
     where: { id: refund.id },
     data: {
       amountAtomic: owed.toString(),
-      reason: `A chain reorganisation took back part of the money: ${amount(owed)} is owed now instead of ${amount(listed)}. ${refund.reason}`,
+      reason:
+        `A chain reorganisation took back part of the money: ${amount(owed)} is owed now instead of ` +
+        `${amount(listed)}. ${refund.reason}`,
     },
   });
 }

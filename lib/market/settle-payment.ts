@@ -57,7 +57,9 @@ export async function markOrderPaid(
       });
       return "PAID";
     }
-    const refund = `Payment received after the order had ${ended}, but ${order.domain} is no longer available; the payment is refunded.`;
+    const refund =
+      `Payment received after the order had ${ended}, but ${order.domain} is no longer available; the ` +
+      "payment is refunded.";
     if (!(await transitionOrder(tx, { orderId, to: "FAILED", reason: refund })))
       await noteOrder(tx, orderId, "FAILED", refund);
     return "FAILED";
@@ -128,7 +130,10 @@ async function settleCrypto(payment: PaymentRow, now: Date): Promise<OrderStatus
     // The order's offer decides (the expiry job reads the same column).
     const offerEnds = payment.order.expiresAt ?? progress.expiresAt;
     const expired = offerEnds !== null && now.getTime() > offerEnds.getTime();
-    const owedNote = `${classification.reason} The offer expired before the full amount arrived; ${endedWithoutPayment(payment.order.kind)} and the ${amount(available)} received is owed back to the sender.`;
+    const owedNote =
+      `${classification.reason} The offer expired before the full amount arrived; ` +
+      `${endedWithoutPayment(payment.order.kind)} and the ${amount(available)} received is owed back to the ` +
+      "sender.";
     await inTransaction(async (tx) => {
       if (status === "PENDING" && !expired) await noteOrder(tx, payment.orderId, "PENDING", classification.reason);
       else if (status === "PENDING" || status === "EXPIRED")
@@ -142,7 +147,14 @@ async function settleCrypto(payment: PaymentRow, now: Date): Promise<OrderStatus
   const reason =
     status === "COMPLETED" || status === "PAID"
       ? `Overpaid by ${amount(owed)}: ${amount(available)} received for ${amount(due)} due.`
-      : `Received ${amount(available)} for an order that was not fulfilled (${status === "REFUNDED" ? "already refunded" : payment.order.kind === "RENEWAL" ? "underpaid, late, or the renewal could not be applied" : "underpaid, late, or the name was taken"}).`;
+      : `Received ${amount(available)} for an order that was not fulfilled ` +
+        `(${
+          status === "REFUNDED"
+            ? "already refunded"
+            : payment.order.kind === "RENEWAL"
+              ? "underpaid, late, or the renewal could not be applied"
+              : "underpaid, late, or the name was taken"
+        }).`;
   await inTransaction(async (tx) => {
     await syncCryptoRefund(tx, {
       paymentId: payment.id,
@@ -165,7 +177,9 @@ async function settleCrypto(payment: PaymentRow, now: Date): Promise<OrderStatus
         orderId: payment.orderId,
         to: "REFUNDED",
         from: ["FAILED"],
-        reason: `Refunded: ${amount(paidOut)} was sent back to ${senders[0] ?? "the sender"} (${references.map((r) => r.payoutReference).join(", ")}).`,
+        reason:
+          `Refunded: ${amount(paidOut)} was sent back to ${senders[0] ?? "the sender"} ` +
+          `(${references.map((r) => r.payoutReference).join(", ")}).`,
       });
     }
   });
@@ -183,7 +197,8 @@ async function sendersOf(paymentId: string): Promise<string[]> {
 }
 
 const TEST_IN_LIVE_REASON =
-  "This order was paid with the built-in test processor, which this server no longer accepts since Stripe was configured; the order cannot be completed.";
+  "This order was paid with the built-in test processor, which this server no longer accepts since Stripe " +
+  "was configured; the order cannot be completed.";
 
 async function settleCard(payment: PaymentRow, now: Date): Promise<OrderStatus | null> {
   const orderId = payment.orderId;
@@ -198,7 +213,9 @@ async function settleCard(payment: PaymentRow, now: Date): Promise<OrderStatus |
   const received = BigInt(payment.amountReceived);
   let status: OrderStatus | null;
   if (payment.status === "mismatched") {
-    const reason = `The card payment of ${received} cents does not match the ${payment.amountDue} USD cents due; it is refunded.`;
+    const reason =
+      `The card payment of ${received} cents does not match the ${payment.amountDue} USD cents due; it is ` +
+      "refunded.";
     await inTransaction((tx) => transitionOrder(tx, { orderId, to: "FAILED", from: ["PENDING", "EXPIRED"], reason }));
     status = await orderStatusOf(orderId);
   } else {

@@ -33,7 +33,8 @@ function tooMany(field: string, who: string, limit: number, holds: OpenHolds, no
   return new ApiError(
     429,
     field,
-    `${who} already holds ${holds.count} names with unpaid orders (at most ${limit}); pay or let one expire, then retry.`,
+    `${who} already holds ${holds.count} names with unpaid orders (at most ${limit}); pay or let one ` +
+      "expire, then retry.",
     { "Retry-After": String(seconds) },
   );
 }

@@ -28,7 +28,8 @@ export async function authenticateOwner(request: Request, now = new Date()): Pro
   if (!match) throw unauthorized("Malformed Authorization header: expected `Bearer <owner session token>`.");
   if (match[1] === ACCESS_TOKEN_HEADER)
     throw forbidden(
-      "A partner access token may not call owner endpoints: sign in with Ethereum (POST /v1/owner/session) and use that token.",
+      "A partner access token may not call owner endpoints: sign in with Ethereum (POST /v1/owner/session) " +
+        "and use that token.",
     );
   const claims = verifyOwnerToken(`${match[1]}.${match[2]}.${match[3]}`);
   if (!claims) throw unauthorized("The owner session token is not valid.");

@@ -35,7 +35,8 @@ export async function setPrimaryName(
     if (eth?.address.toLowerCase() !== owner.addressKey) {
       throw conflict(
         "name",
-        `${wanted}'s ETH record is ${eth ? eth.address : "not set"}: set it to ${owner.address} before making it your primary name.`,
+        `${wanted}'s ETH record is ${eth ? eth.address : "not set"}: set it to ${owner.address} before ` +
+          "making it your primary name.",
       );
     }
     await tx.reverseRecord.upsert({

@@ -40,7 +40,7 @@ export async function issueSubdomain(
     const placeholder = randomUUID();
     if (!(await tryReserveName(tx, name, placeholder)))
       throw conflict(
-        "label",
+        "domain",
         `${name} is not available: an order awaiting or confirming payment holds it, or it is registered.`,
       );
     const registered = await registerName(tx, { name, ownerAddress });

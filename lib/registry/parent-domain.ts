@@ -31,7 +31,8 @@ export function parentTag(rawName: string): string {
 
 export async function findParentDomain(name: string): Promise<ParentDomainRow | undefined> {
   const [row] = await database().query<ParentDomainRow>(
-    `SELECT id, name, partner_id, subdomains_enabled, subdomain_price_cents, subdomain_count, expires_at FROM "domain" WHERE name = $1`,
+    "SELECT id, name, partner_id, subdomains_enabled, subdomain_price_cents, subdomain_count, expires_at " +
+      `FROM "domain" WHERE name = $1`,
     [name],
   );
   return row;

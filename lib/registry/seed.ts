@@ -110,10 +110,12 @@ export async function seedDemoData(now = new Date()): Promise<boolean> {
           };
         }),
       });
-      await tx.$executeRaw`UPDATE "domain" SET subdomain_count = subdomain_count + ${subdomains.length} WHERE id = ${brand.id}::uuid`;
+      await tx.$executeRaw`
+      UPDATE "domain" SET subdomain_count = subdomain_count + ${subdomains.length} WHERE id = ${brand.id}::uuid`;
       await tx.$executeRaw`
       INSERT INTO subdomain_daily_count (parent_id, day, count)
-      SELECT parent_id, (created_at AT TIME ZONE 'UTC')::date, count(*) FROM "domain" WHERE parent_id = ${brand.id}::uuid GROUP BY 1, 2
+      SELECT parent_id, (created_at AT TIME ZONE 'UTC')::date, count(*) FROM "domain"
+       WHERE parent_id = ${brand.id}::uuid GROUP BY 1, 2
       ON CONFLICT (parent_id, day) DO UPDATE SET count = EXCLUDED.count`;
     },
     { timeout: 120_000, maxWait: 30_000 },

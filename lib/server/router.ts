@@ -142,7 +142,10 @@ function buildTree(routes: Route[]): RouteNode {
   return root;
 }
 
-/** The route of `parts`, static segments winning over dynamic ones position by position; fills `values` with the dynamic segments. */
+/**
+ * The route of `parts`, static segments winning over dynamic ones position by position; fills `values` with the
+ * dynamic segments.
+ */
 function find(node: RouteNode, parts: string[], at: number, values: string[]): Route | undefined {
   if (at < parts.length) {
     const literal = node.literals.get(parts[at]);

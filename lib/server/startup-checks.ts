@@ -47,7 +47,8 @@ export function checkPaymentSettings(cfg: Config): string[] {
   if (defaults.length === 0) return [];
   if (cfg.PAYMENTS_ALLOW_TEST_DEFAULTS === "1")
     return [
-      `payments: PAYMENTS_ALLOW_TEST_DEFAULTS=1: crypto test defaults run beside live settings (${live.join(", ")}): ${defaults.join("; ")}. Never do this with real money.`,
+      "payments: PAYMENTS_ALLOW_TEST_DEFAULTS=1: crypto test defaults run beside live settings " +
+        `(${live.join(", ")}): ${defaults.join("; ")}. Never do this with real money.`,
     ];
   throw new ConfigError(
     [

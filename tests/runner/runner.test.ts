@@ -72,7 +72,9 @@ function playwrightSuite(name: string, files: Record<string, string>, setup?: st
   return path.join(dir, "playwright.config.ts");
 }
 
-const passing = `import { test, expect } from "vitest";\ntest("one", () => expect(1).toBe(1));\ntest("two", () => expect(2).toBe(2));\n`;
+const passing =
+  `import { test, expect } from "vitest";\ntest("one", () => expect(1).toBe(1));\ntest("two", () => ` +
+  "expect(2).toBe(2));\n";
 
 describe("vitest suites", () => {
   test("a healthy suite passes with its exact counts", async () => {
@@ -88,23 +90,28 @@ describe("vitest suites", () => {
   test.each([
     [
       "a beforeAll that throws",
-      `import { beforeAll, test } from "vitest";\nbeforeAll(() => { throw new Error("cannot start the peer"); });\ntest("a", () => {});\ntest("b", () => {});\n`,
+      `import { beforeAll, test } from "vitest";\nbeforeAll(() => { throw new Error("cannot start the ` +
+        `peer"); });\ntest("a", () => {});\ntest("b", () => {});\n`,
     ],
     [
       "an afterAll that throws",
-      `import { afterAll, test } from "vitest";\nafterAll(() => { throw new Error("cannot stop the peer"); });\ntest("a", () => {});\n`,
+      `import { afterAll, test } from "vitest";\nafterAll(() => { throw new Error("cannot stop the peer"); ` +
+        `});\ntest("a", () => {});\n`,
     ],
     [
       "a beforeAll inside a describe that throws",
-      `import { beforeAll, describe, test } from "vitest";\ndescribe("d", () => { beforeAll(async () => { throw new Error("no database"); }); test("a", () => {}); });\n`,
+      `import { beforeAll, describe, test } from "vitest";\ndescribe("d", () => { beforeAll(async () => { ` +
+        `throw new Error("no database"); }); test("a", () => {}); });\n`,
     ],
     [
       "an unhandled rejection",
-      `import { test } from "vitest";\ntest("a", () => { void Promise.reject(new Error("lost promise")); });\ntest("b", async () => { await new Promise((r) => setTimeout(r, 50)); });\n`,
+      `import { test } from "vitest";\ntest("a", () => { void Promise.reject(new Error("lost promise")); ` +
+        `});\ntest("b", async () => { await new Promise((r) => setTimeout(r, 50)); });\n`,
     ],
     [
       "an error thrown later by a timer",
-      `import { test } from "vitest";\ntest("a", () => { setTimeout(() => { throw new Error("late"); }, 1); });\ntest("b", async () => { await new Promise((r) => setTimeout(r, 50)); });\n`,
+      `import { test } from "vitest";\ntest("a", () => { setTimeout(() => { throw new Error("late"); }, ` +
+        `1); });\ntest("b", async () => { await new Promise((r) => setTimeout(r, 50)); });\n`,
     ],
     [
       "a broken import",
@@ -122,7 +129,9 @@ describe("vitest suites", () => {
 
   test("a crashed beforeAll's tests are failures, not skips", async () => {
     const config = vitestSuite("crash-counts", {
-      "broken.test.ts": `import { beforeAll, test } from "vitest";\nbeforeAll(() => { throw new Error("boom"); });\ntest("a", () => {});\ntest("b", () => {});\ntest("c", () => {});\n`,
+      "broken.test.ts":
+        `import { beforeAll, test } from "vitest";\nbeforeAll(() => { throw new Error("boom"); ` +
+        `});\ntest("a", () => {});\ntest("b", () => {});\ntest("c", () => {});\n`,
     });
     const result = await runRunner(["unit", "--vitest-config", config]);
     expect(counts(result)).toEqual({ passed: 0, failed: 3, skipped: 0 });
@@ -155,7 +164,8 @@ describe("Playwright suites", () => {
   test("a spec that fails to import is a failure", async () => {
     const config = playwrightSuite("pw-import", {
       "a.spec.ts": spec,
-      "b.spec.ts": `import { test } from "@playwright/test";\nimport { gone } from "./gone";\ntest("b", () => void gone);\n`,
+      "b.spec.ts":
+        `import { test } from "@playwright/test";\nimport { gone } from "./gone";\n` + `test("b", () => void gone);\n`,
     });
     const result = await runRunner(["e2e", "--playwright-config", config]);
     expect(counts(result).failed).toBeGreaterThanOrEqual(1);

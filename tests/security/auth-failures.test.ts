@@ -27,38 +27,41 @@ const call = (client: string, authorization: string | undefined, target = "/v1/p
     headers: { "X-Forwarded-For": client, ...(authorization ? { Authorization: authorization } : {}) },
   });
 
-test(`after ${LIMIT} failed authentications an address gets 429 until the window ends; a valid token still passes`, () =>
-  inOneWindow(async (run) => {
-    const client = `203.0.113.${10 + run}`;
-    const forged = `Bearer ${s.adminToken.slice(0, -4)}AAAA`;
-    const statuses = [];
-    for (let i = 0; i < LIMIT; i++) statuses.push((await call(client, i % 2 ? forged : "Bearer nonsense")).status);
-    expect(statuses).toEqual(Array(LIMIT).fill(401));
+test(
+  `after ${LIMIT} failed authentications an address gets 429 until the window ends; ` + "a valid token still passes",
+  () =>
+    inOneWindow(async (run) => {
+      const client = `203.0.113.${10 + run}`;
+      const forged = `Bearer ${s.adminToken.slice(0, -4)}AAAA`;
+      const statuses = [];
+      for (let i = 0; i < LIMIT; i++) statuses.push((await call(client, i % 2 ? forged : "Bearer nonsense")).status);
+      expect(statuses).toEqual(Array(LIMIT).fill(401));
 
-    const refused = await call(client, forged);
-    expect(refused.status).toBe(429);
-    expect(jsonOf(refused)).toEqual({
-      errors: [
-        {
-          field: "rate",
-          info: expect.stringMatching(
-            /^Too many failed authentications: at most 5 per 3600 seconds per client address/,
-          ),
-        },
-      ],
-    });
-    const retryAfter = Number(refused.headers["retry-after"]);
-    expect(retryAfter).toBeGreaterThan(0);
-    expect(retryAfter).toBeLessThanOrEqual(TEST_WINDOW_SECONDS);
-    // No token at all is a failed authentication too; the single-error endpoints answer alike.
-    expect((await call(client, undefined)).status).toBe(429);
-    expect((await call(client, "Bearer x", "/v1/resolve/alice.web3")).status).toBe(429);
+      const refused = await call(client, forged);
+      expect(refused.status).toBe(429);
+      expect(jsonOf(refused)).toEqual({
+        errors: [
+          {
+            field: "rate",
+            info: expect.stringMatching(
+              /^Too many failed authentications: at most 5 per 3600 seconds per client address/,
+            ),
+          },
+        ],
+      });
+      const retryAfter = Number(refused.headers["retry-after"]);
+      expect(retryAfter).toBeGreaterThan(0);
+      expect(retryAfter).toBeLessThanOrEqual(TEST_WINDOW_SECONDS);
+      // No token at all is a failed authentication too; the single-error endpoints answer alike.
+      expect((await call(client, undefined)).status).toBe(429);
+      expect((await call(client, "Bearer x", "/v1/resolve/alice.web3")).status).toBe(429);
 
-    // The partner's own token from the same address keeps working.
-    expect((await call(client, `Bearer ${s.adminToken}`)).status).toBe(200);
-    // Another address has its own budget.
-    expect((await call(`203.0.113.${20 + run}`, forged)).status).toBe(401);
-  }));
+      // The partner's own token from the same address keeps working.
+      expect((await call(client, `Bearer ${s.adminToken}`)).status).toBe(200);
+      // Another address has its own budget.
+      expect((await call(`203.0.113.${20 + run}`, forged)).status).toBe(401);
+    }),
+);
 
 test("a replayed deleted token is refused without a query each time", async () => {
   const client = "203.0.113.30";

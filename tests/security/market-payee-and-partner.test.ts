@@ -84,31 +84,34 @@ describe("who is paid", () => {
     expect(await set.json()).toEqual({ processorConnectedAccountId: "acct_1Seller" });
   });
 
-  test("a buyer naming another account is 400 and creates nothing; absent, empty or the seller's own pays the seller", async () => {
-    expect((await setAccount(seller.adminToken, "acct_1Seller")).status).toBe(200);
-    const before = await countRows();
-    const intentsBefore = stripe.intents.size;
-    for (const processorConnectedAccountId of ["acct_1Attacker", "acct_1Evil"]) {
-      const res = await buy(purchase({ domain: subdomain(), processorConnectedAccountId }));
-      expect(res.status).toBe(400);
-      expect(await res.json()).toEqual({ field: "processorConnectedAccountId", info: expect.any(String) });
-    }
-    // A second-level name is the registry's sale: no destination at all, so any account is refused.
-    const secondLevel = await buy(purchase({ processorConnectedAccountId: "acct_1Seller" }));
-    expect(secondLevel.status).toBe(400);
-    expect(await countRows()).toEqual(before);
-    expect(stripe.intents.size).toBe(intentsBefore);
+  test(
+    "a buyer naming another account is 400 and creates nothing; " + "absent, empty or the seller's own pays the seller",
+    async () => {
+      expect((await setAccount(seller.adminToken, "acct_1Seller")).status).toBe(200);
+      const before = await countRows();
+      const intentsBefore = stripe.intents.size;
+      for (const processorConnectedAccountId of ["acct_1Attacker", "acct_1Evil"]) {
+        const res = await buy(purchase({ domain: subdomain(), processorConnectedAccountId }));
+        expect(res.status).toBe(400);
+        expect(await res.json()).toEqual({ field: "processorConnectedAccountId", info: expect.any(String) });
+      }
+      // A second-level name is the registry's sale: no destination at all, so any account is refused.
+      const secondLevel = await buy(purchase({ processorConnectedAccountId: "acct_1Seller" }));
+      expect(secondLevel.status).toBe(400);
+      expect(await countRows()).toEqual(before);
+      expect(stripe.intents.size).toBe(intentsBefore);
 
-    for (const processorConnectedAccountId of [undefined, "", "acct_1Seller"]) {
-      const res = await buy(purchase({ domain: subdomain(), processorConnectedAccountId }));
-      expect(res.status).toBe(200);
-      const intent = intentOf((await res.json()).processorCheckoutSession);
-      expect(intent.transfer_data).toEqual({ destination: "acct_1Seller" });
-    }
-    const plain = await buy(purchase({ processorConnectedAccountId: "" }));
-    expect(plain.status).toBe(200);
-    expect(intentOf((await plain.json()).processorCheckoutSession).transfer_data).toBeNull();
-  });
+      for (const processorConnectedAccountId of [undefined, "", "acct_1Seller"]) {
+        const res = await buy(purchase({ domain: subdomain(), processorConnectedAccountId }));
+        expect(res.status).toBe(200);
+        const intent = intentOf((await res.json()).processorCheckoutSession);
+        expect(intent.transfer_data).toEqual({ destination: "acct_1Seller" });
+      }
+      const plain = await buy(purchase({ processorConnectedAccountId: "" }));
+      expect(plain.status).toBe(200);
+      expect(intentOf((await plain.json()).processorCheckoutSession).transfer_data).toBeNull();
+    },
+  );
 
   test('a replay with "" instead of an absent field is the same purchase', async () => {
     const body = purchase({ domain: subdomain() });
@@ -120,38 +123,42 @@ describe("who is paid", () => {
 });
 
 describe("who is paid for a renewal", () => {
-  test("a sub-domain's renewal pays its parent partner's account, a second-level name's the platform; the request has no say", async () => {
-    expect((await setAccount(seller.adminToken, "acct_1Seller")).status).toBe(200);
-    const renew = (json: unknown) => app.fetch("/v1/market/renew", { method: "POST", json });
-    const sub = subdomain();
-    const secondLevel = `renew${randomUUID().slice(0, 8)}.web3`;
-    const expiresAt = new Date(Date.now() + 30 * 86_400_000);
-    await db().$transaction(async (tx) => {
-      await registerName(tx, { name: sub, ownerAddress: OWNER, expiresAt });
-      // Attributed to the attacker's partner when bought: still the registry's sale when renewed.
-      await registerName(tx, { name: secondLevel, ownerAddress: OWNER, expiresAt, partnerId: attacker.partnerId });
-    });
-    expect((await setAccount(attacker.adminToken, "acct_1Attacker")).status).toBe(200);
+  test(
+    "a sub-domain's renewal pays its parent partner's account, a second-level name's the platform; the " +
+      "request has no say",
+    async () => {
+      expect((await setAccount(seller.adminToken, "acct_1Seller")).status).toBe(200);
+      const renew = (json: unknown) => app.fetch("/v1/market/renew", { method: "POST", json });
+      const sub = subdomain();
+      const secondLevel = `renew${randomUUID().slice(0, 8)}.web3`;
+      const expiresAt = new Date(Date.now() + 30 * 86_400_000);
+      await db().$transaction(async (tx) => {
+        await registerName(tx, { name: sub, ownerAddress: OWNER, expiresAt });
+        // Attributed to the attacker's partner when bought: still the registry's sale when renewed.
+        await registerName(tx, { name: secondLevel, ownerAddress: OWNER, expiresAt, partnerId: attacker.partnerId });
+      });
+      expect((await setAccount(attacker.adminToken, "acct_1Attacker")).status).toBe(200);
 
-    const before = await countRows();
-    const forged = await renew({
-      checkoutId: randomUUID(),
-      domain: sub,
-      years: 1,
-      processorConnectedAccountId: "acct_1Attacker",
-    });
-    expect(forged.status).toBe(400);
-    expect(await countRows()).toEqual(before);
+      const before = await countRows();
+      const forged = await renew({
+        checkoutId: randomUUID(),
+        domain: sub,
+        years: 1,
+        processorConnectedAccountId: "acct_1Attacker",
+      });
+      expect(forged.status).toBe(400);
+      expect(await countRows()).toEqual(before);
 
-    const subRenewal = await renew({ checkoutId: randomUUID(), domain: sub, years: 1 });
-    expect(subRenewal.status).toBe(200);
-    expect(intentOf((await subRenewal.json()).processorCheckoutSession).transfer_data).toEqual({
-      destination: "acct_1Seller",
-    });
-    const slRenewal = await renew({ checkoutId: randomUUID(), domain: secondLevel, years: 1 });
-    expect(slRenewal.status).toBe(200);
-    expect(intentOf((await slRenewal.json()).processorCheckoutSession).transfer_data).toBeNull();
-  });
+      const subRenewal = await renew({ checkoutId: randomUUID(), domain: sub, years: 1 });
+      expect(subRenewal.status).toBe(200);
+      expect(intentOf((await subRenewal.json()).processorCheckoutSession).transfer_data).toEqual({
+        destination: "acct_1Seller",
+      });
+      const slRenewal = await renew({ checkoutId: randomUUID(), domain: secondLevel, years: 1 });
+      expect(slRenewal.status).toBe(200);
+      expect(intentOf((await slRenewal.json()).processorCheckoutSession).transfer_data).toBeNull();
+    },
+  );
 });
 
 describe("who controls what was bought", () => {
@@ -177,38 +184,41 @@ describe("who controls what was bought", () => {
     expect(await countRows()).toEqual(before);
   });
 
-  test("a bought sub-domain belongs to its parent's partner; a second-level name to no partner, its sale attributed", async () => {
-    const sub = subdomain();
-    const subOrder = await (await buy(purchase({ domain: sub, partnerId: seller.partnerId }))).json();
-    const secondLevel = `attrib${randomUUID().slice(0, 8)}.web3`;
-    const slOrder = await (await buy(purchase({ domain: secondLevel, partnerId: attacker.partnerId }))).json();
-    for (const started of [subOrder, slOrder]) {
-      stripe.succeed(intentOf(started.processorCheckoutSession).id);
-      expect((await (await app.fetch(`/v1/market/order/${started.orderId}`)).json()).orderStatus).toBe("COMPLETED");
-    }
-    expect((await db().domain.findUniqueOrThrow({ where: { name: sub } })).partnerId).toBe(seller.partnerId);
-    expect((await db().domain.findUniqueOrThrow({ where: { name: secondLevel } })).partnerId).toBeNull();
+  test(
+    "a bought sub-domain belongs to its parent's partner; " + "a second-level name to no partner, its sale attributed",
+    async () => {
+      const sub = subdomain();
+      const subOrder = await (await buy(purchase({ domain: sub, partnerId: seller.partnerId }))).json();
+      const secondLevel = `attrib${randomUUID().slice(0, 8)}.web3`;
+      const slOrder = await (await buy(purchase({ domain: secondLevel, partnerId: attacker.partnerId }))).json();
+      for (const started of [subOrder, slOrder]) {
+        stripe.succeed(intentOf(started.processorCheckoutSession).id);
+        expect((await (await app.fetch(`/v1/market/order/${started.orderId}`)).json()).orderStatus).toBe("COMPLETED");
+      }
+      expect((await db().domain.findUniqueOrThrow({ where: { name: sub } })).partnerId).toBe(seller.partnerId);
+      expect((await db().domain.findUniqueOrThrow({ where: { name: secondLevel } })).partnerId).toBeNull();
 
-    // The attributed partner sees the sale, and gains no control over the name.
-    const purchases = await (await app.fetch("/v1/partner/purchases", { token: attacker.adminToken })).json();
-    expect(purchases.purchases.map((p: { domain: string }) => p.domain)).toContain(secondLevel);
-    const patch = await app.fetch(`/v1/parentdomains/${secondLevel}`, {
-      method: "PATCH",
-      token: attacker.adminToken,
-      json: { subdomainsEnabled: true, subdomainPriceUsd: 1 },
-    });
-    expect(patch.status).toBe(403);
-    const issue = await app.fetch(`/v1/parentdomains/${secondLevel}/subdomains`, {
-      method: "POST",
-      token: attacker.adminToken,
-      json: { label: "x", ownerAddress: OWNER },
-    });
-    expect(issue.status).toBe(403);
-    const patchSub = await app.fetch(`/v1/parentdomains/${sub}`, {
-      method: "PATCH",
-      token: attacker.adminToken,
-      json: { subdomainsEnabled: true },
-    });
-    expect(patchSub.status).toBe(403);
-  });
+      // The attributed partner sees the sale, and gains no control over the name.
+      const purchases = await (await app.fetch("/v1/partner/purchases", { token: attacker.adminToken })).json();
+      expect(purchases.purchases.map((p: { domain: string }) => p.domain)).toContain(secondLevel);
+      const patch = await app.fetch(`/v1/parentdomains/${secondLevel}`, {
+        method: "PATCH",
+        token: attacker.adminToken,
+        json: { subdomainsEnabled: true, subdomainPriceUsd: 1 },
+      });
+      expect(patch.status).toBe(403);
+      const issue = await app.fetch(`/v1/parentdomains/${secondLevel}/subdomains`, {
+        method: "POST",
+        token: attacker.adminToken,
+        json: { label: "x", ownerAddress: OWNER },
+      });
+      expect(issue.status).toBe(403);
+      const patchSub = await app.fetch(`/v1/parentdomains/${sub}`, {
+        method: "PATCH",
+        token: attacker.adminToken,
+        json: { subdomainsEnabled: true },
+      });
+      expect(patchSub.status).toBe(403);
+    },
+  );
 });

@@ -47,32 +47,35 @@ const stripeCalls = (path: string, method = "POST") =>
   stripe.requests.filter((r) => r.path === path && r.method === method).length;
 
 describe("reads of a pending Stripe order", () => {
-  test("forty reads, twenty of them at once, ask Stripe once; after the interval the next read asks again", async () => {
-    const started = await buy(purchase());
-    const intentId = started.processorCheckoutSession.split("_secret_")[0];
-    const path = `/v1/payment_intents/${intentId}`;
-    const before = stripeCalls(path, "GET");
-    const read = () => app.fetch(`/v1/market/order/${started.orderId}`);
-    const began = performance.now();
-    const together = await Promise.all(Array.from({ length: 20 }, read));
-    for (let i = 0; i < 20; i++) expect((await read()).status).toBe(200);
-    const elapsed = performance.now() - began;
-    for (const res of together) expect((await res.json()).orderStatus).toBe("PENDING");
-    // Once per interval at most, however slow a loaded machine makes the forty reads.
-    const asked = stripeCalls(path, "GET") - before;
-    expect(asked).toBeGreaterThanOrEqual(1);
-    expect(asked).toBeLessThanOrEqual(1 + Math.floor(elapsed / PROCESSOR_RECHECK_MS));
+  test(
+    "forty reads, twenty of them at once, ask Stripe once; " + "after the interval the next read asks again",
+    async () => {
+      const started = await buy(purchase());
+      const intentId = started.processorCheckoutSession.split("_secret_")[0];
+      const path = `/v1/payment_intents/${intentId}`;
+      const before = stripeCalls(path, "GET");
+      const read = () => app.fetch(`/v1/market/order/${started.orderId}`);
+      const began = performance.now();
+      const together = await Promise.all(Array.from({ length: 20 }, read));
+      for (let i = 0; i < 20; i++) expect((await read()).status).toBe(200);
+      const elapsed = performance.now() - began;
+      for (const res of together) expect((await res.json()).orderStatus).toBe("PENDING");
+      // Once per interval at most, however slow a loaded machine makes the forty reads.
+      const asked = stripeCalls(path, "GET") - before;
+      expect(asked).toBeGreaterThanOrEqual(1);
+      expect(asked).toBeLessThanOrEqual(1 + Math.floor(elapsed / PROCESSOR_RECHECK_MS));
 
-    // Once the interval has passed (its start moved back, instead of a wait), one more ask.
-    await db().payment.update({
-      where: { orderId: started.orderId },
-      data: { processorCheckedAt: new Date(Date.now() - PROCESSOR_RECHECK_MS - 1) },
-    });
-    stripe.succeed(intentId);
-    const afterReads = stripeCalls(path, "GET");
-    expect((await (await read()).json()).orderStatus).toBe("COMPLETED");
-    expect(stripeCalls(path, "GET") - afterReads).toBe(1);
-  });
+      // Once the interval has passed (its start moved back, instead of a wait), one more ask.
+      await db().payment.update({
+        where: { orderId: started.orderId },
+        data: { processorCheckedAt: new Date(Date.now() - PROCESSOR_RECHECK_MS - 1) },
+      });
+      stripe.succeed(intentId);
+      const afterReads = stripeCalls(path, "GET");
+      expect((await (await read()).json()).orderStatus).toBe("COMPLETED");
+      expect(stripeCalls(path, "GET") - afterReads).toBe(1);
+    },
+  );
 });
 
 describe("replayed purchases", () => {

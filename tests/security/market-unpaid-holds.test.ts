@@ -56,37 +56,41 @@ async function expectLimited(res: Response, field: string, domain: string) {
 }
 
 describe("per client address", () => {
-  test("five unpaid holds, then 429 with Retry-After for card and crypto alike; a replay is not a new hold; paying frees a slot", async () => {
-    const client = freshClient();
-    const bodies = Array.from({ length: LIMIT }, () => cardBody());
-    const started = [];
-    for (const body of bodies) {
-      const res = await card(client, body);
-      expect(res.status).toBe(200);
-      started.push(await res.json());
-    }
-    const sixth = cardBody();
-    await expectLimited(await card(client, sixth), "holds", sixth.domain);
-    const viaCrypto = cryptoBody();
-    await expectLimited(await crypto(client, viaCrypto), "holds", viaCrypto.domain);
+  test(
+    "five unpaid holds, then 429 with Retry-After for card and crypto alike; a replay is not a new hold; " +
+      "paying frees a slot",
+    async () => {
+      const client = freshClient();
+      const bodies = Array.from({ length: LIMIT }, () => cardBody());
+      const started = [];
+      for (const body of bodies) {
+        const res = await card(client, body);
+        expect(res.status).toBe(200);
+        started.push(await res.json());
+      }
+      const sixth = cardBody();
+      await expectLimited(await card(client, sixth), "holds", sixth.domain);
+      const viaCrypto = cryptoBody();
+      await expectLimited(await crypto(client, viaCrypto), "holds", viaCrypto.domain);
 
-    const replay = await card(client, bodies[2]);
-    expect(replay.status).toBe(200);
-    expect((await replay.json()).orderId).toBe(started[2].orderId);
+      const replay = await card(client, bodies[2]);
+      expect(replay.status).toBe(200);
+      expect((await replay.json()).orderId).toBe(started[2].orderId);
 
-    // Another client is not affected.
-    expect((await card(freshClient(), cardBody())).status).toBe(200);
+      // Another client is not affected.
+      expect((await card(freshClient(), cardBody())).status).toBe(200);
 
-    const paid = await app.fetch("/api/test-processor/pay", {
-      method: "POST",
-      json: { clientSecret: started[0].processorCheckoutSession, cardNumber: "4242424242424242" },
-      headers: { "x-forwarded-for": client },
-    });
-    expect((await paid.json()).orderStatus).toBe("COMPLETED");
-    expect((await card(client, cardBody())).status).toBe(200);
-    const again = cardBody();
-    await expectLimited(await card(client, again), "holds", again.domain);
-  });
+      const paid = await app.fetch("/api/test-processor/pay", {
+        method: "POST",
+        json: { clientSecret: started[0].processorCheckoutSession, cardNumber: "4242424242424242" },
+        headers: { "x-forwarded-for": client },
+      });
+      expect((await paid.json()).orderStatus).toBe("COMPLETED");
+      expect((await card(client, cardBody())).status).toBe(200);
+      const again = cardBody();
+      await expectLimited(await card(client, again), "holds", again.domain);
+    },
+  );
 
   test("twelve purchases at once: exactly five holds", async () => {
     const client = freshClient();
@@ -97,16 +101,19 @@ describe("per client address", () => {
     expect(await db().order.count({ where: { clientAddress: client } })).toBe(LIMIT);
   });
 
-  test("one new checkoutId sent five times at once by a client with four holds: one order, every answer the same", async () => {
-    const client = freshClient();
-    for (let i = 0; i < LIMIT - 1; i++) expect((await card(client, cardBody())).status).toBe(200);
-    const body = cardBody();
-    const answers = await Promise.all(Array.from({ length: 5 }, () => card(client, body)));
-    expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
-    const ids = new Set(await Promise.all(answers.map(async (r) => (await r.json()).orderId)));
-    expect(ids.size).toBe(1);
-    expect(await db().order.count({ where: { clientAddress: client } })).toBe(LIMIT);
-  });
+  test(
+    "one new checkoutId sent five times at once by a client with four holds: " + "one order, every answer the same",
+    async () => {
+      const client = freshClient();
+      for (let i = 0; i < LIMIT - 1; i++) expect((await card(client, cardBody())).status).toBe(200);
+      const body = cardBody();
+      const answers = await Promise.all(Array.from({ length: 5 }, () => card(client, body)));
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      const ids = new Set(await Promise.all(answers.map(async (r) => (await r.json()).orderId)));
+      expect(ids.size).toBe(1);
+      expect(await db().order.count({ where: { clientAddress: client } })).toBe(LIMIT);
+    },
+  );
 });
 
 describe("per owner", () => {

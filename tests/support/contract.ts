@@ -103,16 +103,24 @@ export function contractViolation(
   if (!operation) return generic(405, `method ${upper} on ${route.template}`);
   const documented = operation.responses[String(response.status)];
   if (!documented)
-    return `${where}, a status the document does not list for ${upper} ${route.template} (it lists ${Object.keys(operation.responses).join(", ")}): ${response.text.slice(0, 160)}`;
+    return (
+      `${where}, a status the document does not list for ${upper} ${route.template} (it lists ` +
+      `${Object.keys(operation.responses).join(", ")}): ${response.text.slice(0, 160)}`
+    );
   if (!documented.content?.["application/json"]) {
     return response.text === "" ? undefined : `${where} with a body, where the document says none`;
   }
   const parsed = parse();
   if (!parsed.ok) return parsed.why;
-  const pointer = `/paths/${escapePointer(route.template)}/${method.toLowerCase()}/responses/${response.status}/content/application~1json/schema`;
+  const pointer =
+    `/paths/${escapePointer(route.template)}/${method.toLowerCase()}` +
+    `/responses/${response.status}/content/application~1json/schema`;
   const validate = contract.validator(pointer);
   if (validate(parsed.body)) return undefined;
-  return `${where} with a body outside the document's schema for ${upper} ${route.template}: ${describeErrors(validate)}; body ${response.text.slice(0, 200)}`;
+  return (
+    `${where} with a body outside the document's schema for ${upper} ${route.template}: ` +
+    `${describeErrors(validate)}; body ${response.text.slice(0, 200)}`
+  );
 }
 
 /** Throws when `response` breaks the document; the response stays readable by the caller. */

@@ -17,16 +17,24 @@ export const operations: Operation[] = [
 ];
 
 const STATUS_TEXT: Record<number, string> = {
-  400: "Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named.",
+  400:
+    "Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the " +
+    "field at fault is named.",
   401: "Missing, malformed, expired, not-yet-valid or deleted access token.",
   403: "The token's type may not call this endpoint.",
   404: "Unknown resource.",
   409: "Not available, or the idempotency key was used with another body.",
   413: "Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed.",
   415: "Body is not JSON.",
-  429: "Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds.",
-  502: "The name service's source (a JSON-RPC endpoint, a CCIP-Read gateway, a DNS server) answered something unusable.",
-  503: "Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which.",
+  429:
+    "Rate limited (a batch counts each name), or too many failed authentications from this address: `field` " +
+    "is `rate`; retry after `Retry-After` seconds.",
+  502:
+    "The name service's source (a JSON-RPC endpoint, a CCIP-Read gateway, a DNS server) answered something " +
+    "unusable.",
+  503:
+    "Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint " +
+    "needs (a name service, a payment chain) is not configured or unreachable; the body says which.",
   504: "The name service's source did not answer in time.",
 };
 
@@ -73,7 +81,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
 
     paths[op.path] ??= {};
     paths[op.path][op.method] = {
-      operationId: `${op.method}${op.path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase())}`,
+      operationId: op.method + camelCasePath(op.path),
       summary: op.summary,
       description: op.description,
       tags: op.tags,
@@ -92,7 +100,8 @@ export function buildOpenApiDocument(serverUrl?: string) {
       title: "Name resolution, namespace and marketplace API",
       version: "1.0.0",
       description:
-        "Resolve names of the native registry, ENS, Unstoppable Domains and ICANN; manage parent domains and partner tokens; buy names by card or crypto.",
+        "Resolve names of the native registry, ENS, Unstoppable Domains and ICANN; manage parent domains " +
+        "and partner tokens; buy names by card or crypto.",
       // No open-source licence: a private service (package.json "private"); SPDX names such terms LicenseRef-*.
       license: { name: "Proprietary", identifier: "LicenseRef-namesvc-proprietary" },
     },
@@ -107,7 +116,8 @@ export function buildOpenApiDocument(serverUrl?: string) {
           scheme: "bearer",
           bearerFormat: "JWT",
           description:
-            "An owner session token from POST /v1/owner/session (Sign-In with Ethereum). Partner endpoints refuse it; owner endpoints refuse partner tokens.",
+            "An owner session token from POST /v1/owner/session (Sign-In with Ethereum). Partner endpoints " +
+            "refuse it; owner endpoints refuse partner tokens.",
         },
       },
       schemas: componentSchemas(),
@@ -189,4 +199,9 @@ function stripDialect(schema: unknown): Record<string, unknown> {
   const { $schema: _ignored, ...rest } = schema as Record<string, unknown>;
   if (typeof rest.$id === "string" && rest.$id.includes("__inline")) delete rest.$id;
   return rest;
+}
+
+/** `/v1/market/order/{orderID}` → `V1MarketOrderOrderID`: the path part of an operationId. */
+function camelCasePath(path: string): string {
+  return path.replace(/[{}]/g, "").replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ?? "").toUpperCase());
 }

@@ -25,7 +25,9 @@ export const marketOperations: Operation[] = [
     path: "/v1/market/search",
     summary: "Search names for sale",
     description:
-      "For each name in `q` (space separated): whether it can be bought, why not (`taken`, `reserved` by an order awaiting payment, `invalid`, `unsupported_tld`, `parent_not_configured`), its yearly price in USD, and free alternatives for taken names. Cacheable for 5 seconds.",
+      "For each name in `q` (space separated): whether it can be bought, why not (`taken`, `reserved` by " +
+      "an order awaiting payment, `invalid`, `unsupported_tld`, `parent_not_configured`), its yearly price " +
+      "in USD, and free alternatives for taken names. Cacheable for 5 seconds.",
     tags: ["Marketplace"],
     errors: "single",
     query: SearchQuery,
@@ -36,7 +38,16 @@ export const marketOperations: Operation[] = [
     path: "/v1/market/purchase",
     summary: "Start a card purchase",
     description:
-      "Creates a PENDING order holding the name and a card-only PaymentIntent (Stripe, or the built-in test processor when no Stripe keys are set). `checkoutId` is the idempotency key: the same id with the same body answers the same order and the same session (the same ephemeral key while it is valid); with another body, 409. The offer holds the name for PAYMENT_OFFER_MINUTES (15 by default); a declined card keeps the hold, so another card may be tried. The payment goes to the connected account of the partner selling the name (a sub-domain's parent partner; none for second-level names): `processorConnectedAccountId` is accepted only when absent, empty or equal to it. A client address or owner with UNPAID_HOLDS_PER_CLIENT / UNPAID_HOLDS_PER_OWNER (5) unpaid orders open is 429 with Retry-After (`field` `holds` or `ownerAddress`); a replayed checkoutId is not counted twice. A processor failure is 502: retry with the same checkoutId.",
+      "Creates a PENDING order holding the name and a card-only PaymentIntent (Stripe, or the built-in " +
+      "test processor when no Stripe keys are set). `checkoutId` is the idempotency key: the same id with " +
+      "the same body answers the same order and the same session (the same ephemeral key while it is " +
+      "valid); with another body, 409. The offer holds the name for PAYMENT_OFFER_MINUTES (15 by default); " +
+      "a declined card keeps the hold, so another card may be tried. The payment goes to the connected " +
+      "account of the partner selling the name (a sub-domain's parent partner; none for second-level " +
+      "names): `processorConnectedAccountId` is accepted only when absent, empty or equal to it. A client " +
+      "address or owner with UNPAID_HOLDS_PER_CLIENT / UNPAID_HOLDS_PER_OWNER (5) unpaid orders open is " +
+      "429 with Retry-After (`field` `holds` or `ownerAddress`); a replayed checkoutId is not counted " +
+      "twice. A processor failure is 502: retry with the same checkoutId.",
     tags: ["Marketplace"],
     errors: "single",
     body: PurchaseRequest,
@@ -50,7 +61,15 @@ export const marketOperations: Operation[] = [
     path: "/v1/market/crypto/purchase",
     summary: "Start a crypto purchase",
     description:
-      "Creates a PENDING order holding the name, with a fresh deposit address, the amount converted from the USD price (rounded up to the smallest unit; `amount` is that exact decimal, written digit for digit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry. A payment within the dust tolerance of the amount (the larger of one unit at the wallet's display precision, 8 decimals for ETH and BTC and 2 for USDC, and 0.01% of the amount) counts as exact. Over-, under- and late payments the order cannot use are owed back to the sender (listed by GET /v1/partner/refunds). Open unpaid holds are bounded per client address and per owner address or e-mail (429 with Retry-After, `field` `holds`, `ownerAddress` or `ownerEmail`). USDC answers 503 (field `currency`, with the reason) while a custom token contract's decimals cannot be read.",
+      "Creates a PENDING order holding the name, with a fresh deposit address, the amount converted from " +
+      "the USD price (rounded up to the smallest unit; `amount` is that exact decimal, written digit for " +
+      "digit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry. A payment within the dust " +
+      "tolerance of the amount (the larger of one unit at the wallet's display precision, 8 decimals for " +
+      "ETH and BTC and 2 for USDC, and 0.01% of the amount) counts as exact. Over-, under- and late " +
+      "payments the order cannot use are owed back to the sender (listed by GET /v1/partner/refunds). Open " +
+      "unpaid holds are bounded per client address and per owner address or e-mail (429 with Retry-After, " +
+      "`field` `holds`, `ownerAddress` or `ownerEmail`). USDC answers 503 (field `currency`, with the " +
+      "reason) while a custom token contract's decimals cannot be read.",
     tags: ["Marketplace"],
     errors: "single",
     body: CryptoPurchaseRequest,
@@ -62,7 +81,16 @@ export const marketOperations: Operation[] = [
     path: "/v1/market/order/{orderID}",
     summary: "Read an order",
     description:
-      "`orderStatus`: PENDING (awaiting payment; a declined card attempt stays here while the intent can be paid), PAID (payment confirmed, registering), COMPLETED (registered to `ownerAddress`), EXPIRED (the offer ran out with nothing received), FAILED (the payment can no longer be made, or money arrived that the order cannot use and is owed back), REFUNDED (the money went back: a card refund, with its id in the reason, a crypto payout, or a lost dispute; a name it had registered is suspended). Moves: PENDING → PAID → COMPLETED → REFUNDED; PENDING → EXPIRED → PAID (paid late, name still free) or FAILED (paid late or short, name gone); PENDING → FAILED → PAID (topped up, name free) or REFUNDED; PAID → FAILED (cannot be registered). `orderStatusReason` says why, including under-, over- and late payment. `price` is exact. A pending Stripe order is re-read from Stripe at most once every 5 seconds.",
+      "`orderStatus`: PENDING (awaiting payment; a declined card attempt stays here while the intent can " +
+      "be paid), PAID (payment confirmed, registering), COMPLETED (registered to `ownerAddress`), EXPIRED " +
+      "(the offer ran out with nothing received), FAILED (the payment can no longer be made, or money " +
+      "arrived that the order cannot use and is owed back), REFUNDED (the money went back: a card refund, " +
+      "with its id in the reason, a crypto payout, or a lost dispute; a name it had registered is " +
+      "suspended). Moves: PENDING → PAID → COMPLETED → REFUNDED; PENDING → EXPIRED → PAID (paid late, name " +
+      "still free) or FAILED (paid late or short, name gone); PENDING → FAILED → PAID (topped up, name " +
+      "free) or REFUNDED; PAID → FAILED (cannot be registered). `orderStatusReason` says why, including " +
+      "under-, over- and late payment. `price` is exact. A pending Stripe order is re-read from Stripe at " +
+      "most once every 5 seconds.",
     tags: ["Marketplace"],
     errors: "single",
     pathParams: OrderPathParams,
@@ -74,7 +102,10 @@ export const marketOperations: Operation[] = [
     path: "/v1/partner/refunds",
     summary: "List refunds owed on the partner's sales",
     description:
-      "Money owed back to buyers of the partner's sales, newest first (at most 500): card payments that could not be fulfilled (refunded through the processor by the service, retried until made; PAID with the processor's refund id) and crypto received and not owed (over-, under- and late payments; DUE with the amount and the sender's address until the operator records the payout).",
+      "Money owed back to buyers of the partner's sales, newest first (at most 500): card payments that " +
+      "could not be fulfilled (refunded through the processor by the service, retried until made; PAID " +
+      "with the processor's refund id) and crypto received and not owed (over-, under- and late payments; " +
+      "DUE with the amount and the sender's address until the operator records the payout).",
     tags: ["Partner"],
     auth: ["ADMIN"],
     errors: "list",
@@ -86,7 +117,10 @@ export const marketOperations: Operation[] = [
     path: "/v1/partner/refunds/{refundId}/payout",
     summary: "Record the payout of a crypto refund",
     description:
-      "The operator sent a DUE crypto refund back to the sender: it becomes PAID with `reference` (e.g. the transaction hash). `amountAtomic` must be the amount listed; a refund that grew since (another transfer arrived) is 409. An order whose money all went back becomes REFUNDED. Recording the same payout again answers the same refund; card refunds have no payout to record (409).",
+      "The operator sent a DUE crypto refund back to the sender: it becomes PAID with `reference` (e.g. " +
+      "the transaction hash). `amountAtomic` must be the amount listed; a refund that grew since (another " +
+      "transfer arrived) is 409. An order whose money all went back becomes REFUNDED. Recording the same " +
+      "payout again answers the same refund; card refunds have no payout to record (409).",
     tags: ["Partner"],
     auth: ["ADMIN"],
     errors: "list",
@@ -109,7 +143,10 @@ export const marketOperations: Operation[] = [
     path: "/v1/partner/payout-account",
     summary: "Set the partner's payout account",
     description:
-      "The Stripe connected account (acct_…) that receives the card payments of the names this partner sells (sub-domains of its parent domains), as destination charges; null removes it. With Stripe configured the account must exist on the platform (400 otherwise). Also `npm run partner -- payout-account <partnerId> <acct_…|none>`.",
+      "The Stripe connected account (acct_…) that receives the card payments of the names this partner " +
+      "sells (sub-domains of its parent domains), as destination charges; null removes it. With Stripe " +
+      "configured the account must exist on the platform (400 otherwise). Also `npm run partner -- " +
+      "payout-account <partnerId> <acct_…|none>`.",
     tags: ["Partner"],
     auth: ["ADMIN"],
     errors: "list",

@@ -22,7 +22,16 @@ const OWNER = ["OWNER"] as const;
 const OWNED =
   "Another address's name is 403; a name in its grace period may only be renewed (409); one past it is 404.";
 const RENEWAL =
-  "Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED / REFUNDED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended, or for a name bought again meanwhile, fails the order (the renewal could not be applied) and is refunded as a purchase's would be: a card through the processor (the order ends REFUNDED with the refund id), crypto as an amount owed to the sender (GET /v1/partner/refunds). Card money goes where a purchase of the name would send it: the connected account of a sub-domain's parent partner, the platform for a second-level name; the request cannot choose. `checkoutId` is the idempotency key.";
+  "Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the " +
+  "price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → " +
+  "COMPLETED, or EXPIRED / FAILED / REFUNDED); on completion only the expiry changes, extended from the " +
+  "old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment " +
+  "that arrives after the grace period ended, or for a name bought again meanwhile, fails the order (the " +
+  "renewal could not be applied) and is refunded as a purchase's would be: a card through the processor " +
+  "(the order ends REFUNDED with the refund id), crypto as an amount owed to the sender (GET " +
+  "/v1/partner/refunds). Card money goes where a purchase of the name would send it: the connected account " +
+  "of a sub-domain's parent partner, the platform for a second-level name; the request cannot choose. " +
+  "`checkoutId` is the idempotency key.";
 
 export const ownerOperations: Operation[] = [
   {
@@ -40,7 +49,13 @@ export const ownerOperations: Operation[] = [
     path: "/v1/owner/session",
     summary: "Sign in with Ethereum",
     description:
-      "Exchanges a signed EIP-4361 message for an owner session token (about a day; `OWNER_SESSION_HOURS`). The message must be in EIP-4361's exact form, its domain the host this request is sent to (one of `OWNER_SIGN_IN_DOMAINS`, or a loopback host when that is unset), its URI on that host, Chain ID 1, its nonce one from GET /v1/owner/nonce not used before, and Issued At within the last 10 minutes; the signature is the address's EIP-191 signature. A message that is not EIP-4361 is 400; a wrong signature, domain or chain, a reused or unknown nonce or a stale message is 401.",
+      "Exchanges a signed EIP-4361 message for an owner session token (about a day; " +
+      "`OWNER_SESSION_HOURS`). The message must be in EIP-4361's exact form, its domain the host this " +
+      "request is sent to (one of `OWNER_SIGN_IN_DOMAINS`, or a loopback host when that is unset), its URI " +
+      "on that host, Chain ID 1, its nonce one from GET /v1/owner/nonce not used before, and Issued At " +
+      "within the last 10 minutes; the signature is the address's EIP-191 signature. A message that is not " +
+      "EIP-4361 is 400; a wrong signature, domain or chain, a reused or unknown nonce or a stale message " +
+      "is 401.",
     tags: ["Owners"],
     errors: "single",
     body: SessionRequest,
@@ -62,7 +77,10 @@ export const ownerOperations: Operation[] = [
     path: "/v1/owner/names",
     summary: "List the signed-in address's names",
     description:
-      "The names the session's address owns, by name: expiry, whether in the grace period (an expired name no longer resolves and may only be renewed until `graceEndsAt`), whether it is the address's primary name, and its records. Names past their grace period are back on the market and no longer listed.",
+      "The names the session's address owns, by name: expiry, whether in the grace period (an expired name " +
+      "no longer resolves and may only be renewed until `graceEndsAt`), whether it is the address's " +
+      "primary name, and its records. Names past their grace period are back on the market and no longer " +
+      "listed.",
     tags: ["Owners"],
     auth: OWNER,
     errors: "single",
@@ -86,7 +104,9 @@ export const ownerOperations: Operation[] = [
     method: "put",
     path: "/v1/owner/names/{name}/owner",
     summary: "Transfer a name",
-    description: `Moves the name, with its records, to \`ownerAddress\`: it appears in the new owner's list, and the old owner can no longer change it. ${OWNED}`,
+    description:
+      `Moves the name, with its records, to \`ownerAddress\`: it appears in the new owner's list, and the ` +
+      `old owner can no longer change it. ${OWNED}`,
     tags: ["Owners"],
     auth: OWNER,
     errors: "single",
@@ -100,7 +120,9 @@ export const ownerOperations: Operation[] = [
     path: "/v1/owner/reverse",
     summary: "Set the primary name",
     description:
-      "The signed-in address's primary name, answered by reverse resolution (GET /v1/reverse/{address}); `null` clears it. Accepted only for a registered, unexpired name whose ETH wallet record (coin type 60) is the address (409 otherwise); the name need not be the address's own.",
+      "The signed-in address's primary name, answered by reverse resolution (GET /v1/reverse/{address}); " +
+      "`null` clears it. Accepted only for a registered, unexpired name whose ETH wallet record (coin type " +
+      "60) is the address (409 otherwise); the name need not be the address's own.",
     tags: ["Owners"],
     auth: OWNER,
     errors: "single",
@@ -112,7 +134,9 @@ export const ownerOperations: Operation[] = [
     method: "post",
     path: "/v1/market/renew",
     summary: "Renew a name by card",
-    description: `Extends a name by \`years\` (1 to 10), paid by card like a purchase (endpoint 11's session fields). ${RENEWAL}`,
+    description:
+      `Extends a name by \`years\` (1 to 10), paid by card like a purchase (endpoint 11's session fields). ` +
+      `${RENEWAL}`,
     tags: ["Marketplace"],
     errors: "single",
     body: RenewalRequest,
@@ -125,7 +149,9 @@ export const ownerOperations: Operation[] = [
     method: "post",
     path: "/v1/market/crypto/renew",
     summary: "Renew a name by crypto",
-    description: `Extends a name by \`years\` (1 to 10), paid in ETH, USDC or BTC to a fresh deposit address like a crypto purchase (endpoint 12's answer). ${RENEWAL}`,
+    description:
+      `Extends a name by \`years\` (1 to 10), paid in ETH, USDC or BTC to a fresh deposit address like a ` +
+      `crypto purchase (endpoint 12's answer). ${RENEWAL}`,
     tags: ["Marketplace"],
     errors: "single",
     body: CryptoRenewalRequest,

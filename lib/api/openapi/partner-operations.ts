@@ -13,8 +13,10 @@ export const partnerOperations: Operation[] = [
     path: "/v1/partner/access-token",
     summary: "Create an access token",
     description:
-      "The JWT `value` is returned here once; listings show it redacted. `type` defaults to CUSTOMER. A token lives at most " +
-      "2 years (ACCESS_TOKEN_MAX_DAYS, 731 days by default): `validTill` later than that after `validFrom`, or after now, is 400.",
+      "The JWT `value` is returned here once; listings show it redacted. `type` defaults to CUSTOMER. A " +
+      "token lives at most " +
+      "2 years (ACCESS_TOKEN_MAX_DAYS, 731 days by default): `validTill` later than that after " +
+      "`validFrom`, or after now, is 400.",
     tags: ["Partner"],
     auth: ["ADMIN"],
     errors: "list",

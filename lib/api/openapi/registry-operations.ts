@@ -30,10 +30,14 @@ export const registryOperations: Operation[] = [
     path: "/v1/resolve/{domain}",
     summary: "Resolve a name",
     description:
-      "Wallets, DNS and text records, content hash and owner of a name. `nameservice` chooses the service; absent, the TLD decides " +
-      "(native TLDs, `.eth` → ens, Unstoppable Domains TLDs → ud, ICANN suffixes → icann; otherwise 400). Names are normalized " +
-      "(ENSIP-15 for web3 services, UTS-46 for ICANN) exactly as sent: surrounding spaces or an empty label are 400, nothing is " +
-      "trimmed. ENS names behind an offchain resolver are read through its CCIP-Read gateway (EIP-3668): a gateway that fails is " +
+      "Wallets, DNS and text records, content hash and owner of a name. `nameservice` chooses the service; " +
+      "absent, the TLD decides " +
+      "(native TLDs, `.eth` → ens, Unstoppable Domains TLDs → ud, ICANN suffixes → icann; otherwise 400). " +
+      "Names are normalized " +
+      "(ENSIP-15 for web3 services, UTS-46 for ICANN) exactly as sent: surrounding spaces or an empty " +
+      "label are 400, nothing is " +
+      "trimmed. ENS names behind an offchain resolver are read through its CCIP-Read gateway (EIP-3668): a " +
+      "gateway that fails is " +
       "502, one that does not answer 504, an answer the resolver refuses (its signature does not verify) 502. " +
       "A service that is not configured answers 503.",
     tags: ["Resolution"],
@@ -49,7 +53,8 @@ export const registryOperations: Operation[] = [
     path: "/v1/resolve",
     summary: "Resolve up to 100 names",
     description:
-      "Each name is answered on its own with the status endpoint 1 would give it, and counts as one request against the " +
+      "Each name is answered on its own with the status endpoint 1 would give it, and counts as one " +
+      "request against the " +
       "token's resolution rate limit: a batch the remaining budget cannot hold is 429 as a whole.",
     tags: ["Resolution"],
     auth: READERS,
@@ -63,9 +68,12 @@ export const registryOperations: Operation[] = [
     path: "/v1/reverse/{address}",
     summary: "Reverse-resolve an address",
     description:
-      "The address's verified name. Native: the address's primary name when it points back (its ETH wallet, or owner when it has " +
-      "no ETH wallet, is the address), else the newest name it owns that points back. ENS: the ENSIP-19 primary name, on Ethereum " +
-      "unless `coins` names another EVM chain; the chain's reverse namespace is read first, then the default one, and the name " +
+      "The address's verified name. Native: the address's primary name when it points back (its ETH " +
+      "wallet, or owner when it has " +
+      "no ETH wallet, is the address), else the newest name it owns that points back. ENS: the ENSIP-19 " +
+      "primary name, on Ethereum " +
+      "unless `coins` names another EVM chain; the chain's reverse namespace is read first, then the " +
+      "default one, and the name " +
       "counts only when its address for that chain is the address. Without `nameservice`: native, then ENS, then UD.",
     tags: ["Resolution"],
     auth: READERS,
@@ -80,7 +88,8 @@ export const registryOperations: Operation[] = [
     path: "/v1/parentdomains/{parentDomain}",
     summary: "Validate a parent domain",
     description:
-      "`status` is true when the name exists in the native registry, belongs to the calling partner, has sub-domain issuance enabled, " +
+      "`status` is true when the name exists in the native registry, belongs to the calling partner, has " +
+      "sub-domain issuance enabled, " +
       "is not expired and has a sub-domain price; `reason` holds one sentence per failed check.",
     tags: ["Parent domains"],
     auth: READERS,
@@ -105,7 +114,9 @@ export const registryOperations: Operation[] = [
     method: "get",
     path: "/v1/parentdomains/{parentDomain}/list",
     summary: "List sub-domains, newest first",
-    description: `Keyset-paginated: pass \`nextPaginationToken\` back as \`pageToken\`; it is empty on the last page. A forged, foreign or day-old token is 400. ${foreignParent}`,
+    description:
+      `Keyset-paginated: pass \`nextPaginationToken\` back as \`pageToken\`; it is empty on the last page. A ` +
+      `forged, foreign or day-old token is 400. ${foreignParent}`,
     tags: ["Parent domains"],
     auth: READERS,
     errors: "list",
@@ -143,7 +154,10 @@ export const registryOperations: Operation[] = [
     method: "post",
     path: "/v1/parentdomains/{parentDomain}/subdomains",
     summary: "Issue a sub-domain",
-    description: `A partner ADMIN registers \`label.parentDomain\` to an owner directly. The parent must be enabled and unexpired. A name that is registered, or held by an order awaiting or confirming payment, is 409. ${foreignParent}`,
+    description:
+      `A partner ADMIN registers \`label.parentDomain\` to an owner directly. The parent must be enabled and ` +
+      "unexpired. A name that is registered, or held by an order awaiting or confirming payment, is 409. " +
+      `${foreignParent}`,
     tags: ["Parent domains"],
     auth: ["ADMIN"],
     errors: "list",

@@ -29,7 +29,8 @@ export const DomainField = z
   .max(253, "domain must be at most 253 characters")
   .meta({
     description:
-      "Name to buy: `label.<tld>` under a native TLD, or `label.<parent>` under a parent domain that sells sub-domains.",
+      "Name to buy: `label.<tld>` under a native TLD, or `label.<parent>` under a parent domain that sells " +
+      "sub-domains.",
   });
 
 /**
@@ -95,10 +96,13 @@ export const PurchaseRequest = z
     domain: DomainField,
     externalUserId: uuid("externalUserId").optional(),
     ownerAddress: OwnerAddress,
-    partnerId: uuid("partnerId").optional().meta({
-      description:
-        "A sub-domain belongs to its parent's partner: only that partner's id (or none) is accepted. On a second-level name it only attributes the sale.",
-    }),
+    partnerId: uuid("partnerId")
+      .optional()
+      .meta({
+        description:
+          "A sub-domain belongs to its parent's partner: only that partner's id (or none) is accepted. On a " +
+          "second-level name it only attributes the sale.",
+      }),
     processorConnectedAccountId: z
       .string({ error: "processorConnectedAccountId must be a connected account id (acct_…) or empty" })
       .regex(
@@ -108,7 +112,9 @@ export const PurchaseRequest = z
       .optional()
       .meta({
         description:
-          "Who is paid is decided by the server: the connected account of the partner selling the name (none for second-level names). Accepted only when absent, empty, or equal to that account; anything else is 400.",
+          "Who is paid is decided by the server: the connected account of the partner selling the name " +
+          "(none for second-level names). Accepted only when absent, empty, or equal to that account; " +
+          "anything else is 400.",
       }),
     walletAddrs: WalletAddrs,
     years: Years,
@@ -145,10 +151,13 @@ export const CryptoPurchaseRequest = z
       .trim()
       .min(1, "ownerName must not be empty")
       .max(200, "ownerName must be at most 200 characters"),
-    partnerId: uuid("partnerId").optional().meta({
-      description:
-        "A sub-domain belongs to its parent's partner: only that partner's id (or none) is accepted. On a second-level name it only attributes the sale.",
-    }),
+    partnerId: uuid("partnerId")
+      .optional()
+      .meta({
+        description:
+          "A sub-domain belongs to its parent's partner: only that partner's id (or none) is accepted. On a " +
+          "second-level name it only attributes the sale.",
+      }),
     walletAddrs: WalletAddrs,
     years: Years,
   })
@@ -183,7 +192,9 @@ export const CryptoPurchaseResponse = z
   .object({
     address: z.string(),
     amount: ExactNumber(
-      "Amount due in whole coins: the exact decimal the URI carries. A payment within the dust tolerance (the larger of one unit at the wallet's display precision and 0.01% of the amount due) counts as exact.",
+      "Amount due in whole coins: the exact decimal the URI carries. A payment within the dust tolerance " +
+        "(the larger of one unit at the wallet's display precision and 0.01% of the amount due) counts as " +
+        "exact.",
     ),
     expiryDateEpoch: z.number().int().meta({ description: "Unix time in seconds when the offer expires." }),
     orderId: z.uuid(),
@@ -240,10 +251,15 @@ export const NameAvailability = z
   .object({
     name: z.string(),
     available: z.boolean(),
-    reason: z.enum(AVAILABILITY_REASONS).optional().meta({
-      description:
-        "Why the name cannot be bought: `taken` (registered), `grace` (expired, renewable until `graceEndsAt`, then for sale), `reserved` (an order awaits payment), `invalid`, `unsupported_tld`, `parent_not_configured`.",
-    }),
+    reason: z
+      .enum(AVAILABILITY_REASONS)
+      .optional()
+      .meta({
+        description:
+          "Why the name cannot be bought: `taken` (registered), `grace` (expired, renewable until " +
+          "`graceEndsAt`, then for sale), `reserved` (an order awaits payment), `invalid`, " +
+          "`unsupported_tld`, `parent_not_configured`.",
+      }),
     message: z.string().optional().meta({ description: "The reason in words." }),
     priceUsdPerYear: z.number().optional(),
     expiresAt: IsoDateTime.optional().meta({

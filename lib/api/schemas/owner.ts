@@ -35,7 +35,8 @@ export const SessionRequest = z
       .max(MAX_SIWE_MESSAGE_LENGTH, `message must be at most ${MAX_SIWE_MESSAGE_LENGTH} characters`)
       .meta({
         description:
-          "EIP-4361 message: domain = the host this request is sent to, a nonce from GET /v1/owner/nonce, Chain ID 1, Issued At within the last 10 minutes.",
+          "EIP-4361 message: domain = the host this request is sent to, a nonce from GET /v1/owner/nonce, " +
+          "Chain ID 1, Issued At within the last 10 minutes.",
       }),
     signature: z
       .string({ error: "signature must be 0x followed by 130 hex digits" })

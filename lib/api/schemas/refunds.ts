@@ -6,7 +6,8 @@ import { ExactNumber } from "./exact-number";
 export const RefundStatus = z.enum(["DUE", "PAID"]).meta({
   id: "RefundStatus",
   description:
-    "DUE: owed and not yet returned. PAID: returned (a card refund made by the processor, or a crypto payout the operator recorded).",
+    "DUE: owed and not yet returned. PAID: returned (a card refund made by the processor, or a crypto " +
+    "payout the operator recorded).",
 });
 
 export const Refund = z

@@ -72,9 +72,12 @@ export const ReverseQuery = z.object({
     .optional()
     .meta({
       description:
-        "One EVM chain whose ENS primary name is asked (ENSIP-19): a network as wallets name it (BASE, OPTIMISM, ARBITRUM, " +
-        "LINEA, SCROLL, POLYGON, EVM for the default name…) or the chain's own coin (ETH for Ethereum, MATIC for Polygon). " +
-        "Reads the chain's reverse namespace, then the default one; the name must resolve back to the address on that chain. " +
+        "One EVM chain whose ENS primary name is asked (ENSIP-19): a network as wallets name it (BASE, " +
+        "OPTIMISM, ARBITRUM, " +
+        "LINEA, SCROLL, POLYGON, EVM for the default name…) or the chain's own coin (ETH for Ethereum, " +
+        "MATIC for Polygon). " +
+        "Reads the chain's reverse namespace, then the default one; the name must resolve back to the " +
+        "address on that chain. " +
         "ENS only: with another nameservice it is 400.",
     }),
 });

@@ -80,14 +80,18 @@ export function classifyPayment(input: ClassifyPaymentInput): PaymentClassificat
     return {
       state: "underpaid",
       late,
-      reason: `Underpaid: received ${receivedText} ${currency} of ${dueText} ${currency} due; ${differenceText} ${currency} is missing.${lateNote}`,
+      reason:
+        `Underpaid: received ${receivedText} ${currency} of ${dueText} ${currency} due; ${differenceText} ` +
+        `${currency} is missing.${lateNote}`,
     };
   }
   if (received > due + tolerance) {
     return {
       state: "overpaid",
       late,
-      reason: `Overpaid: received ${receivedText} ${currency} of ${dueText} ${currency} due; ${differenceText} ${currency} more than due.${lateNote}`,
+      reason:
+        `Overpaid: received ${receivedText} ${currency} of ${dueText} ${currency} due; ${differenceText} ` +
+        `${currency} more than due.${lateNote}`,
     };
   }
   const dust = received === due ? "" : ` (${dueText} ${currency} was due; the difference is within the dust tolerance)`;

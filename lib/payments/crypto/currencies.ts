@@ -255,7 +255,8 @@ async function tokenDecimals(contract: `0x${string}`, cfg: Config, client?: Publ
       ) !== null;
     if (unanswered) throw refuse("does not answer decimals(); it must be an ERC-20 token contract.");
     throw new CurrencyUnavailableError(
-      `USDC is unavailable: the decimals of ${name} could not be read (${error instanceof BaseError ? error.shortMessage : (error as Error).message}).`,
+      `USDC is unavailable: the decimals of ${name} could not be read ` +
+        `(${error instanceof BaseError ? error.shortMessage : (error as Error).message}).`,
     );
   }
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > MAX_TOKEN_DECIMALS)

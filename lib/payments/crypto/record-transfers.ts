@@ -153,10 +153,11 @@ export async function recordTransfers(
     const credited = new Set<string>();
     for (const t of transfers) {
       const inserted = await tx.$queryRaw<{ id: string }[]>`
-        INSERT INTO "crypto_transfer" ("id", "payment_id", "chain", "tx_hash", "log_index", "block_number", "block_hash", "amount", "created_at", "from_address")
+        INSERT INTO "crypto_transfer" ("id", "payment_id", "chain", "tx_hash", "log_index", "block_number",
+                                       "block_hash", "amount", "created_at", "from_address")
         VALUES (${randomUUID()}::uuid, ${t.paymentId}::uuid, ${chain}, ${t.txHash.toLowerCase()}, ${t.logIndex}::int,
-                ${t.blockNumber}::bigint, ${t.blockHash?.toLowerCase() ?? null}, ${t.amount.toString()}, ${t.blockTime}::timestamptz,
-                ${senderOf(t)})
+                ${t.blockNumber}::bigint, ${t.blockHash?.toLowerCase() ?? null}, ${t.amount.toString()},
+                ${t.blockTime}::timestamptz, ${senderOf(t)})
         ON CONFLICT ("chain", "tx_hash", "log_index") DO NOTHING
         RETURNING "id"`;
       if (inserted.length > 0) credited.add(t.paymentId);
@@ -330,7 +331,8 @@ export async function applyReorganisation(
       UPDATE "chain_cursor" SET "block" = ${input.rewindTo.block}::bigint, "block_hash" = ${input.rewindTo.hash},
         "block_time" = ${input.rewindTo.time}::timestamptz, "updated_at" = now()
       WHERE "chain" = ${chain}`;
-    await tx.$executeRaw`DELETE FROM "chain_block" WHERE "chain" = ${chain} AND "number" > ${input.rewindTo.block}::bigint`;
+    await tx.$executeRaw`
+      DELETE FROM "chain_block" WHERE "chain" = ${chain} AND "number" > ${input.rewindTo.block}::bigint`;
     return [...lost];
   }, TRANSACTION_OPTIONS);
 }

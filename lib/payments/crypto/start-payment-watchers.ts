@@ -34,11 +34,13 @@ export function describeCryptoSetup(cfg: Config = config()): CryptoSetupReport {
   const lines: string[] = [];
   if (evmKeyIsTest)
     lines.push(
-      "crypto: CRYPTO_EVM_XPUB is unset; EVM deposit addresses come from the public BIP39 test mnemonic (test configuration).",
+      "crypto: CRYPTO_EVM_XPUB is unset; EVM deposit addresses come from the public BIP39 test mnemonic " +
+        "(test configuration).",
     );
   if (btcKeyIsTest)
     lines.push(
-      "crypto: CRYPTO_BTC_XPUB is unset; Bitcoin deposit addresses come from the public BIP39 test mnemonic (test configuration).",
+      "crypto: CRYPTO_BTC_XPUB is unset; Bitcoin deposit addresses come from the public BIP39 test " +
+        "mnemonic (test configuration).",
     );
   if (ratesAreTest)
     lines.push("crypto: CRYPTO_RATES_JSON is unset; prices use the built-in test rate table (test configuration).");
@@ -46,7 +48,8 @@ export function describeCryptoSetup(cfg: Config = config()): CryptoSetupReport {
     lines.push("crypto: PAYMENTS_EVM_RPC_URL is unset; ETH and USDC payments are not watched.");
   if (cfg.PAYMENTS_USDC_CONTRACT && !cfg.PAYMENTS_EVM_RPC_URL)
     lines.push(
-      "crypto: PAYMENTS_USDC_CONTRACT is set but PAYMENTS_EVM_RPC_URL is not, so its decimals cannot be read; USDC offers are refused.",
+      "crypto: PAYMENTS_USDC_CONTRACT is set but PAYMENTS_EVM_RPC_URL is not, so its decimals cannot be " +
+        "read; USDC offers are refused.",
     );
   if (!cfg.PAYMENTS_BTC_ESPLORA_URL)
     lines.push("crypto: PAYMENTS_BTC_ESPLORA_URL is unset; BTC payments are not watched.");
@@ -54,7 +57,8 @@ export function describeCryptoSetup(cfg: Config = config()): CryptoSetupReport {
     lines.push("crypto: PAYMENTS_EVM_CONFIRMATIONS=0 is used as 1: a payment counts once its block is mined.");
   else if (cfg.PAYMENTS_EVM_CONFIRMATIONS === undefined && !(cfg.PAYMENTS_EVM_CHAIN_ID in EVM_DEFAULT_CONFIRMATIONS))
     lines.push(
-      `crypto: chain ${cfg.PAYMENTS_EVM_CHAIN_ID} has no known confirmation depth; EVM payments count after ${evmConfirmations(cfg)} confirmations (set PAYMENTS_EVM_CONFIRMATIONS).`,
+      `crypto: chain ${cfg.PAYMENTS_EVM_CHAIN_ID} has no known confirmation depth; EVM payments count ` +
+        `after ${evmConfirmations(cfg)} confirmations (set PAYMENTS_EVM_CONFIRMATIONS).`,
     );
   if (cfg.PAYMENTS_BTC_CONFIRMATIONS === 0)
     lines.push(`crypto: PAYMENTS_BTC_CONFIRMATIONS=0 is used as ${btcConfirmations(cfg)}.`);
@@ -76,7 +80,10 @@ export async function checkUsdcContract(cfg: Config = config()): Promise<string 
   if (!cfg.PAYMENTS_USDC_CONTRACT) return null;
   try {
     const usdc = await resolvePaymentCurrency("USDC", cfg);
-    return `crypto: USDC is ${usdc.tokenContract} on ${evmNetworkName(cfg.PAYMENTS_EVM_CHAIN_ID)} with ${usdc.decimals} decimals (read from the contract).`;
+    return (
+      `crypto: USDC is ${usdc.tokenContract} on ${evmNetworkName(cfg.PAYMENTS_EVM_CHAIN_ID)} with ` +
+      `${usdc.decimals} decimals (read from the contract).`
+    );
   } catch (error) {
     return `crypto: ${(error as Error).message}`;
   }

@@ -89,7 +89,8 @@ export function rpcFailure(error: unknown, field: string, source: string): ApiEr
       const reason = revertReason(error);
       return badSourceAnswer(
         field,
-        `The resolver refused the answer of its CCIP-Read gateway${reason ? ` (${reason})` : ""}; the name cannot be trusted.`,
+        `The resolver refused the answer of its CCIP-Read gateway${reason ? ` (${reason})` : ""}; the name ` +
+          "cannot be trusted.",
       );
     }
     if (error.walk((e) => e instanceof TimeoutError))

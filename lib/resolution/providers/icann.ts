@@ -125,7 +125,8 @@ export class IcannProvider implements ResolutionProvider {
         if (response.rcode !== 0 && response.rcode !== RCODE_NXDOMAIN) {
           throw badSourceAnswer(
             FIELD,
-            `The DNS server ${server.host}:${server.port} answered ${RCODE_LABELS[response.rcode] ?? `rcode ${response.rcode}`} for ${type} ${name}.`,
+            `The DNS server ${server.host}:${server.port} answered ` +
+              `${RCODE_LABELS[response.rcode] ?? `rcode ${response.rcode}`} for ${type} ${name}.`,
           );
         }
         return response;

@@ -80,7 +80,8 @@ beforeAll(async () => {
   specs = endpointSpecs(world);
   tables = (
     await database().query<{ name: string }>(
-      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND table_type = 'BASE TABLE' ORDER BY 1",
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = 'public' AND " +
+        "table_type = 'BASE TABLE' ORDER BY 1",
     )
   )
     .map((row) => row.name)
@@ -168,7 +169,11 @@ async function buildWorld(): Promise<FuzzWorld> {
       otherAdmin: other.adminToken,
       expired: expired.value,
       deleted: deleted.value,
-      forged: `${adminToken.split(".")[0]}.${b64({ ...claims, typ: "ADMIN", sub: other.partnerId })}.${adminToken.split(".")[2]}`,
+      forged: [
+        adminToken.split(".")[0],
+        b64({ ...claims, typ: "ADMIN", sub: other.partnerId }),
+        adminToken.split(".")[2],
+      ].join("."),
       algNone: `${b64({ alg: "none", typ: "JWT" })}.${b64(claims)}.`,
       otherKey: signToken(claims, `${TEST_JWT_SECRET}-but-another-key`),
     },
@@ -192,7 +197,8 @@ async function snapshot(): Promise<Record<string, string>> {
   const sql = tables
     .map(
       (table) =>
-        `SELECT '${table}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY t::text)), '') AS digest FROM "${table}" t`,
+        `SELECT '${table}' AS name, count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' ORDER BY ` +
+        `t::text)), '') AS digest FROM "${table}" t`,
     )
     .join(" UNION ALL ");
   const rows = await database().query<{ name: string; digest: string }>(sql);
@@ -281,7 +287,8 @@ function record(outcome: Outcome) {
 }
 
 const describeRequest = (r: FuzzRequest) =>
-  `${r.method} ${r.path.slice(0, 300)} ${JSON.stringify(r.headers).slice(0, 200)} ${(r.body ?? "").slice(0, 300)}${(r.body?.length ?? 0) > 300 ? `… (${r.body!.length} chars)` : ""}`;
+  `${r.method} ${r.path.slice(0, 300)} ${JSON.stringify(r.headers).slice(0, 200)} ` +
+  `${(r.body ?? "").slice(0, 300)}${(r.body?.length ?? 0) > 300 ? `… (${r.body!.length} chars)` : ""}`;
 
 describe("fuzzing every endpoint", () => {
   // The specs are keyed by route; a route file the router serves without a spec here fails, so a
@@ -293,97 +300,102 @@ describe("fuzzing every endpoint", () => {
     expect(fuzzed.filter((key) => !routes.includes(key))).toEqual([]);
   });
 
-  test(`at least ${TOTAL_REQUESTS} generated requests: no 5xx, only the interface's shapes, 4xx change nothing`, async () => {
-    console.log(
-      `[fuzz] seed ${SEED} (override with FUZZ_SEED), ${TOTAL_REQUESTS} requests in batches of ${BATCH_SIZE}`,
-    );
-    const started = performance.now();
-    const requestArb = fc.oneof(...specs.map((spec) => ({ weight: 10, arbitrary: spec.arbitrary })), {
-      weight: 8,
-      arbitrary: otherMethodArb(specs),
-    });
-    const property = fc.asyncProperty(
-      fc.array(requestArb, { minLength: BATCH_SIZE, maxLength: BATCH_SIZE }),
-      async (batch) => {
-        const before = await snapshot();
-        const outcomes = await runBatch(batch);
-        outcomes.forEach(record);
-        stats.batches++;
-        const violations = outcomes
-          .filter((o) => o.violation)
-          .map((o) => `${o.violation}\n    request: ${describeRequest(o.request)}`);
-        if (violations.length > 0) {
-          if (process.env.FUZZ_DUMP) writeFileSync(process.env.FUZZ_DUMP, JSON.stringify(batch));
-          const batchSummary = outcomes
-            .map((o) => `${o.status} ${o.ms} ms ${describeRequest(o.request).slice(0, 160)}`)
-            .join("\n  ");
-          throw new Error(
-            `answers outside the interface:\n  ${violations.join("\n  ")}\n  the whole batch:\n  ${batchSummary}`,
-          );
-        }
-        // Only batches without a successful write can be compared: reads and refusals must change nothing.
-        const wrote = outcomes.some((o) => o.status < 300 && !["GET", "HEAD", "OPTIONS"].includes(o.request.method));
-        if (wrote) return;
-        stats.comparedBatches++;
-        const after = await snapshot();
-        const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
-        if (changed.length > 0) {
-          const summary = outcomes.map((o) => `${o.status} ${describeRequest(o.request)}`).join("\n  ");
-          throw new Error(`tables ${changed.join(", ")} changed in a batch of refusals and reads:\n  ${summary}`);
-        }
-      },
-    );
-    await fc.assert(property, {
-      seed: SEED,
-      numRuns: Math.ceil(TOTAL_REQUESTS / BATCH_SIZE),
-      // Shrinking replays batches against a database the failing batch already changed, and a
-      // timeout costs 10 s per replay: off unless FUZZ_SHRINK=1; the failing batch is printed whole.
-      endOnFailure: process.env.FUZZ_SHRINK !== "1",
-      interruptAfterTimeLimit: 400_000,
-      reporter: (details) => {
-        if (!details.failed) return;
-        const cause =
-          details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
-        throw new Error(`seed ${details.seed}, path ${details.counterexamplePath}: ${cause}`);
-      },
-    });
-
-    const seconds = (performance.now() - started) / 1000;
-    console.log(
-      `[fuzz] ${stats.requests} requests in ${seconds.toFixed(1)} s; ${stats.comparedBatches}/${stats.batches} batches compared table by table`,
-    );
-    console.log(
-      `[fuzz] statuses: ${[...stats.byStatus]
-        .sort(([a], [b]) => a - b)
-        .map(([s, n]) => `${s}×${n}`)
-        .join(" ")}`,
-    );
-    for (const [name, statuses] of [...stats.byEndpoint].sort(([a], [b]) => a.localeCompare(b))) {
+  test(
+    `at least ${TOTAL_REQUESTS} generated requests: ` + "no 5xx, only the interface's shapes, 4xx change nothing",
+    async () => {
       console.log(
-        `[fuzz]   ${name.padEnd(56)} ${[...statuses]
+        `[fuzz] seed ${SEED} (override with FUZZ_SEED), ${TOTAL_REQUESTS} requests in batches of ${BATCH_SIZE}`,
+      );
+      const started = performance.now();
+      const requestArb = fc.oneof(...specs.map((spec) => ({ weight: 10, arbitrary: spec.arbitrary })), {
+        weight: 8,
+        arbitrary: otherMethodArb(specs),
+      });
+      const property = fc.asyncProperty(
+        fc.array(requestArb, { minLength: BATCH_SIZE, maxLength: BATCH_SIZE }),
+        async (batch) => {
+          const before = await snapshot();
+          const outcomes = await runBatch(batch);
+          outcomes.forEach(record);
+          stats.batches++;
+          const violations = outcomes
+            .filter((o) => o.violation)
+            .map((o) => `${o.violation}\n    request: ${describeRequest(o.request)}`);
+          if (violations.length > 0) {
+            if (process.env.FUZZ_DUMP) writeFileSync(process.env.FUZZ_DUMP, JSON.stringify(batch));
+            const batchSummary = outcomes
+              .map((o) => `${o.status} ${o.ms} ms ${describeRequest(o.request).slice(0, 160)}`)
+              .join("\n  ");
+            throw new Error(
+              `answers outside the interface:\n  ${violations.join("\n  ")}\n  the whole batch:\n  ${batchSummary}`,
+            );
+          }
+          // Only batches without a successful write can be compared: reads and refusals must change nothing.
+          const wrote = outcomes.some((o) => o.status < 300 && !["GET", "HEAD", "OPTIONS"].includes(o.request.method));
+          if (wrote) return;
+          stats.comparedBatches++;
+          const after = await snapshot();
+          const changed = Object.keys(before).filter((table) => before[table] !== after[table]);
+          if (changed.length > 0) {
+            const summary = outcomes.map((o) => `${o.status} ${describeRequest(o.request)}`).join("\n  ");
+            throw new Error(`tables ${changed.join(", ")} changed in a batch of refusals and reads:\n  ${summary}`);
+          }
+        },
+      );
+      await fc.assert(property, {
+        seed: SEED,
+        numRuns: Math.ceil(TOTAL_REQUESTS / BATCH_SIZE),
+        // Shrinking replays batches against a database the failing batch already changed, and a
+        // timeout costs 10 s per replay: off unless FUZZ_SHRINK=1; the failing batch is printed whole.
+        endOnFailure: process.env.FUZZ_SHRINK !== "1",
+        interruptAfterTimeLimit: 400_000,
+        reporter: (details) => {
+          if (!details.failed) return;
+          const cause =
+            details.errorInstance instanceof Error ? details.errorInstance.message : String(details.errorInstance);
+          throw new Error(`seed ${details.seed}, path ${details.counterexamplePath}: ${cause}`);
+        },
+      });
+
+      const seconds = (performance.now() - started) / 1000;
+      console.log(
+        `[fuzz] ${stats.requests} requests in ${seconds.toFixed(1)} s; ` +
+          `${stats.comparedBatches}/${stats.batches} batches compared table by table`,
+      );
+      console.log(
+        `[fuzz] statuses: ${[...stats.byStatus]
           .sort(([a], [b]) => a - b)
           .map(([s, n]) => `${s}×${n}`)
           .join(" ")}`,
       );
-    }
-    expect(stats.requests).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
-    // Enough batches hold no successful write that the "4xx changes nothing" property is really
-    // exercised (about 4 in 10 do with today's generators; a quarter leaves room for the seed).
-    expect(stats.comparedBatches).toBeGreaterThan(stats.batches / 4);
-    // Every endpoint answered at least one request with success and one with a refusal (a
-    // coverage check of the generators, meaningful for the full run, not for the sample).
-    if (TOTAL_REQUESTS >= 10_000)
-      for (const spec of specs) {
-        const statuses = [...(stats.byEndpoint.get(spec.name)?.keys() ?? [])];
-        expect(
-          statuses.some((s) => s >= 400),
-          `${spec.name} refused something`,
-        ).toBe(true);
-        if (Object.keys(spec.success).length > 0)
-          expect(
-            statuses.some((s) => s < 300),
-            `${spec.name} accepted something`,
-          ).toBe(true);
+      for (const [name, statuses] of [...stats.byEndpoint].sort(([a], [b]) => a.localeCompare(b))) {
+        console.log(
+          `[fuzz]   ${name.padEnd(56)} ${[...statuses]
+            .sort(([a], [b]) => a - b)
+            .map(([s, n]) => `${s}×${n}`)
+            .join(" ")}`,
+        );
       }
-  }, 600_000);
+      expect(stats.requests).toBeGreaterThanOrEqual(TOTAL_REQUESTS);
+      // Enough batches hold no successful write that the "4xx changes nothing" property is really
+      // exercised (about 4 in 10 do with today's generators; a quarter leaves room for the seed).
+      expect(stats.comparedBatches).toBeGreaterThan(stats.batches / 4);
+      // Every endpoint answered at least one request with success and one with a refusal (a
+      // coverage check of the generators, meaningful for the full run, not for the sample).
+      if (TOTAL_REQUESTS >= 10_000)
+        for (const spec of specs) {
+          const statuses = [...(stats.byEndpoint.get(spec.name)?.keys() ?? [])];
+          expect(
+            statuses.some((s) => s >= 400),
+            `${spec.name} refused something`,
+          ).toBe(true);
+          if (Object.keys(spec.success).length > 0)
+            expect(
+              statuses.some((s) => s < 300),
+              `${spec.name} accepted something`,
+            ).toBe(true);
+        }
+    },
+    600_000,
+  );
 });

@@ -1,8 +1,8 @@
 // fast-check generators of HTTP requests for every endpoint: valid-ish requests and hostile ones
 // (wrong types, unexpected fields, huge and unicode strings, malformed JSON, wrong content types,
 // forged tokens, odd path segments). URLs and headers stay under node's 16 KB header limit, past
-// which node itself answers 431 without a body before the application sees the request. Each endpoint names its success schema and error shape, so
-// the property test can check every answer against the interface.
+// which node itself answers 431 without a body before the application sees the request. Each endpoint names its
+// success schema and error shape, so the property test can check every answer against the interface.
 import fc from "fast-check";
 import { z } from "zod";
 import { ErrorsResponse, ServerErrorResponse } from "@/lib/api/schemas/common";
@@ -56,7 +56,10 @@ export interface FuzzWorld {
   clientSecrets: string[];
   disposableTokenIds: string[];
   otherPartnerTokenId: string;
-  /** The owner side: a signed-in owner, its names (ETH record its own), sessions to sign out, signed sign-in messages. */
+  /**
+   * The owner side: a signed-in owner, its names (ETH record its own), sessions to sign out, signed sign-in
+   * messages.
+   */
   signedIn: {
     address: string;
     token: string;

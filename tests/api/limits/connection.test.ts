@@ -81,28 +81,33 @@ function openConnection() {
 
 const host = () => new URL(app.baseUrl).host;
 
-test("reads answered from the cache keep the connection open: three pipelined requests, three answers, then a fourth", async () => {
-  const get = `GET /v1/resolve/alice.web3 HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer ${token}\r\n\r\n`;
-  const connection = openConnection();
-  try {
-    connection.write(get + get + get);
-    for (let i = 0; i < 3; i++) {
-      const response = await connection.response();
-      expect(response).toMatch(/^HTTP\/1\.1 200 /);
-      expect(response).not.toMatch(/connection: close/i);
-      expect(response).toContain('"domain":"alice.web3"');
+test(
+  "reads answered from the cache keep the connection open: " + "three pipelined requests, three answers, then a fourth",
+  async () => {
+    const get = `GET /v1/resolve/alice.web3 HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer ${token}\r\n\r\n`;
+    const connection = openConnection();
+    try {
+      connection.write(get + get + get);
+      for (let i = 0; i < 3; i++) {
+        const response = await connection.response();
+        expect(response).toMatch(/^HTTP\/1\.1 200 /);
+        expect(response).not.toMatch(/connection: close/i);
+        expect(response).toContain('"domain":"alice.web3"');
+      }
+      // The connection is still usable: a request written after the three answers is answered on it.
+      connection.write(get);
+      expect(await connection.response()).toMatch(/^HTTP\/1\.1 200 /);
+      expect(connection.isClosed()).toBe(false);
+    } finally {
+      connection.destroy();
     }
-    // The connection is still usable: a request written after the three answers is answered on it.
-    connection.write(get);
-    expect(await connection.response()).toMatch(/^HTTP\/1\.1 200 /);
-    expect(connection.isClosed()).toBe(false);
-  } finally {
-    connection.destroy();
-  }
-});
+  },
+);
 
 test("a body refused before it all arrived closes the connection, so no later request is lost in it", async () => {
-  const head = `POST /v1/resolve HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer ${token}\r\nContent-Type: application/json\r\nContent-Length: 200000\r\n\r\n`;
+  const head =
+    `POST /v1/resolve HTTP/1.1\r\nHost: ${host()}\r\nAuthorization: Bearer ${token}\r\nContent-Type: ` +
+    "application/json\r\nContent-Length: 200000\r\n\r\n";
   const connection = openConnection();
   try {
     connection.write(head + "[".repeat(1000));

@@ -36,121 +36,126 @@ const pay = (clientSecret: string, cardNumber: string) =>
 const readOrder = async (id: string) => (await app.fetch(`/v1/market/order/${id}`)).json();
 
 describe("card purchase (11) with the test processor", () => {
-  test("purchase, pay with 4242, order COMPLETED, name registered with its wallets, listed for the partner", async () => {
-    const body = purchase();
-    const res = await buy(body);
-    expect(res.status).toBe(200);
-    const started = await res.json();
-    expect(Object.keys(started).sort()).toEqual([
-      "checkoutId",
-      "orderId",
-      "processorCheckoutSession",
-      "processorCustomerId",
-      "processorEphemeralKey",
-      "processorPublishableKey",
-    ]);
-    expect(started.checkoutId).toBe(body.checkoutId);
-    expect(started.processorCheckoutSession).toMatch(/^pi_test_[0-9a-f]+_secret_[0-9a-f]+$/);
-    expect(started.processorCustomerId).toMatch(/^cus_test_/);
-    expect(started.processorEphemeralKey).toMatch(/^ek_test_/);
-    expect(started.processorPublishableKey).toBe("pk_test_builtin_processor");
+  test(
+    "purchase, pay with 4242, order COMPLETED, " + "name registered with its wallets, listed for the partner",
+    async () => {
+      const body = purchase();
+      const res = await buy(body);
+      expect(res.status).toBe(200);
+      const started = await res.json();
+      expect(Object.keys(started).sort()).toEqual([
+        "checkoutId",
+        "orderId",
+        "processorCheckoutSession",
+        "processorCustomerId",
+        "processorEphemeralKey",
+        "processorPublishableKey",
+      ]);
+      expect(started.checkoutId).toBe(body.checkoutId);
+      expect(started.processorCheckoutSession).toMatch(/^pi_test_[0-9a-f]+_secret_[0-9a-f]+$/);
+      expect(started.processorCustomerId).toMatch(/^cus_test_/);
+      expect(started.processorEphemeralKey).toMatch(/^ek_test_/);
+      expect(started.processorPublishableKey).toBe("pk_test_builtin_processor");
 
-    const pending = await readOrder(started.orderId);
-    expect(Object.keys(pending).sort()).toEqual([
-      "baseCurrency",
-      "basePrice",
-      "createdAt",
-      "currency",
-      "domain",
-      "id",
-      "nameService",
-      "orderStatus",
-      "orderStatusReason",
-      "ownerAddress",
-      "paymentReferenceId",
-      "paymentType",
-      "price",
-      "updatedAt",
-    ]);
-    expect(pending).toMatchObject({
-      id: started.orderId,
-      domain: body.domain,
-      nameService: "native",
-      ownerAddress: OWNER,
-      baseCurrency: "USD",
-      basePrice: 20,
-      currency: "USD",
-      price: 20,
-      paymentType: "card",
-      orderStatus: "PENDING",
-      orderStatusReason: "Awaiting card payment.",
-    });
+      const pending = await readOrder(started.orderId);
+      expect(Object.keys(pending).sort()).toEqual([
+        "baseCurrency",
+        "basePrice",
+        "createdAt",
+        "currency",
+        "domain",
+        "id",
+        "nameService",
+        "orderStatus",
+        "orderStatusReason",
+        "ownerAddress",
+        "paymentReferenceId",
+        "paymentType",
+        "price",
+        "updatedAt",
+      ]);
+      expect(pending).toMatchObject({
+        id: started.orderId,
+        domain: body.domain,
+        nameService: "native",
+        ownerAddress: OWNER,
+        baseCurrency: "USD",
+        basePrice: 20,
+        currency: "USD",
+        price: 20,
+        paymentType: "card",
+        orderStatus: "PENDING",
+        orderStatusReason: "Awaiting card payment.",
+      });
 
-    const intent = await (
-      await app.fetch(`/api/test-processor/intent?clientSecret=${encodeURIComponent(started.processorCheckoutSession)}`)
-    ).json();
-    expect(intent).toMatchObject({
-      amount: 2000,
-      currency: "usd",
-      status: "requires_payment_method",
-      orderId: started.orderId,
-      testMode: true,
-    });
+      const intent = await (
+        await app.fetch(
+          `/api/test-processor/intent?clientSecret=${encodeURIComponent(started.processorCheckoutSession)}`,
+        )
+      ).json();
+      expect(intent).toMatchObject({
+        amount: 2000,
+        currency: "usd",
+        status: "requires_payment_method",
+        orderId: started.orderId,
+        testMode: true,
+      });
 
-    const paid = await pay(started.processorCheckoutSession, "4242 4242 4242 4242");
-    expect(paid.status).toBe(200);
-    expect(await paid.json()).toMatchObject({
-      status: "succeeded",
-      orderId: started.orderId,
-      orderStatus: "COMPLETED",
-    });
+      const paid = await pay(started.processorCheckoutSession, "4242 4242 4242 4242");
+      expect(paid.status).toBe(200);
+      expect(await paid.json()).toMatchObject({
+        status: "succeeded",
+        orderId: started.orderId,
+        orderStatus: "COMPLETED",
+      });
 
-    const completed = await readOrder(started.orderId);
-    expect(completed.orderStatus).toBe("COMPLETED");
-    expect(completed.orderStatusReason).toMatch(
-      /^Registered to 0x8ba1f109551bD432803012645Ac136ddd64DBA72 until \d{4}-\d{2}-\d{2}\.$/,
-    );
+      const completed = await readOrder(started.orderId);
+      expect(completed.orderStatus).toBe("COMPLETED");
+      expect(completed.orderStatusReason).toMatch(
+        /^Registered to 0x8ba1f109551bD432803012645Ac136ddd64DBA72 until \d{4}-\d{2}-\d{2}\.$/,
+      );
 
-    const domain = await db().domain.findUnique({ where: { name: body.domain }, include: { wallets: true } });
-    expect(domain?.ownerAddress).toBe(OWNER);
-    // A second-level name: partnerId attributes the sale (listed below) and grants no control.
-    expect(domain?.partnerId).toBeNull();
-    expect(domain?.wallets.map((w) => [w.coin, w.version, Number(w.coinType), w.address]).sort()).toEqual([
-      ["BTC", "NATIVE", 0, BTC_WALLET],
-      ["ETH", "NATIVE", 60, ETH_WALLET],
-    ]);
-    const yearsAhead = domain!.expiresAt!.getUTCFullYear() - new Date().getUTCFullYear();
-    expect(yearsAhead).toBe(2);
-    expect(await db().nameReservation.count({ where: { domain: body.domain } })).toBe(0);
+      const domain = await db().domain.findUnique({ where: { name: body.domain }, include: { wallets: true } });
+      expect(domain?.ownerAddress).toBe(OWNER);
+      // A second-level name: partnerId attributes the sale (listed below) and grants no control.
+      expect(domain?.partnerId).toBeNull();
+      expect(domain?.wallets.map((w) => [w.coin, w.version, Number(w.coinType), w.address]).sort()).toEqual([
+        ["BTC", "NATIVE", 0, BTC_WALLET],
+        ["ETH", "NATIVE", 60, ETH_WALLET],
+      ]);
+      const yearsAhead = domain!.expiresAt!.getUTCFullYear() - new Date().getUTCFullYear();
+      expect(yearsAhead).toBe(2);
+      expect(await db().nameReservation.count({ where: { domain: body.domain } })).toBe(0);
 
-    const resolved = await app.fetch(`/v1/resolve/${body.domain}`, { token: adminToken });
-    if (resolved.status !== 404) {
-      expect(resolved.status).toBe(200);
-      expect((await resolved.json()).ownerAddress).toBe(OWNER);
-    }
+      const resolved = await app.fetch(`/v1/resolve/${body.domain}`, { token: adminToken });
+      if (resolved.status !== 404) {
+        expect(resolved.status).toBe(200);
+        expect((await resolved.json()).ownerAddress).toBe(OWNER);
+      }
 
-    const purchases = await (await app.fetch("/v1/partner/purchases", { token: adminToken })).json();
-    expect(purchases.purchases).toContainEqual({
-      currency: "USD",
-      domain: body.domain,
-      nameService: "native",
-      ownerAddress: OWNER,
-      partnerId,
-      price: 20,
-    });
+      const purchases = await (await app.fetch("/v1/partner/purchases", { token: adminToken })).json();
+      expect(purchases.purchases).toContainEqual({
+        currency: "USD",
+        domain: body.domain,
+        nameService: "native",
+        ownerAddress: OWNER,
+        partnerId,
+        price: 20,
+      });
 
-    // Paying again changes nothing; the timeline has one entry per state.
-    expect(await (await pay(started.processorCheckoutSession, "4242424242424242")).json()).toMatchObject({
-      status: "succeeded",
-      orderStatus: "COMPLETED",
-    });
-    const events = await db().orderEvent.findMany({
-      where: { orderId: started.orderId },
-      orderBy: { createdAt: "asc" },
-    });
-    expect(events.map((e) => e.status)).toEqual(["PENDING", "PAID", "COMPLETED"]);
-    expect(await db().domain.count({ where: { name: body.domain } })).toBe(1);
-  });
+      // Paying again changes nothing; the timeline has one entry per state.
+      expect(await (await pay(started.processorCheckoutSession, "4242424242424242")).json()).toMatchObject({
+        status: "succeeded",
+        orderStatus: "COMPLETED",
+      });
+      const events = await db().orderEvent.findMany({
+        where: { orderId: started.orderId },
+        orderBy: { createdAt: "asc" },
+      });
+      expect(events.map((e) => e.status)).toEqual(["PENDING", "PAID", "COMPLETED"]);
+      expect(await db().domain.count({ where: { name: body.domain } })).toBe(1);
+    },
+  );
 
   test("checkoutId: the same body replays the same order and session; another body is 409", async () => {
     const body = purchase();

@@ -47,7 +47,8 @@ describe("market search", () => {
     await db().domain.update({ where: { name: parentName }, data: { subdomainPriceCents: 199 } });
 
     const res = await search(
-      `x.web3 ab.web3 abc.web3 ABCD.web3 ${taken}.web3 ${reserved} bad!.web3 alice.com shop.${parentName} shop.nobody.web3`,
+      `x.web3 ab.web3 abc.web3 ABCD.web3 ${taken}.web3 ${reserved} bad!.web3 alice.com shop.${parentName} ` +
+        "shop.nobody.web3",
     );
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toBe("public, max-age=5");
@@ -124,34 +125,38 @@ describe("crash recovery", () => {
     expect((await db().payment.findUniqueOrThrow({ where: { orderId: started.orderId } })).settlementDue).toBe(true);
   });
 
-  test("a card payment whose name cannot be registered is refunded through the processor, with the refund id", async () => {
-    const domain = `gone${randomUUID().slice(0, 6)}.web3`;
-    const started = await (await cardPurchase(domain)).json();
-    // Registered behind the hold's back (a path that skipped the hold), then the buyer pays.
-    const { registerName } = await import("@/lib/registry/register-name");
-    await db().$transaction((tx) => registerName(tx, { name: domain, ownerAddress: ETH_WALLET }));
-    const paid = await app.fetch("/api/test-processor/pay", {
-      method: "POST",
-      json: { clientSecret: started.processorCheckoutSession, cardNumber: "4242424242424242" },
-    });
-    expect(await paid.json()).toMatchObject({ status: "succeeded", orderStatus: "REFUNDED" });
-    const order = await (await app.fetch(`/v1/market/order/${started.orderId}`)).json();
-    expect(order.orderStatus).toBe("REFUNDED");
-    const [refund] = await db().refund.findMany({ where: { orderId: started.orderId } });
-    expect(refund).toMatchObject({ method: "card", status: "PAID", amountAtomic: "1000", currency: "USD" });
-    expect(refund.processorRefundId).toMatch(/^re_test_[0-9a-f]+$/);
-    expect(order.orderStatusReason).toBe(
-      `Refunded 10 USD to the card (refund ${refund.processorRefundId}). Payment received, but ${domain} was registered by someone else before this order could be fulfilled; the payment is refunded.`,
-    );
-    // The test processor holds the refund too, once.
-    const intent = await db().testPaymentIntent.findFirstOrThrow({
-      where: { clientSecret: started.processorCheckoutSession },
-    });
-    expect((intent.metadata as { refunds: { id: string; amount: number }[] }).refunds).toEqual([
-      expect.objectContaining({ id: refund.processorRefundId, amount: 1000 }),
-    ]);
-    expect((await db().domain.findUnique({ where: { name: domain } }))?.ownerAddress).toBe(ETH_WALLET);
-  });
+  test(
+    "a card payment whose name cannot be registered is " + "refunded through the processor, with the refund id",
+    async () => {
+      const domain = `gone${randomUUID().slice(0, 6)}.web3`;
+      const started = await (await cardPurchase(domain)).json();
+      // Registered behind the hold's back (a path that skipped the hold), then the buyer pays.
+      const { registerName } = await import("@/lib/registry/register-name");
+      await db().$transaction((tx) => registerName(tx, { name: domain, ownerAddress: ETH_WALLET }));
+      const paid = await app.fetch("/api/test-processor/pay", {
+        method: "POST",
+        json: { clientSecret: started.processorCheckoutSession, cardNumber: "4242424242424242" },
+      });
+      expect(await paid.json()).toMatchObject({ status: "succeeded", orderStatus: "REFUNDED" });
+      const order = await (await app.fetch(`/v1/market/order/${started.orderId}`)).json();
+      expect(order.orderStatus).toBe("REFUNDED");
+      const [refund] = await db().refund.findMany({ where: { orderId: started.orderId } });
+      expect(refund).toMatchObject({ method: "card", status: "PAID", amountAtomic: "1000", currency: "USD" });
+      expect(refund.processorRefundId).toMatch(/^re_test_[0-9a-f]+$/);
+      expect(order.orderStatusReason).toBe(
+        `Refunded 10 USD to the card (refund ${refund.processorRefundId}). Payment received, but ${domain} ` +
+          "was registered by someone else before this order could be fulfilled; the payment is refunded.",
+      );
+      // The test processor holds the refund too, once.
+      const intent = await db().testPaymentIntent.findFirstOrThrow({
+        where: { clientSecret: started.processorCheckoutSession },
+      });
+      expect((intent.metadata as { refunds: { id: string; amount: number }[] }).refunds).toEqual([
+        expect.objectContaining({ id: refund.processorRefundId, amount: 1000 }),
+      ]);
+      expect((await db().domain.findUnique({ where: { name: domain } }))?.ownerAddress).toBe(ETH_WALLET);
+    },
+  );
 });
 
 describe("background jobs", () => {

@@ -115,29 +115,32 @@ describe("card renewal", () => {
     expect(await order(started.orderId)).toMatchObject({ basePrice: 7.5 });
   });
 
-  test("bad input: unknown name 404, years out of range 400, names that do not expire 400, invalid name 400", async () => {
-    const never = fresh("never");
-    await registerOwned(never, newAccount().address, { expiresAt: null });
-    const renewable = fresh("spaced");
-    await registerOwned(renewable, newAccount().address);
-    const cases: [unknown, number, string][] = [
-      [{ checkoutId: randomUUID(), domain: fresh("unknown"), years: 1 }, 404, "domain"],
-      [{ checkoutId: randomUUID(), domain: never, years: 11 }, 400, "years"],
-      [{ checkoutId: randomUUID(), domain: never, years: 0 }, 400, "years"],
-      [{ checkoutId: randomUUID(), domain: never, years: 1 }, 400, "domain"],
-      [{ checkoutId: "x", domain: never, years: 1 }, 400, "checkoutId"],
-      [{ checkoutId: randomUUID(), domain: "bad\u200dname.web3", years: 1 }, 400, "domain"],
-      // Judged as sent, never trimmed, as everywhere in the API.
-      [{ checkoutId: randomUUID(), domain: ` ${renewable}`, years: 1 }, 400, "domain"],
-      [{ checkoutId: randomUUID(), domain: never, years: 1, ownerAddress: "0x0" }, 400, "body"],
-    ];
-    for (const [body, status, field] of cases) {
-      const res = await renew(body);
-      expect(res.status, JSON.stringify(body)).toBe(status);
-      expect(((await res.json()) as { field: string }).field).toBe(field);
-    }
-    expect(await db().order.count({ where: { kind: "RENEWAL", domain: never } })).toBe(0);
-  });
+  test(
+    "bad input: unknown name 404, years out of range 400, " + "names that do not expire 400, invalid name 400",
+    async () => {
+      const never = fresh("never");
+      await registerOwned(never, newAccount().address, { expiresAt: null });
+      const renewable = fresh("spaced");
+      await registerOwned(renewable, newAccount().address);
+      const cases: [unknown, number, string][] = [
+        [{ checkoutId: randomUUID(), domain: fresh("unknown"), years: 1 }, 404, "domain"],
+        [{ checkoutId: randomUUID(), domain: never, years: 11 }, 400, "years"],
+        [{ checkoutId: randomUUID(), domain: never, years: 0 }, 400, "years"],
+        [{ checkoutId: randomUUID(), domain: never, years: 1 }, 400, "domain"],
+        [{ checkoutId: "x", domain: never, years: 1 }, 400, "checkoutId"],
+        [{ checkoutId: randomUUID(), domain: "bad\u200dname.web3", years: 1 }, 400, "domain"],
+        // Judged as sent, never trimmed, as everywhere in the API.
+        [{ checkoutId: randomUUID(), domain: ` ${renewable}`, years: 1 }, 400, "domain"],
+        [{ checkoutId: randomUUID(), domain: never, years: 1, ownerAddress: "0x0" }, 400, "body"],
+      ];
+      for (const [body, status, field] of cases) {
+        const res = await renew(body);
+        expect(res.status, JSON.stringify(body)).toBe(status);
+        expect(((await res.json()) as { field: string }).field).toBe(field);
+      }
+      expect(await db().order.count({ where: { kind: "RENEWAL", domain: never } })).toBe(0);
+    },
+  );
 });
 
 describe("crypto renewal", () => {
@@ -170,36 +173,39 @@ describe("crypto renewal", () => {
 });
 
 describe("grace period", () => {
-  test("an expired name does not resolve, is in grace for search and checkout, and is renewed from its old expiry", async () => {
-    const owner = newAccount();
-    const name = fresh("graceful");
-    const expiresAt = new Date(Date.now() - 10 * DAY);
-    await registerOwned(name, owner.address, { expiresAt, wallets: [ethWallet(owner.address)] });
-    expect((await resolve(name)).status).toBe(404);
-    expect((await app.fetch(`/v1/reverse/${owner.address}`, { token: partnerToken })).status).toBe(404);
+  test(
+    "an expired name does not resolve, " + "is in grace for search and checkout, and is renewed from its old expiry",
+    async () => {
+      const owner = newAccount();
+      const name = fresh("graceful");
+      const expiresAt = new Date(Date.now() - 10 * DAY);
+      await registerOwned(name, owner.address, { expiresAt, wallets: [ethWallet(owner.address)] });
+      expect((await resolve(name)).status).toBe(404);
+      expect((await app.fetch(`/v1/reverse/${owner.address}`, { token: partnerToken })).status).toBe(404);
 
-    expect(await search(name)).toMatchObject({
-      name,
-      available: false,
-      reason: "grace",
-      expiresAt: expiresAt.toISOString(),
-      graceEndsAt: new Date(expiresAt.getTime() + 30 * DAY).toISOString(),
-      priceUsdPerYear: 10,
-    });
-    const buy = await app.fetch("/v1/market/purchase", {
-      method: "POST",
-      json: { checkoutId: randomUUID(), domain: name, ownerAddress: newAccount().address, years: 1 },
-    });
-    expect(buy.status).toBe(409);
-    expect(((await buy.json()) as { info: string }).info).toMatch(/grace period/);
+      expect(await search(name)).toMatchObject({
+        name,
+        available: false,
+        reason: "grace",
+        expiresAt: expiresAt.toISOString(),
+        graceEndsAt: new Date(expiresAt.getTime() + 30 * DAY).toISOString(),
+        priceUsdPerYear: 10,
+      });
+      const buy = await app.fetch("/v1/market/purchase", {
+        method: "POST",
+        json: { checkoutId: randomUUID(), domain: name, ownerAddress: newAccount().address, years: 1 },
+      });
+      expect(buy.status).toBe(409);
+      expect(((await buy.json()) as { info: string }).info).toMatch(/grace period/);
 
-    const started = await (await renew({ checkoutId: randomUUID(), domain: name, years: 1 })).json();
-    await pay(started.processorCheckoutSession);
-    expect((await order(started.orderId)).orderStatus).toBe("COMPLETED");
-    expect((await expiryOf(name)).toISOString()).toBe(addYears(expiresAt, 1).toISOString());
-    expect(((await (await resolve(name)).json()) as { ownerAddress: string }).ownerAddress).toBe(owner.address);
-    expect((await search(name)).reason).toBe("taken");
-  });
+      const started = await (await renew({ checkoutId: randomUUID(), domain: name, years: 1 })).json();
+      await pay(started.processorCheckoutSession);
+      expect((await order(started.orderId)).orderStatus).toBe("COMPLETED");
+      expect((await expiryOf(name)).toISOString()).toBe(addYears(expiresAt, 1).toISOString());
+      expect(((await (await resolve(name)).json()) as { ownerAddress: string }).ownerAddress).toBe(owner.address);
+      expect((await search(name)).reason).toBe("taken");
+    },
+  );
 
   test("past the grace period the name is for sale again and a purchase registers it anew", async () => {
     const oldOwner = newAccount();
@@ -228,33 +234,39 @@ describe("grace period", () => {
     expect(oldList.names).toEqual([]);
   });
 
-  test("a renewal paid after the grace period ended, or for a registration bought again, fails and is refunded", async () => {
-    const name = fresh("late");
-    await registerOwned(name, newAccount().address, { expiresAt: new Date(Date.now() - 20 * DAY) });
-    const started = await (await renew({ checkoutId: randomUUID(), domain: name, years: 1 })).json();
-    // The grace period ends before the payment is confirmed.
-    await db().domain.update({ where: { name }, data: { expiresAt: new Date(Date.now() - 31 * DAY) } });
-    await pay(started.processorCheckoutSession);
-    // The card money goes back through the processor at once: the order ends REFUNDED with the refund id.
-    const refunded = await order(started.orderId);
-    expect(refunded.orderStatus).toBe("REFUNDED");
-    expect(refunded.orderStatusReason).toMatch(
-      /^Refunded 10(\.00)? USD to the card \(refund \S+\)\. .*grace period .* ended .*: the renewal could not be applied/,
-    );
+  test(
+    "a renewal paid after the grace period ended, " + "or for a registration bought again, fails and is refunded",
+    async () => {
+      const name = fresh("late");
+      await registerOwned(name, newAccount().address, { expiresAt: new Date(Date.now() - 20 * DAY) });
+      const started = await (await renew({ checkoutId: randomUUID(), domain: name, years: 1 })).json();
+      // The grace period ends before the payment is confirmed.
+      await db().domain.update({ where: { name }, data: { expiresAt: new Date(Date.now() - 31 * DAY) } });
+      await pay(started.processorCheckoutSession);
+      // The card money goes back through the processor at once: the order ends REFUNDED with the refund id.
+      const refunded = await order(started.orderId);
+      expect(refunded.orderStatus).toBe("REFUNDED");
+      expect(refunded.orderStatusReason).toMatch(
+        new RegExp(
+          String.raw`^Refunded 10(\.00)? USD to the card \(refund \S+\)\. ` +
+            ".*grace period .* ended .*: the renewal could not be applied",
+        ),
+      );
 
-    const rebought = fresh("rebought");
-    await registerOwned(rebought, newAccount().address, { expiresAt: new Date(Date.now() - 20 * DAY) });
-    const offer = await (
-      await cryptoRenew({ checkoutId: randomUUID(), currency: "ETH", domain: rebought, years: 1 })
-    ).json();
-    // Meanwhile the name is released and bought by someone else (its registration starts anew).
-    await db().domain.update({
-      where: { name: rebought },
-      data: { expiresAt: new Date(Date.now() + 365 * DAY), registeredAt: new Date(Date.now() + 1000) },
-    });
-    expect(await settlePaidOrder(offer.orderId)).toBe("FAILED");
-    expect((await order(offer.orderId)).orderStatusReason).toMatch(
-      /registered again .*: the renewal could not be applied/,
-    );
-  });
+      const rebought = fresh("rebought");
+      await registerOwned(rebought, newAccount().address, { expiresAt: new Date(Date.now() - 20 * DAY) });
+      const offer = await (
+        await cryptoRenew({ checkoutId: randomUUID(), currency: "ETH", domain: rebought, years: 1 })
+      ).json();
+      // Meanwhile the name is released and bought by someone else (its registration starts anew).
+      await db().domain.update({
+        where: { name: rebought },
+        data: { expiresAt: new Date(Date.now() + 365 * DAY), registeredAt: new Date(Date.now() + 1000) },
+      });
+      expect(await settlePaidOrder(offer.orderId)).toBe("FAILED");
+      expect((await order(offer.orderId)).orderStatusReason).toMatch(
+        /registered again .*: the renewal could not be applied/,
+      );
+    },
+  );
 });

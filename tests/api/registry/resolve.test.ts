@@ -101,23 +101,30 @@ describe("GET /v1/resolve/{domain} (native)", () => {
     expect(body.domain).toBe("alice.web3");
   });
 
-  test("the name is validated as sent (ENSIP-15 does not trim): spaces or a final dot are 400, nothing resolves", async () => {
-    for (const raw of [
-      " alice.web3",
-      "alice.web3 ",
-      "%20alice.web3",
-      "alice.web3%20",
-      "%09alice.web3",
-      "alice.web3.",
-    ]) {
-      const { status, body } = await get(`/v1/resolve/${raw.replace(/ /g, "%20")}`);
-      expect(status, raw).toBe(400);
-      expect(body.field, raw).toBe("domain");
-      expect(body.info, raw).toMatch(/ENSIP-15/);
-    }
-    const batch = await app.fetch("/v1/resolve", { method: "POST", token: customer, json: { names: [" alice.web3"] } });
-    expect((await batch.json()).results[0]).toMatchObject({ name: " alice.web3", status: 400 });
-  });
+  test(
+    "the name is validated as sent (ENSIP-15 does not trim): " + "spaces or a final dot are 400, nothing resolves",
+    async () => {
+      for (const raw of [
+        " alice.web3",
+        "alice.web3 ",
+        "%20alice.web3",
+        "alice.web3%20",
+        "%09alice.web3",
+        "alice.web3.",
+      ]) {
+        const { status, body } = await get(`/v1/resolve/${raw.replace(/ /g, "%20")}`);
+        expect(status, raw).toBe(400);
+        expect(body.field, raw).toBe("domain");
+        expect(body.info, raw).toMatch(/ENSIP-15/);
+      }
+      const batch = await app.fetch("/v1/resolve", {
+        method: "POST",
+        token: customer,
+        json: { names: [" alice.web3"] },
+      });
+      expect((await batch.json()).results[0]).toMatchObject({ name: " alice.web3", status: 400 });
+    },
+  );
 
   test("coins filters wallets, comma-separated or repeated", async () => {
     const comma = await get("/v1/resolve/alice.web3?coins=USDC,BTC");

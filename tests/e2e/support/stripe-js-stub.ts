@@ -9,12 +9,20 @@ export const STRIPE_JS_STUB = `
     var element = {
       mount: function (node) {
         var target = typeof node === "string" ? document.querySelector(node) : node;
-        target.innerHTML = '<div data-testid="stub-payment-element" style="padding:12px;border:1px solid #cbd5e1;border-radius:8px">Card details (Stripe test stub)</div>';
-        setTimeout(function () { (listeners.ready || []).forEach(function (cb) { cb({ elementType: "payment" }); }); }, 0);
+        target.innerHTML =
+          '<div data-testid="stub-payment-element" style="padding:12px;border:1px solid #cbd5e1;border-radius:8px">' +
+          'Card details (Stripe test stub)</div>';
+        setTimeout(function () {
+          (listeners.ready || []).forEach(function (cb) { cb({ elementType: "payment" }); });
+        }, 0);
       },
       on: function (event, cb) { (listeners[event] = listeners[event] || []).push(cb); return element; },
-      off: function (event, cb) { listeners[event] = (listeners[event] || []).filter(function (f) { return f !== cb; }); return element; },
-      update: function () {}, destroy: function () {}, unmount: function () {}, focus: function () {}, blur: function () {}, clear: function () {}, collapse: function () {}
+      off: function (event, cb) {
+        listeners[event] = (listeners[event] || []).filter(function (f) { return f !== cb; });
+        return element;
+      },
+      update: function () {}, destroy: function () {}, unmount: function () {}, focus: function () {},
+      blur: function () {}, clear: function () {}, collapse: function () {}
     };
     var elements = {
       create: function () { return element; },

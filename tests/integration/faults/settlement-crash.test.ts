@@ -77,12 +77,14 @@ async function withDatabase<T>(work: () => Promise<T>): Promise<T> {
 async function recordedAndOfferEnded(domain: string) {
   return withDatabase(async () => {
     const [row] = await database().query<{ order_status: string; settlement_due: boolean }>(
-      `SELECT o.order_status::text, p.settlement_due FROM "order" o JOIN payment p ON p.order_id = o.id WHERE o.domain = $1`,
+      `SELECT o.order_status::text, p.settlement_due FROM "order" o JOIN payment p ON p.order_id = o.id ` +
+        "WHERE o.domain = $1",
       [domain],
     );
     await database().query(`UPDATE "order" SET expires_at = now() - interval '1 minute' WHERE domain = $1`, [domain]);
     await database().query(
-      `UPDATE payment SET expires_at = now() - interval '1 minute' WHERE order_id IN (SELECT id FROM "order" WHERE domain = $1) AND expires_at IS NOT NULL`,
+      "UPDATE payment SET expires_at = now() - interval '1 minute' WHERE order_id IN (SELECT id FROM " +
+        `"order" WHERE domain = $1) AND expires_at IS NOT NULL`,
       [domain],
     );
     return row;
@@ -191,7 +193,8 @@ describe("SIGKILL between recording a payment and settling its order", () => {
         );
         expect(registered[0].n).toBe(1);
         const events = await database().query<{ status: string }>(
-          `SELECT e.status::text FROM order_event e JOIN "order" o ON o.id = e.order_id WHERE o.domain = $1 ORDER BY e.created_at`,
+          `SELECT e.status::text FROM order_event e JOIN "order" o ON o.id = e.order_id WHERE o.domain = ` +
+            "$1 ORDER BY e.created_at",
           [domain],
         );
         expect(events.map((e) => e.status)).toEqual(["PENDING", "PAID", "COMPLETED"]);

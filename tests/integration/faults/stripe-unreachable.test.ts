@@ -112,7 +112,8 @@ async function timedPurchase(body: unknown) {
 async function ordersClaimingUnpaidPayments(): Promise<string[]> {
   const rows = await database().query<{ id: string }>(
     `SELECT o.id FROM "order" o LEFT JOIN "payment" p ON p.order_id = o.id
-      WHERE o.order_status IN ('PAID', 'COMPLETED') AND (p.status IS DISTINCT FROM 'succeeded' OR p.amount_received::numeric < p.amount_due::numeric)`,
+      WHERE o.order_status IN ('PAID', 'COMPLETED')
+        AND (p.status IS DISTINCT FROM 'succeeded' OR p.amount_received::numeric < p.amount_due::numeric)`,
   );
   return rows.map((row) => row.id);
 }
@@ -159,53 +160,56 @@ describe("Stripe unreachable", () => {
     expect(await ordersClaimingUnpaidPayments()).toEqual([]);
   });
 
-  test("once Stripe is back, the same checkoutId resumes the same order and a succeeded payment completes it", async () => {
-    // One failed purchase of its own, so the test checks something when it runs alone; those of
-    // the tests above are resumed too.
-    useStripeAt(closedPortUrl);
-    const body = purchase();
-    expect((await timedPurchase(body)).status).toBe(502);
-    const { id: orderId } = await db().order.findUniqueOrThrow({ where: { checkoutId: body.checkoutId } });
-    failed.push({ checkoutId: body.checkoutId, body, orderId });
+  test(
+    "once Stripe is back, " + "the same checkoutId resumes the same order and a succeeded payment completes it",
+    async () => {
+      // One failed purchase of its own, so the test checks something when it runs alone; those of
+      // the tests above are resumed too.
+      useStripeAt(closedPortUrl);
+      const body = purchase();
+      expect((await timedPurchase(body)).status).toBe(502);
+      const { id: orderId } = await db().order.findUniqueOrThrow({ where: { checkoutId: body.checkoutId } });
+      failed.push({ checkoutId: body.checkoutId, body, orderId });
 
-    useStripeAt(stripe.url);
-    for (const { body, orderId } of failed) {
-      const { status, body: resumed } = await timedPurchase(body);
-      expect(status).toBe(200);
-      expect(resumed.orderId).toBe(orderId);
-      expect(resumed.checkoutId).toBe(body.checkoutId);
-      const intent = stripe.intents.get(resumed.processorCheckoutSession.split("_secret_")[0])!;
-      expect(intent.metadata).toEqual({ orderId, checkoutId: body.checkoutId });
-      // Not paid yet: still no order claims a payment.
+      useStripeAt(stripe.url);
+      for (const { body, orderId } of failed) {
+        const { status, body: resumed } = await timedPurchase(body);
+        expect(status).toBe(200);
+        expect(resumed.orderId).toBe(orderId);
+        expect(resumed.checkoutId).toBe(body.checkoutId);
+        const intent = stripe.intents.get(resumed.processorCheckoutSession.split("_secret_")[0])!;
+        expect(intent.metadata).toEqual({ orderId, checkoutId: body.checkoutId });
+        // Not paid yet: still no order claims a payment.
+        expect(await ordersClaimingUnpaidPayments()).toEqual([]);
+
+        const paid = stripe.succeed(intent.id);
+        const payload = JSON.stringify({
+          id: `evt_${randomUUID()}`,
+          object: "event",
+          type: "payment_intent.succeeded",
+          api_version: Stripe.API_VERSION,
+          created: Math.floor(Date.now() / 1000),
+          data: { object: paid },
+          livemode: false,
+          pending_webhooks: 1,
+          request: { id: null, idempotency_key: null },
+        });
+        const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+        const delivered = await app.fetch("/api/webhooks/stripe", {
+          method: "POST",
+          body: payload,
+          headers: { "content-type": "application/json", "stripe-signature": signature },
+        });
+        expect(delivered.status).toBe(200);
+
+        const order = await (await app.fetch(`/v1/market/order/${orderId}`)).json();
+        expect(order.orderStatus).toBe("COMPLETED");
+        expect(await db().domain.count({ where: { name: body.domain } })).toBe(1);
+      }
+      // One PaymentIntent per checkout, whatever the failed attempts did.
+      for (const { checkoutId } of failed)
+        expect([...stripe.intents.values()].filter((i) => i.metadata.checkoutId === checkoutId)).toHaveLength(1);
       expect(await ordersClaimingUnpaidPayments()).toEqual([]);
-
-      const paid = stripe.succeed(intent.id);
-      const payload = JSON.stringify({
-        id: `evt_${randomUUID()}`,
-        object: "event",
-        type: "payment_intent.succeeded",
-        api_version: Stripe.API_VERSION,
-        created: Math.floor(Date.now() / 1000),
-        data: { object: paid },
-        livemode: false,
-        pending_webhooks: 1,
-        request: { id: null, idempotency_key: null },
-      });
-      const signature = sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-      const delivered = await app.fetch("/api/webhooks/stripe", {
-        method: "POST",
-        body: payload,
-        headers: { "content-type": "application/json", "stripe-signature": signature },
-      });
-      expect(delivered.status).toBe(200);
-
-      const order = await (await app.fetch(`/v1/market/order/${orderId}`)).json();
-      expect(order.orderStatus).toBe("COMPLETED");
-      expect(await db().domain.count({ where: { name: body.domain } })).toBe(1);
-    }
-    // One PaymentIntent per checkout, whatever the failed attempts did.
-    for (const { checkoutId } of failed)
-      expect([...stripe.intents.values()].filter((i) => i.metadata.checkoutId === checkoutId)).toHaveLength(1);
-    expect(await ordersClaimingUnpaidPayments()).toEqual([]);
-  });
+    },
+  );
 });

@@ -130,34 +130,40 @@ const endOffer = async (orderId: string, paymentId: string) => {
 };
 
 describe("settlement driven by durable state", () => {
-  test("a settlement callback that fails leaves the credit due; the expiry job settles it instead of expiring the order", async () => {
-    const o = await offer();
-    await payer.sendTransaction({
-      to: o.address,
-      value: BigInt(o.paymentDetails.amountAtomic),
-      account: payer.account!,
-      chain: payer.chain,
-    });
-    await node.mine(1);
-    for (let step = 0; step < 50; step++) {
-      const polled = await pollEvmOnce({
-        onPaymentCredited: () => Promise.reject(new Error("database went away")),
-        log: () => {},
+  test(
+    "a settlement callback that fails leaves the credit due; the expiry job settles it instead of expiring " +
+      "the order",
+    async () => {
+      const o = await offer();
+      await payer.sendTransaction({
+        to: o.address,
+        value: BigInt(o.paymentDetails.amountAtomic),
+        account: payer.account!,
+        chain: payer.chain,
       });
-      if (polled.caughtUp) break;
-    }
-    expect((await orderOf(o.orderId)).orderStatus).toBe("PENDING");
-    expect(await db().payment.findUniqueOrThrow({ where: { id: o.paymentId } })).toMatchObject({ settlementDue: true });
+      await node.mine(1);
+      for (let step = 0; step < 50; step++) {
+        const polled = await pollEvmOnce({
+          onPaymentCredited: () => Promise.reject(new Error("database went away")),
+          log: () => {},
+        });
+        if (polled.caughtUp) break;
+      }
+      expect((await orderOf(o.orderId)).orderStatus).toBe("PENDING");
+      expect(await db().payment.findUniqueOrThrow({ where: { id: o.paymentId } })).toMatchObject({
+        settlementDue: true,
+      });
 
-    // The offer ends before any job ran: the order is settled, not expired.
-    await endOffer(o.orderId, o.paymentId);
-    await expireUnpaidOffers();
-    expect((await orderOf(o.orderId)).orderStatus).toBe("COMPLETED");
-    expect(await db().payment.findUniqueOrThrow({ where: { id: o.paymentId } })).toMatchObject({
-      settlementDue: false,
-    });
-    expect(await db().orderEvent.count({ where: { orderId: o.orderId, status: "EXPIRED" } })).toBe(0);
-  });
+      // The offer ends before any job ran: the order is settled, not expired.
+      await endOffer(o.orderId, o.paymentId);
+      await expireUnpaidOffers();
+      expect((await orderOf(o.orderId)).orderStatus).toBe("COMPLETED");
+      expect(await db().payment.findUniqueOrThrow({ where: { id: o.paymentId } })).toMatchObject({
+        settlementDue: false,
+      });
+      expect(await db().orderEvent.count({ where: { orderId: o.orderId, status: "EXPIRED" } })).toBe(0);
+    },
+  );
 
   test("the settlement job settles every credit left due", async () => {
     const o = await offer();
@@ -179,23 +185,26 @@ describe("settlement driven by durable state", () => {
 });
 
 describe("exact amounts", () => {
-  test("amount is the URI's exact decimal as a JSON number; paying what a double reads (4 wei short) completes", async () => {
-    // $10 a year for ten years at $3000 per ETH: 0.0333… ETH, rounded up to the wei.
-    const o = await offer({ years: 10, domain: `exact${randomUUID().slice(0, 8)}.web3` });
-    expect(o.paymentDetails.amountAtomic).toBe("33333333333333334");
-    expect(o.text).toContain('"amount":0.033333333333333334,');
-    expect(o.uri).toContain("value=33333333333333334");
-    const order = await (await app.fetch(`/v1/market/order/${o.orderId}`)).text();
-    expect(order).toContain('"price":0.033333333333333334,');
+  test(
+    "amount is the URI's exact decimal as a JSON number; " + "paying what a double reads (4 wei short) completes",
+    async () => {
+      // $10 a year for ten years at $3000 per ETH: 0.0333… ETH, rounded up to the wei.
+      const o = await offer({ years: 10, domain: `exact${randomUUID().slice(0, 8)}.web3` });
+      expect(o.paymentDetails.amountAtomic).toBe("33333333333333334");
+      expect(o.text).toContain('"amount":0.033333333333333334,');
+      expect(o.uri).toContain("value=33333333333333334");
+      const order = await (await app.fetch(`/v1/market/order/${o.orderId}`)).text();
+      expect(order).toContain('"price":0.033333333333333334,');
 
-    const asParsed = parseEther(String(o.amount));
-    expect(asParsed).toBe(33_333_333_333_333_330n);
-    await payEth(o.address, asParsed);
-    const done = await orderOf(o.orderId);
-    expect(done.orderStatus).toBe("COMPLETED");
-    expect(done.orderStatusReason).toContain("within the dust tolerance");
-    expect(await db().refund.count({ where: { orderId: o.orderId } })).toBe(0);
-  });
+      const asParsed = parseEther(String(o.amount));
+      expect(asParsed).toBe(33_333_333_333_333_330n);
+      await payEth(o.address, asParsed);
+      const done = await orderOf(o.orderId);
+      expect(done.orderStatus).toBe("COMPLETED");
+      expect(done.orderStatusReason).toContain("within the dust tolerance");
+      expect(await db().refund.count({ where: { orderId: o.orderId } })).toBe(0);
+    },
+  );
 });
 
 describe("amounts owed back", () => {
@@ -264,31 +273,35 @@ describe("amounts owed back", () => {
     expect(refunded.orderStatusReason).toContain(`was sent back to ${payerAddress} (0xback)`);
   });
 
-  test("late, after someone else bought the name: the whole payment is owed; a top-up of an underpayment before the payout completes instead", async () => {
-    const late = await offer();
-    const { domain } = await db().order.findUniqueOrThrow({ where: { id: late.orderId } });
-    await endOffer(late.orderId, late.paymentId);
-    await expireUnpaidOffers();
-    expect((await orderOf(late.orderId)).orderStatus).toBe("EXPIRED");
-    const rival = await offer({ domain });
-    await payEth(rival.address, BigInt(rival.paymentDetails.amountAtomic));
-    expect((await orderOf(rival.orderId)).orderStatus).toBe("COMPLETED");
-    await payEth(late.address, BigInt(late.paymentDetails.amountAtomic));
-    expect((await orderOf(late.orderId)).orderStatus).toBe("FAILED");
-    const [owed] = (await refundsOf()).filter((r) => r.orderId === late.orderId);
-    expect(owed).toMatchObject({ status: "DUE", amountAtomic: late.paymentDetails.amountAtomic });
+  test(
+    "late, after someone else bought the name: the whole payment is owed; a top-up of an underpayment before " +
+      "the payout completes instead",
+    async () => {
+      const late = await offer();
+      const { domain } = await db().order.findUniqueOrThrow({ where: { id: late.orderId } });
+      await endOffer(late.orderId, late.paymentId);
+      await expireUnpaidOffers();
+      expect((await orderOf(late.orderId)).orderStatus).toBe("EXPIRED");
+      const rival = await offer({ domain });
+      await payEth(rival.address, BigInt(rival.paymentDetails.amountAtomic));
+      expect((await orderOf(rival.orderId)).orderStatus).toBe("COMPLETED");
+      await payEth(late.address, BigInt(late.paymentDetails.amountAtomic));
+      expect((await orderOf(late.orderId)).orderStatus).toBe("FAILED");
+      const [owed] = (await refundsOf()).filter((r) => r.orderId === late.orderId);
+      expect(owed).toMatchObject({ status: "DUE", amountAtomic: late.paymentDetails.amountAtomic });
 
-    const topped = await offer();
-    const due = BigInt(topped.paymentDetails.amountAtomic);
-    await payEth(topped.address, due / 3n);
-    await endOffer(topped.orderId, topped.paymentId);
-    await expireUnpaidOffers();
-    expect((await orderOf(topped.orderId)).orderStatus).toBe("FAILED");
-    expect((await refundsOf()).filter((r) => r.orderId === topped.orderId)).toHaveLength(1);
-    await payEth(topped.address, due - due / 3n);
-    expect((await orderOf(topped.orderId)).orderStatus).toBe("COMPLETED");
-    expect((await refundsOf()).filter((r) => r.orderId === topped.orderId)).toEqual([]);
-  });
+      const topped = await offer();
+      const due = BigInt(topped.paymentDetails.amountAtomic);
+      await payEth(topped.address, due / 3n);
+      await endOffer(topped.orderId, topped.paymentId);
+      await expireUnpaidOffers();
+      expect((await orderOf(topped.orderId)).orderStatus).toBe("FAILED");
+      expect((await refundsOf()).filter((r) => r.orderId === topped.orderId)).toHaveLength(1);
+      await payEth(topped.address, due - due / 3n);
+      expect((await orderOf(topped.orderId)).orderStatus).toBe("COMPLETED");
+      expect((await refundsOf()).filter((r) => r.orderId === topped.orderId)).toEqual([]);
+    },
+  );
 
   test("Bitcoin: the sender of an overpayment is the address its first input spends", async () => {
     const o = await offer({ currency: "BTC" });

@@ -38,7 +38,7 @@ describe("issuing a sub-domain someone is paying for", () => {
 
     const issued = await issue(label);
     expect(issued.status).toBe(409);
-    expect(await issued.json()).toEqual({ errors: [{ field: "label", info: expect.stringContaining("holds it") }] });
+    expect(await issued.json()).toEqual({ errors: [{ field: "domain", info: expect.stringContaining("holds it") }] });
     expect(await db().domain.count({ where: { name: domain } })).toBe(0);
 
     const paid = await app.fetch("/api/test-processor/pay", {

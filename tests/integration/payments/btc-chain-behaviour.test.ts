@@ -68,61 +68,65 @@ afterAll(async () => {
 });
 
 describe("reorganisations", () => {
-  test("a credit whose block is replaced is taken back, one mined elsewhere is moved, and a re-mined one counts again", async () => {
-    await pollAt(196);
-    const dropped = await order();
-    const moved = await order();
-    const droppedTx = esplora.addTx([{ address: dropped.address, value: DUE }], 197);
-    const movedTx = esplora.addTx([{ address: moved.address, value: DUE }], 197);
-    // Two confirmations by default: at tip 197 nothing counts yet.
-    expect((await pollAt(197)).creditedPaymentIds).toEqual([]);
-    expect((await pollAt(198)).creditedPaymentIds.sort()).toEqual([dropped.paymentId, moved.paymentId].sort());
-    for (const offer of [dropped, moved])
-      expect((await db().order.findUniqueOrThrow({ where: { id: offer.payment.orderId } })).orderStatus).toBe(
-        "COMPLETED",
+  test(
+    "a credit whose block is replaced is taken back, one mined elsewhere is moved, and a re-mined one counts " +
+      "again",
+    async () => {
+      await pollAt(196);
+      const dropped = await order();
+      const moved = await order();
+      const droppedTx = esplora.addTx([{ address: dropped.address, value: DUE }], 197);
+      const movedTx = esplora.addTx([{ address: moved.address, value: DUE }], 197);
+      // Two confirmations by default: at tip 197 nothing counts yet.
+      expect((await pollAt(197)).creditedPaymentIds).toEqual([]);
+      expect((await pollAt(198)).creditedPaymentIds.sort()).toEqual([dropped.paymentId, moved.paymentId].sort());
+      for (const offer of [dropped, moved])
+        expect((await db().order.findUniqueOrThrow({ where: { id: offer.payment.orderId } })).orderStatus).toBe(
+          "COMPLETED",
+        );
+      expect(await db().cryptoTransfer.findFirstOrThrow({ where: { paymentId: dropped.paymentId } })).toMatchObject({
+        blockNumber: 197n,
+        blockHash: esplora.blockHash(197),
+      });
+      await pollAt(199);
+      await pollAt(200);
+
+      // Blocks 197 and up are replaced: one transaction is back in the mempool, the other in block 198.
+      esplora.reorganise(197);
+      droppedTx.blockHeight = undefined;
+      movedTx.blockHeight = 198;
+      const result = await pollAt(200);
+      expect(result.reversedPaymentIds).toEqual([dropped.paymentId]);
+      expect((await db().payment.findUniqueOrThrow({ where: { id: dropped.paymentId } })).amountReceived).toBe("0");
+      expect(await db().cryptoTransfer.findFirstOrThrow({ where: { paymentId: moved.paymentId } })).toMatchObject({
+        blockNumber: 198n,
+        blockHash: esplora.blockHash(198),
+      });
+      expect(await db().reversedTransfer.count({ where: { paymentId: moved.paymentId } })).toBe(0);
+      expect(await listReorganisedLosses()).toEqual([
+        expect.objectContaining({
+          orderId: dropped.payment.orderId,
+          chain: CHAIN,
+          txHash: droppedTx.txid,
+          blockNumber: "197",
+          amountAtomic: String(DUE),
+          amount: "0.00166667",
+          currency: "BTC",
+        }),
+      ]);
+      expect((await db().chainCursor.findUniqueOrThrow({ where: { chain: CHAIN } })).blockHash).toBe(
+        esplora.blockHash(200),
       );
-    expect(await db().cryptoTransfer.findFirstOrThrow({ where: { paymentId: dropped.paymentId } })).toMatchObject({
-      blockNumber: 197n,
-      blockHash: esplora.blockHash(197),
-    });
-    await pollAt(199);
-    await pollAt(200);
 
-    // Blocks 197 and up are replaced: one transaction is back in the mempool, the other in block 198.
-    esplora.reorganise(197);
-    droppedTx.blockHeight = undefined;
-    movedTx.blockHeight = 198;
-    const result = await pollAt(200);
-    expect(result.reversedPaymentIds).toEqual([dropped.paymentId]);
-    expect((await db().payment.findUniqueOrThrow({ where: { id: dropped.paymentId } })).amountReceived).toBe("0");
-    expect(await db().cryptoTransfer.findFirstOrThrow({ where: { paymentId: moved.paymentId } })).toMatchObject({
-      blockNumber: 198n,
-      blockHash: esplora.blockHash(198),
-    });
-    expect(await db().reversedTransfer.count({ where: { paymentId: moved.paymentId } })).toBe(0);
-    expect(await listReorganisedLosses()).toEqual([
-      expect.objectContaining({
-        orderId: dropped.payment.orderId,
-        chain: CHAIN,
-        txHash: droppedTx.txid,
-        blockNumber: "197",
-        amountAtomic: String(DUE),
-        amount: "0.00166667",
-        currency: "BTC",
-      }),
-    ]);
-    expect((await db().chainCursor.findUniqueOrThrow({ where: { chain: CHAIN } })).blockHash).toBe(
-      esplora.blockHash(200),
-    );
-
-    // The dropped transaction is mined again: the payment is whole and the loss is off the list.
-    droppedTx.blockHeight = 201;
-    await pollAt(202);
-    expect((await db().payment.findUniqueOrThrow({ where: { id: dropped.paymentId } })).amountReceived).toBe(
-      String(DUE),
-    );
-    expect(await listReorganisedLosses()).toEqual([]);
-  });
+      // The dropped transaction is mined again: the payment is whole and the loss is off the list.
+      droppedTx.blockHeight = 201;
+      await pollAt(202);
+      expect((await db().payment.findUniqueOrThrow({ where: { id: dropped.paymentId } })).amountReceived).toBe(
+        String(DUE),
+      );
+      expect(await listReorganisedLosses()).toEqual([]);
+    },
+  );
 
   test("a credit taken back before the order settled only changes its reason", async () => {
     const offer = await order();
@@ -146,26 +150,34 @@ describe("reorganisations", () => {
   });
 });
 
-test("after an outage of more than a day, on-time payments in the blocks confirmed meanwhile are credited on time", async () => {
-  // The watcher last read block 300, mined 26 hours ago; the order was made then and paid in time.
-  await pollAt(300);
-  const blockTime = (height: number) => new Date(esplora.blockTime(height) * 1000);
-  const onTime = await order(blockTime(300));
-  const tooLate = await order(new Date(blockTime(300).getTime() - HOUR));
-  esplora.addTx([{ address: onTime.address, value: DUE }], 301);
-  esplora.addTx([{ address: tooLate.address, value: DUE }], 301);
-  credited.length = 0;
+test(
+  "after an outage of more than a day, " + "on-time payments in the blocks confirmed meanwhile are credited on time",
+  async () => {
+    // The watcher last read block 300, mined 26 hours ago; the order was made then and paid in time.
+    await pollAt(300);
+    const blockTime = (height: number) => new Date(esplora.blockTime(height) * 1000);
+    const onTime = await order(blockTime(300));
+    const tooLate = await order(new Date(blockTime(300).getTime() - HOUR));
+    esplora.addTx([{ address: onTime.address, value: DUE }], 301);
+    esplora.addTx([{ address: tooLate.address, value: DUE }], 301);
+    credited.length = 0;
 
-  // Back 25 hours later (block 450): both offers expired more than a day ago by the wall clock.
-  expect(blockTime(450).getTime()).toBeLessThan(Date.now());
-  expect(onTime.payment.expiresAt.getTime()).toBeLessThan(Date.now() - 24 * HOUR);
-  await pollAt(450);
-  expect([...credited].sort()).toEqual([onTime.paymentId, tooLate.paymentId].sort());
-  expect(classifyPayment((await readPaymentProgress(onTime.paymentId))!)).toMatchObject({
-    state: "paid",
-    late: false,
-    reason: "Paid: received 0.00166667 BTC.",
-  });
-  expect(classifyPayment((await readPaymentProgress(tooLate.paymentId))!)).toMatchObject({ state: "paid", late: true });
-  expect((await db().order.findUniqueOrThrow({ where: { id: onTime.payment.orderId } })).orderStatus).toBe("COMPLETED");
-});
+    // Back 25 hours later (block 450): both offers expired more than a day ago by the wall clock.
+    expect(blockTime(450).getTime()).toBeLessThan(Date.now());
+    expect(onTime.payment.expiresAt.getTime()).toBeLessThan(Date.now() - 24 * HOUR);
+    await pollAt(450);
+    expect([...credited].sort()).toEqual([onTime.paymentId, tooLate.paymentId].sort());
+    expect(classifyPayment((await readPaymentProgress(onTime.paymentId))!)).toMatchObject({
+      state: "paid",
+      late: false,
+      reason: "Paid: received 0.00166667 BTC.",
+    });
+    expect(classifyPayment((await readPaymentProgress(tooLate.paymentId))!)).toMatchObject({
+      state: "paid",
+      late: true,
+    });
+    expect((await db().order.findUniqueOrThrow({ where: { id: onTime.payment.orderId } })).orderStatus).toBe(
+      "COMPLETED",
+    );
+  },
+);

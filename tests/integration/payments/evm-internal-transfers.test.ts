@@ -190,30 +190,34 @@ describe("ETH sent by a contract", () => {
   });
 });
 
-test("after a watcher outage of more than a day, on-time payments in the blocks it catches up on are credited on time", async () => {
-  // Offers made at the chain's time, 26 hours ago by the wall clock, and paid within 15 minutes.
-  const direct = await order("ETH", 3000);
-  const internal = await order("ETH", 3000);
-  const late = await order("ETH", 3000, new Date((await chainNow()).getTime() - HOUR)); // expired 45 min before
-  await sendEth(reader, payer, direct.address, CENT_ETH);
-  await callForwarder("forward", [internal.address as `0x${string}`], CENT_ETH);
-  await sendEth(reader, payer, late.address, CENT_ETH);
-  await node.mine(40);
-  // Meanwhile the expiry job, which runs on the wall clock, expired the three orders.
-  const expired = await expireUnpaidOffers(new Date());
-  expect(expired).toEqual(expect.arrayContaining([direct, internal, late].map((o) => o.payment.orderId)));
+test(
+  "after a watcher outage of more than a day, on-time payments in the blocks it catches up on are credited " +
+    "on time",
+  async () => {
+    // Offers made at the chain's time, 26 hours ago by the wall clock, and paid within 15 minutes.
+    const direct = await order("ETH", 3000);
+    const internal = await order("ETH", 3000);
+    const late = await order("ETH", 3000, new Date((await chainNow()).getTime() - HOUR)); // expired 45 min before
+    await sendEth(reader, payer, direct.address, CENT_ETH);
+    await callForwarder("forward", [internal.address as `0x${string}`], CENT_ETH);
+    await sendEth(reader, payer, late.address, CENT_ETH);
+    await node.mine(40);
+    // Meanwhile the expiry job, which runs on the wall clock, expired the three orders.
+    const expired = await expireUnpaidOffers(new Date());
+    expect(expired).toEqual(expect.arrayContaining([direct, internal, late].map((o) => o.payment.orderId)));
 
-  // The watcher comes back: it reads the day-old blocks in several steps, on the blocks' time.
-  credited.length = 0;
-  const steps = await pollToHead({ ...hooks, maxBlockRange: 10 });
-  expect(steps.length).toBeGreaterThan(3);
-  expect([...credited].sort()).toEqual([direct, internal, late].map((o) => o.paymentId).sort());
-  for (const offer of [direct, internal]) {
-    const verdict = classifyPayment((await readPaymentProgress(offer.paymentId))!);
-    expect(verdict).toMatchObject({ state: "paid", late: false, reason: "Paid: received 0.01 ETH." });
-    const orderRow = await db().order.findUniqueOrThrow({ where: { id: offer.payment.orderId } });
-    expect(orderRow.orderStatus).toBe("COMPLETED");
-  }
-  const lateVerdict = classifyPayment((await readPaymentProgress(late.paymentId))!);
-  expect(lateVerdict).toMatchObject({ state: "paid", late: true });
-});
+    // The watcher comes back: it reads the day-old blocks in several steps, on the blocks' time.
+    credited.length = 0;
+    const steps = await pollToHead({ ...hooks, maxBlockRange: 10 });
+    expect(steps.length).toBeGreaterThan(3);
+    expect([...credited].sort()).toEqual([direct, internal, late].map((o) => o.paymentId).sort());
+    for (const offer of [direct, internal]) {
+      const verdict = classifyPayment((await readPaymentProgress(offer.paymentId))!);
+      expect(verdict).toMatchObject({ state: "paid", late: false, reason: "Paid: received 0.01 ETH." });
+      const orderRow = await db().order.findUniqueOrThrow({ where: { id: offer.payment.orderId } });
+      expect(orderRow.orderStatus).toBe("COMPLETED");
+    }
+    const lateVerdict = classifyPayment((await readPaymentProgress(late.paymentId))!);
+    expect(lateVerdict).toMatchObject({ state: "paid", late: true });
+  },
+);

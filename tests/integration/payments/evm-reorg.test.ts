@@ -141,104 +141,114 @@ describe("a credit the chain takes back", () => {
     expect(cursorAfter.blockHash).toBe((await reader.getBlock({ blockNumber: cursorAfter.block })).hash);
   });
 
-  test("after registration: the name stays registered and the loss is listed for the operator until made good", async () => {
-    const offer = await insertCryptoOrder("ETH", 3000);
-    const orderId = offer.payment.orderId;
-    const fork = await snapshot();
-    const payment = await signTransfer(payer, offer.address, CENT_ETH);
-    const paidIn = await sendSigned(reader, payment);
-    await node.mine(CONFIRMATIONS);
-    await pollToHead(marketHooks);
-    expect((await orderOf(orderId)).orderStatus).toBe("COMPLETED");
+  test(
+    "after registration: the name stays registered and " + "the loss is listed for the operator until made good",
+    async () => {
+      const offer = await insertCryptoOrder("ETH", 3000);
+      const orderId = offer.payment.orderId;
+      const fork = await snapshot();
+      const payment = await signTransfer(payer, offer.address, CENT_ETH);
+      const paidIn = await sendSigned(reader, payment);
+      await node.mine(CONFIRMATIONS);
+      await pollToHead(marketHooks);
+      expect((await orderOf(orderId)).orderStatus).toBe("COMPLETED");
 
-    await reorganise(fork, CONFIRMATIONS + 3);
-    await pollToHead(marketHooks);
-    const order = await orderOf(orderId);
-    expect(order.orderStatus).toBe("COMPLETED");
-    expect(order.orderStatusReason).toMatch(
-      new RegExp(
-        `^Registered to 0x9858EfFD232B4033E47d90003D41EC34EcaEda94 until \\d{4}-\\d{2}-\\d{2}\\. A chain reorganisation took back 0\\.01 ETH of this payment \\(block ${paidIn}\\) after the name was registered; 0\\.01 ETH of the 0\\.01 ETH due is missing, and the operator is told\\.$`,
-      ),
-    );
-    const lastEvent = await db().orderEvent.findFirstOrThrow({ where: { orderId }, orderBy: { createdAt: "desc" } });
-    expect(lastEvent).toMatchObject({ status: "COMPLETED", reason: order.orderStatusReason });
-    expect(await db().domain.count({ where: { name: order.domain } })).toBe(1);
-    const losses = await listReorganisedLosses();
-    expect(losses).toEqual([
-      expect.objectContaining({
-        orderId,
-        domain: order.domain,
-        paymentId: offer.paymentId,
-        chain: CHAIN,
-        blockNumber: paidIn.toString(),
-        amountAtomic: CENT_ETH.toString(),
-        amount: "0.01",
-        currency: "ETH",
-      }),
-    ]);
+      await reorganise(fork, CONFIRMATIONS + 3);
+      await pollToHead(marketHooks);
+      const order = await orderOf(orderId);
+      expect(order.orderStatus).toBe("COMPLETED");
+      expect(order.orderStatusReason).toMatch(
+        new RegExp(
+          "^Registered to 0x9858EfFD232B4033E47d90003D41EC34EcaEda94 until \\d{4}-\\d{2}-\\d{2}\\. A chain " +
+            `reorganisation took back 0\\.01 ETH of this payment \\(block ${paidIn}\\) after the name was ` +
+            "registered; 0\\.01 ETH of the 0\\.01 ETH due is missing, and the operator is told\\.$",
+        ),
+      );
+      const lastEvent = await db().orderEvent.findFirstOrThrow({ where: { orderId }, orderBy: { createdAt: "desc" } });
+      expect(lastEvent).toMatchObject({ status: "COMPLETED", reason: order.orderStatusReason });
+      expect(await db().domain.count({ where: { name: order.domain } })).toBe(1);
+      const losses = await listReorganisedLosses();
+      expect(losses).toEqual([
+        expect.objectContaining({
+          orderId,
+          domain: order.domain,
+          paymentId: offer.paymentId,
+          chain: CHAIN,
+          blockNumber: paidIn.toString(),
+          amountAtomic: CENT_ETH.toString(),
+          amount: "0.01",
+          currency: "ETH",
+        }),
+      ]);
 
-    // The very same transaction is mined on the new branch: the payment is whole again.
-    await sendSigned(reader, payment);
-    await node.mine(CONFIRMATIONS);
-    await pollToHead(marketHooks);
-    expect((await paymentOf(offer.paymentId)).amountReceived).toBe(CENT_ETH.toString());
-    expect(await listReorganisedLosses()).toEqual([]);
-    const made = await orderOf(orderId);
-    expect(made.orderStatus).toBe("COMPLETED");
-    expect(made.orderStatusReason).toMatch(
-      /The payment a chain reorganisation had taken back is confirmed again; nothing is owed\./,
-    );
-    expect(await db().reversedTransfer.findFirstOrThrow({ where: { paymentId: offer.paymentId } })).toMatchObject({
-      outcome: "after-fulfilment",
-      resolvedAt: expect.any(Date),
-    });
-  });
+      // The very same transaction is mined on the new branch: the payment is whole again.
+      await sendSigned(reader, payment);
+      await node.mine(CONFIRMATIONS);
+      await pollToHead(marketHooks);
+      expect((await paymentOf(offer.paymentId)).amountReceived).toBe(CENT_ETH.toString());
+      expect(await listReorganisedLosses()).toEqual([]);
+      const made = await orderOf(orderId);
+      expect(made.orderStatus).toBe("COMPLETED");
+      expect(made.orderStatusReason).toMatch(
+        /The payment a chain reorganisation had taken back is confirmed again; nothing is owed\./,
+      );
+      expect(await db().reversedTransfer.findFirstOrThrow({ where: { paymentId: offer.paymentId } })).toMatchObject({
+        outcome: "after-fulfilment",
+        resolvedAt: expect.any(Date),
+      });
+    },
+  );
 
-  test("an overpayment the chain takes back is no longer owed: the refund shrinks in the reorganisation's own commit", async () => {
-    const offer = await insertCryptoOrder("ETH", 3000);
-    const orderId = offer.payment.orderId;
-    const fork = await snapshot();
-    // Due 0.01 ETH; paid 0.01 + 0.005 + 0.0025 in three transactions, each signed after the last was mined.
-    const exact = await signTransfer(payer, offer.address, CENT_ETH);
-    await sendSigned(reader, exact);
-    const over = await signTransfer(payer, offer.address, CENT_ETH / 2n);
-    await sendSigned(reader, over);
-    await sendSigned(reader, await signTransfer(payer, offer.address, CENT_ETH / 4n));
-    await node.mine(CONFIRMATIONS);
-    await pollToHead(marketHooks);
-    expect((await orderOf(orderId)).orderStatus).toBe("COMPLETED");
-    const owed = await db().refund.findUniqueOrThrow({ where: { openFor: offer.paymentId } });
-    expect(owed).toMatchObject({
-      method: "crypto",
-      status: "DUE",
-      amountAtomic: ((CENT_ETH * 3n) / 4n).toString(),
-      senderAddress: payer.account!.address.toLowerCase(),
-    });
+  test(
+    "an overpayment the chain takes back is no longer owed: " + "the refund shrinks in the reorganisation's own commit",
+    async () => {
+      const offer = await insertCryptoOrder("ETH", 3000);
+      const orderId = offer.payment.orderId;
+      const fork = await snapshot();
+      // Due 0.01 ETH; paid 0.01 + 0.005 + 0.0025 in three transactions, each signed after the last was mined.
+      const exact = await signTransfer(payer, offer.address, CENT_ETH);
+      await sendSigned(reader, exact);
+      const over = await signTransfer(payer, offer.address, CENT_ETH / 2n);
+      await sendSigned(reader, over);
+      await sendSigned(reader, await signTransfer(payer, offer.address, CENT_ETH / 4n));
+      await node.mine(CONFIRMATIONS);
+      await pollToHead(marketHooks);
+      expect((await orderOf(orderId)).orderStatus).toBe("COMPLETED");
+      const owed = await db().refund.findUniqueOrThrow({ where: { openFor: offer.paymentId } });
+      expect(owed).toMatchObject({
+        method: "crypto",
+        status: "DUE",
+        amountAtomic: ((CENT_ETH * 3n) / 4n).toString(),
+        senderAddress: payer.account!.address.toLowerCase(),
+      });
 
-    // The new branch holds the first two transactions and not the third.
-    await reorganise(fork, 3);
-    await sendSigned(reader, exact);
-    await sendSigned(reader, over);
-    await node.mine(CONFIRMATIONS);
-    // No settlement runs here: what the refund says now is the reorganisation hook's doing.
-    await pollToHead({ ...marketHooks, onPaymentCredited: () => undefined });
-    expect((await paymentOf(offer.paymentId)).amountReceived).toBe(((CENT_ETH * 3n) / 2n).toString());
-    const reduced = await db().refund.findUniqueOrThrow({ where: { openFor: offer.paymentId } });
-    expect(reduced.id).toBe(owed.id);
-    expect(reduced.amountAtomic).toBe((CENT_ETH / 2n).toString());
-    expect(reduced.reason).toMatch(
-      /^A chain reorganisation took back part of the money: 0\.005 ETH is owed now instead of 0\.0075 ETH\./,
-    );
-    expect((await paymentOf(offer.paymentId)).settlementDue).toBe(true);
+      // The new branch holds the first two transactions and not the third.
+      await reorganise(fork, 3);
+      await sendSigned(reader, exact);
+      await sendSigned(reader, over);
+      await node.mine(CONFIRMATIONS);
+      // No settlement runs here: what the refund says now is the reorganisation hook's doing.
+      await pollToHead({ ...marketHooks, onPaymentCredited: () => undefined });
+      expect((await paymentOf(offer.paymentId)).amountReceived).toBe(((CENT_ETH * 3n) / 2n).toString());
+      const reduced = await db().refund.findUniqueOrThrow({ where: { openFor: offer.paymentId } });
+      expect(reduced.id).toBe(owed.id);
+      expect(reduced.amountAtomic).toBe((CENT_ETH / 2n).toString());
+      expect(reduced.reason).toMatch(
+        /^A chain reorganisation took back part of the money: 0\.005 ETH is owed now instead of 0\.0075 ETH\./,
+      );
+      expect((await paymentOf(offer.paymentId)).settlementDue).toBe(true);
 
-    // Settlement agrees with the hook and writes the refund's reason from what remains.
-    await settleDuePayments(() => {});
-    expect(await db().refund.findMany({ where: { paymentId: offer.paymentId } })).toEqual([
-      expect.objectContaining({ id: owed.id, status: "DUE", amountAtomic: (CENT_ETH / 2n).toString() }),
-    ]);
-    expect((await db().refund.findUniqueOrThrow({ where: { id: owed.id } })).reason).toMatch(/^Overpaid by 0\.005 ETH/);
-    expect((await paymentOf(offer.paymentId)).settlementDue).toBe(false);
-  });
+      // Settlement agrees with the hook and writes the refund's reason from what remains.
+      await settleDuePayments(() => {});
+      expect(await db().refund.findMany({ where: { paymentId: offer.paymentId } })).toEqual([
+        expect.objectContaining({ id: owed.id, status: "DUE", amountAtomic: (CENT_ETH / 2n).toString() }),
+      ]);
+      expect((await db().refund.findUniqueOrThrow({ where: { id: owed.id } })).reason).toMatch(
+        /^Overpaid by 0\.005 ETH/,
+      );
+      expect((await paymentOf(offer.paymentId)).settlementDue).toBe(false);
+    },
+  );
 
   test("a refund owed for a payment the chain takes back entirely is cancelled with it", async () => {
     const offer = await insertCryptoOrder("ETH", 3000);

@@ -204,43 +204,46 @@ describe("native ETH", () => {
 });
 
 describe("ERC-20 (USDC)", () => {
-  test("Transfer logs to the deposit address are credited after confirmations; other tokens and recipients are not", async () => {
-    const offer = await insertCryptoOrder("USDC", 2500); // 25 USDC
-    expect(offer.uri).toBe(
-      `ethereum:${getAddress(usdc)}@${CHAIN_ID}/transfer?address=${offer.address}&uint256=25000000`,
-    );
-    expect(offer.paymentDetails).toMatchObject({
-      chainId: CHAIN_ID,
-      tokenContract: getAddress(usdc),
-      decimals: 6,
-      confirmationsRequired: CONFIRMATIONS,
-    });
+  test(
+    "Transfer logs to the deposit address are credited after confirmations; " + "other tokens and recipients are not",
+    async () => {
+      const offer = await insertCryptoOrder("USDC", 2500); // 25 USDC
+      expect(offer.uri).toBe(
+        `ethereum:${getAddress(usdc)}@${CHAIN_ID}/transfer?address=${offer.address}&uint256=25000000`,
+      );
+      expect(offer.paymentDetails).toMatchObject({
+        chainId: CHAIN_ID,
+        tokenContract: getAddress(usdc),
+        decimals: 6,
+        confirmationsRequired: CONFIRMATIONS,
+      });
 
-    await sendToken(otherToken, offer.address, 25_000_000n); // right recipient, wrong token
-    await sendToken(usdc, node.accounts[5].address, 25_000_000n); // right token, someone else
-    await sendToken(usdc, offer.address, 10_000_000n);
-    expect(await pollUntilCaughtUp()).toEqual([]);
-    await node.mine(CONFIRMATIONS);
-    expect(await pollUntilCaughtUp()).toEqual([offer.paymentId]);
-    expect((await payment(offer.paymentId)).amountReceived).toBe("10000000");
-    expect(classifyPayment((await readPaymentProgress(offer.paymentId))!).reason).toBe(
-      "Underpaid: received 10 USDC of 25 USDC due; 15 USDC is missing.",
-    );
+      await sendToken(otherToken, offer.address, 25_000_000n); // right recipient, wrong token
+      await sendToken(usdc, node.accounts[5].address, 25_000_000n); // right token, someone else
+      await sendToken(usdc, offer.address, 10_000_000n);
+      expect(await pollUntilCaughtUp()).toEqual([]);
+      await node.mine(CONFIRMATIONS);
+      expect(await pollUntilCaughtUp()).toEqual([offer.paymentId]);
+      expect((await payment(offer.paymentId)).amountReceived).toBe("10000000");
+      expect(classifyPayment((await readPaymentProgress(offer.paymentId))!).reason).toBe(
+        "Underpaid: received 10 USDC of 25 USDC due; 15 USDC is missing.",
+      );
 
-    await sendToken(usdc, offer.address, 20_000_000n);
-    await node.mine(CONFIRMATIONS);
-    await pollUntilCaughtUp();
-    const transfers = await db().cryptoTransfer.findMany({
-      where: { paymentId: offer.paymentId },
-      orderBy: { blockNumber: "asc" },
-    });
-    expect(transfers.map((t) => t.amount)).toEqual(["10000000", "20000000"]);
-    expect(transfers.every((t) => t.logIndex >= 0)).toBe(true);
-    expect(classifyPayment((await readPaymentProgress(offer.paymentId))!)).toMatchObject({
-      state: "overpaid",
-      reason: "Overpaid: received 30 USDC of 25 USDC due; 5 USDC more than due.",
-    });
-  });
+      await sendToken(usdc, offer.address, 20_000_000n);
+      await node.mine(CONFIRMATIONS);
+      await pollUntilCaughtUp();
+      const transfers = await db().cryptoTransfer.findMany({
+        where: { paymentId: offer.paymentId },
+        orderBy: { blockNumber: "asc" },
+      });
+      expect(transfers.map((t) => t.amount)).toEqual(["10000000", "20000000"]);
+      expect(transfers.every((t) => t.logIndex >= 0)).toBe(true);
+      expect(classifyPayment((await readPaymentProgress(offer.paymentId))!)).toMatchObject({
+        state: "overpaid",
+        reason: "Overpaid: received 30 USDC of 25 USDC due; 5 USDC more than due.",
+      });
+    },
+  );
 });
 
 describe("cursor and restarts", () => {

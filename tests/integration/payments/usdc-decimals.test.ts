@@ -96,20 +96,25 @@ test("a token with 18 decimals is priced, shown and credited in 18 decimals", as
   expect(classifyPayment((await readPaymentProgress(offer.paymentId))!).reason).toBe("Paid: received 10 USDC.");
 });
 
-test("a contract that does not answer decimals() refuses USDC offers with the reason, and says so at start-up", async () => {
-  configure({ PAYMENTS_USDC_CONTRACT: forwarder });
-  const reason = `USDC is unavailable: PAYMENTS_USDC_CONTRACT ${getAddress(forwarder)} does not answer decimals(); it must be an ERC-20 token contract.`;
-  expect(await checkUsdcContract()).toBe(`crypto: ${reason}`);
-  const ordersBefore = await db().order.count();
-  const res = await buyUsdc();
-  expect(res.status).toBe(503);
-  expect(await res.json()).toEqual({ field: "currency", info: reason });
-  expect(await db().order.count()).toBe(ordersBefore);
-  // ETH offers are not affected.
-  await expect(
-    createCryptoOffer({ paymentId: randomUUID(), orderId: randomUUID(), currency: "ETH", usdCents: 100 }),
-  ).resolves.toMatchObject({ currency: "ETH" });
-});
+test(
+  "a contract that does not answer decimals() refuses USDC offers with the reason, " + "and says so at start-up",
+  async () => {
+    configure({ PAYMENTS_USDC_CONTRACT: forwarder });
+    const reason =
+      `USDC is unavailable: PAYMENTS_USDC_CONTRACT ${getAddress(forwarder)} does not answer decimals(); it ` +
+      "must be an ERC-20 token contract.";
+    expect(await checkUsdcContract()).toBe(`crypto: ${reason}`);
+    const ordersBefore = await db().order.count();
+    const res = await buyUsdc();
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({ field: "currency", info: reason });
+    expect(await db().order.count()).toBe(ordersBefore);
+    // ETH offers are not affected.
+    await expect(
+      createCryptoOffer({ paymentId: randomUUID(), orderId: randomUUID(), currency: "ETH", usdCents: 100 }),
+    ).resolves.toMatchObject({ currency: "ETH" });
+  },
+);
 
 test("an address without code, or no RPC to ask, is refused with its own reason", async () => {
   const account = node.accounts[7].address;
@@ -123,6 +128,7 @@ test("an address without code, or no RPC to ask, is refused with its own reason"
   );
   configure({ PAYMENTS_EVM_RPC_URL: undefined });
   await expect(offer()).rejects.toThrow(
-    `USDC is unavailable: PAYMENTS_USDC_CONTRACT ${getAddress(token18)} is set, so its decimals are read from it, but PAYMENTS_EVM_RPC_URL is not set.`,
+    `USDC is unavailable: PAYMENTS_USDC_CONTRACT ${getAddress(token18)} is set, so its decimals are read ` +
+      "from it, but PAYMENTS_EVM_RPC_URL is not set.",
   );
 });

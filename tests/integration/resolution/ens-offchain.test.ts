@@ -110,11 +110,14 @@ describe("names under an offchain (CCIP-Read) resolver", () => {
     expect(result?.ownerAddress).toBe("");
   });
 
-  it("asks the gateway only for the requested coins and answers null for a name the gateway does not know", async () => {
-    const btcOnly = await provider.forward("shop.offchain.eth", { coins: ["BTC"] });
-    expect(btcOnly?.wallets).toEqual([{ coin: "BTC", version: "NATIVE", address: BTC_ADDRESS }]);
-    expect(await provider.forward("nobody.offchain.eth", { coins: ["BTC"] })).toBeNull();
-  });
+  it(
+    "asks the gateway only for the requested coins and " + "answers null for a name the gateway does not know",
+    async () => {
+      const btcOnly = await provider.forward("shop.offchain.eth", { coins: ["BTC"] });
+      expect(btcOnly?.wallets).toEqual([{ coin: "BTC", version: "NATIVE", address: BTC_ADDRESS }]);
+      expect(await provider.forward("nobody.offchain.eth", { coins: ["BTC"] })).toBeNull();
+    },
+  );
 
   it("a gateway that errors is a 502 naming the gateway", async () => {
     const error = await failure(provider.forward("error.offchain.eth", { coins: ["BTC"] }));

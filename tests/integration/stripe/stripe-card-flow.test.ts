@@ -83,50 +83,54 @@ const orderOf = async (id: string) => (await app.fetch(`/v1/market/order/${id}`)
 const intentOfSecret = (secret: string) => stripe.intents.get(secret.split("_secret_")[0])!;
 
 describe("Stripe adapter through the real SDK", () => {
-  test("customer, ephemeral key with the API version, a card-only PaymentIntent with checkoutId as idempotency key and a destination charge to the seller's account", async () => {
-    stripe.accounts.add("acct_1Destination");
-    const set = await app.fetch("/v1/partner/payout-account", {
-      method: "PUT",
-      token: adminToken,
-      json: { processorConnectedAccountId: "acct_1Destination" },
-    });
-    expect(set.status).toBe(200);
-    const body = purchase({
-      domain: `card${randomUUID().slice(0, 6)}.${parentName}`,
-      processorConnectedAccountId: "acct_1Destination",
-      years: 3,
-    });
-    const started = await buy(body);
-    const intent = intentOfSecret(started.processorCheckoutSession);
-    expect(started.processorCheckoutSession).toBe(intent.client_secret);
-    expect(started.processorCustomerId).toBe(intent.customer);
-    expect(started.processorEphemeralKey).toMatch(/^ek_test_/);
-    expect(started.processorPublishableKey).toBe("pk_test_local");
-    expect(intent).toMatchObject({
-      amount: 750,
-      currency: "usd",
-      metadata: { orderId: started.orderId, checkoutId: body.checkoutId },
-      transfer_data: { destination: "acct_1Destination" },
-    });
+  test(
+    "customer, ephemeral key with the API version, a card-only PaymentIntent with checkoutId as idempotency " +
+      "key and a destination charge to the seller's account",
+    async () => {
+      stripe.accounts.add("acct_1Destination");
+      const set = await app.fetch("/v1/partner/payout-account", {
+        method: "PUT",
+        token: adminToken,
+        json: { processorConnectedAccountId: "acct_1Destination" },
+      });
+      expect(set.status).toBe(200);
+      const body = purchase({
+        domain: `card${randomUUID().slice(0, 6)}.${parentName}`,
+        processorConnectedAccountId: "acct_1Destination",
+        years: 3,
+      });
+      const started = await buy(body);
+      const intent = intentOfSecret(started.processorCheckoutSession);
+      expect(started.processorCheckoutSession).toBe(intent.client_secret);
+      expect(started.processorCustomerId).toBe(intent.customer);
+      expect(started.processorEphemeralKey).toMatch(/^ek_test_/);
+      expect(started.processorPublishableKey).toBe("pk_test_local");
+      expect(intent).toMatchObject({
+        amount: 750,
+        currency: "usd",
+        metadata: { orderId: started.orderId, checkoutId: body.checkoutId },
+        transfer_data: { destination: "acct_1Destination" },
+      });
 
-    const created = stripe.requests.filter((r) => r.path === "/v1/payment_intents" && r.method === "POST");
-    const mine = created.find((r) => r.headers["idempotency-key"] === body.checkoutId);
-    // Cards only: no bank debit can sit in `processing` for days behind a 15-minute hold.
-    expect(arrayParam(mine!.params, "allowed_payment_method_types")).toEqual(["card"]);
-    expect(mine?.params.has("automatic_payment_methods[enabled]")).toBe(false);
-    expect(intent.payment_method_types).toEqual(["card"]);
-    const ephemeral = stripe.requests.find(
-      (r) => r.path === "/v1/ephemeral_keys" && r.params.get("customer") === intent.customer,
-    );
-    expect(ephemeral?.headers["stripe-version"]).toBe(Stripe.API_VERSION);
+      const created = stripe.requests.filter((r) => r.path === "/v1/payment_intents" && r.method === "POST");
+      const mine = created.find((r) => r.headers["idempotency-key"] === body.checkoutId);
+      // Cards only: no bank debit can sit in `processing` for days behind a 15-minute hold.
+      expect(arrayParam(mine!.params, "allowed_payment_method_types")).toEqual(["card"]);
+      expect(mine?.params.has("automatic_payment_methods[enabled]")).toBe(false);
+      expect(intent.payment_method_types).toEqual(["card"]);
+      const ephemeral = stripe.requests.find(
+        (r) => r.path === "/v1/ephemeral_keys" && r.params.get("customer") === intent.customer,
+      );
+      expect(ephemeral?.headers["stripe-version"]).toBe(Stripe.API_VERSION);
 
-    // Replay: the same order, PaymentIntent and ephemeral key, no second charge.
-    const again = await buy(body);
-    expect(again.orderId).toBe(started.orderId);
-    expect(again.processorCheckoutSession).toBe(started.processorCheckoutSession);
-    expect(again.processorEphemeralKey).toBe(started.processorEphemeralKey);
-    expect([...stripe.intents.values()].filter((i) => i.metadata.checkoutId === body.checkoutId)).toHaveLength(1);
-  });
+      // Replay: the same order, PaymentIntent and ephemeral key, no second charge.
+      const again = await buy(body);
+      expect(again.orderId).toBe(started.orderId);
+      expect(again.processorCheckoutSession).toBe(started.processorCheckoutSession);
+      expect(again.processorEphemeralKey).toBe(started.processorEphemeralKey);
+      expect([...stripe.intents.values()].filter((i) => i.metadata.checkoutId === body.checkoutId)).toHaveLength(1);
+    },
+  );
 
   test("webhook signature is checked on the raw body", async () => {
     const started = await buy(purchase());
@@ -201,23 +205,27 @@ describe("Stripe adapter through the real SDK", () => {
     expect((await orderOf(started.orderId)).orderStatus).toBe("COMPLETED");
   });
 
-  test("payment_intent.payment_failed keeps the order PENDING with the reason and the name held; a retry that succeeds completes it", async () => {
-    const body = purchase();
-    const started = await buy(body);
-    const id = intentOfSecret(started.processorCheckoutSession).id;
-    expect(
-      (await webhook("payment_intent.payment_failed", stripe.decline(id, "Your card has insufficient funds."))())
-        .status,
-    ).toBe(200);
-    const declined = await orderOf(started.orderId);
-    expect(declined.orderStatus).toBe("PENDING");
-    expect(declined.orderStatusReason).toContain("Your card has insufficient funds.");
-    expect(await db().nameReservation.count({ where: { domain: body.domain } })).toBe(1);
-    // B cannot buy the name A is still paying for.
-    const rival = await app.fetch("/v1/market/purchase", { method: "POST", json: purchase({ domain: body.domain }) });
-    expect(rival.status).toBe(409);
+  test(
+    "payment_intent.payment_failed keeps the order PENDING with the reason and the name held; a retry that " +
+      "succeeds completes it",
+    async () => {
+      const body = purchase();
+      const started = await buy(body);
+      const id = intentOfSecret(started.processorCheckoutSession).id;
+      expect(
+        (await webhook("payment_intent.payment_failed", stripe.decline(id, "Your card has insufficient funds."))())
+          .status,
+      ).toBe(200);
+      const declined = await orderOf(started.orderId);
+      expect(declined.orderStatus).toBe("PENDING");
+      expect(declined.orderStatusReason).toContain("Your card has insufficient funds.");
+      expect(await db().nameReservation.count({ where: { domain: body.domain } })).toBe(1);
+      // B cannot buy the name A is still paying for.
+      const rival = await app.fetch("/v1/market/purchase", { method: "POST", json: purchase({ domain: body.domain }) });
+      expect(rival.status).toBe(409);
 
-    expect((await webhook("payment_intent.succeeded", stripe.succeed(id))()).status).toBe(200);
-    expect((await orderOf(started.orderId)).orderStatus).toBe("COMPLETED");
-  });
+      expect((await webhook("payment_intent.succeeded", stripe.succeed(id))()).status).toBe(200);
+      expect((await orderOf(started.orderId)).orderStatus).toBe("COMPLETED");
+    },
+  );
 });

@@ -129,14 +129,17 @@ describe("RateLimiter over the shared table", () => {
     second.stop();
   });
 
-  test("a row of an ended window starts over; a late flush of an ended window does not add to the new one", async () => {
-    const now = Date.now();
-    const endedWindow = (Math.floor(now / MINUTE) + 0) * MINUTE;
-    const currentWindow = endedWindow + MINUTE;
-    await databaseCounterStore([{ key: "rollover", increment: 50, resetAt: endedWindow }]);
-    const [fresh] = await databaseCounterStore([{ key: "rollover", increment: 2, resetAt: currentWindow }]);
-    expect(fresh).toEqual({ key: "rollover", count: 2, resetAt: currentWindow });
-    const [late] = await databaseCounterStore([{ key: "rollover", increment: 7, resetAt: endedWindow }]);
-    expect(late).toEqual({ key: "rollover", count: 2, resetAt: currentWindow });
-  });
+  test(
+    "a row of an ended window starts over; " + "a late flush of an ended window does not add to the new one",
+    async () => {
+      const now = Date.now();
+      const endedWindow = (Math.floor(now / MINUTE) + 0) * MINUTE;
+      const currentWindow = endedWindow + MINUTE;
+      await databaseCounterStore([{ key: "rollover", increment: 50, resetAt: endedWindow }]);
+      const [fresh] = await databaseCounterStore([{ key: "rollover", increment: 2, resetAt: currentWindow }]);
+      expect(fresh).toEqual({ key: "rollover", count: 2, resetAt: currentWindow });
+      const [late] = await databaseCounterStore([{ key: "rollover", increment: 7, resetAt: endedWindow }]);
+      expect(late).toEqual({ key: "rollover", count: 2, resetAt: currentWindow });
+    },
+  );
 });

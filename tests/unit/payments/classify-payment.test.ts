@@ -77,7 +77,8 @@ test("late payments say so whatever the amount", () => {
   });
   expect(underLate).toMatchObject({ state: "underpaid", late: true });
   expect(underLate.reason).toBe(
-    "Underpaid: received 0.00100000 BTC of 0.00166667 BTC due; 0.00066667 BTC is missing. The payment arrived after the offer expired at 2026-01-01T12:15:00.000Z.",
+    "Underpaid: received 0.00100000 BTC of 0.00166667 BTC due; 0.00066667 BTC is missing. The payment " +
+      "arrived after the offer expired at 2026-01-01T12:15:00.000Z.",
   );
 });
 

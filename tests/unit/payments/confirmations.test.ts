@@ -36,7 +36,8 @@ test("a chain the table does not know gets 12, and the start-up says to set the 
   const config = cfg({ PAYMENTS_EVM_CHAIN_ID: "424242" });
   expect(evmConfirmations(config)).toBe(12);
   expect(describeCryptoSetup(config).lines).toContain(
-    "crypto: chain 424242 has no known confirmation depth; EVM payments count after 12 confirmations (set PAYMENTS_EVM_CONFIRMATIONS).",
+    "crypto: chain 424242 has no known confirmation depth; EVM payments count after 12 confirmations (set " +
+      "PAYMENTS_EVM_CONFIRMATIONS).",
   );
 });
 

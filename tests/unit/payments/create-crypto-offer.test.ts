@@ -85,7 +85,8 @@ test("a USDC offer names the token contract and the chain, on a fresh address", 
   expect(offer.amountAtomic).toBe("25000000");
   expect(offer.expiryDateEpoch).toBe(Date.parse("2026-03-01T10:30:00.000Z") / 1000);
   expect(offer.uri).toBe(
-    "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer?address=0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0&uint256=25000000",
+    "ethereum:0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913@8453/transfer" +
+      "?address=0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0&uint256=25000000",
   );
   expect(offer.paymentDetails).toMatchObject({
     network: "Base",

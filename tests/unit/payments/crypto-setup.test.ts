@@ -13,8 +13,10 @@ test("without keys and rates, the setup says plainly that it is test configurati
     ratesAreTest: true,
   });
   expect(report.lines).toEqual([
-    "crypto: CRYPTO_EVM_XPUB is unset; EVM deposit addresses come from the public BIP39 test mnemonic (test configuration).",
-    "crypto: CRYPTO_BTC_XPUB is unset; Bitcoin deposit addresses come from the public BIP39 test mnemonic (test configuration).",
+    "crypto: CRYPTO_EVM_XPUB is unset; EVM deposit addresses come from the public BIP39 test mnemonic " +
+      "(test configuration).",
+    "crypto: CRYPTO_BTC_XPUB is unset; Bitcoin deposit addresses come from the public BIP39 test mnemonic " +
+      "(test configuration).",
     "crypto: CRYPTO_RATES_JSON is unset; prices use the built-in test rate table (test configuration).",
     "crypto: PAYMENTS_EVM_RPC_URL is unset; ETH and USDC payments are not watched.",
     "crypto: PAYMENTS_BTC_ESPLORA_URL is unset; BTC payments are not watched.",

@@ -16,7 +16,8 @@ test("EIP-681 ERC-20 transfer: token as target, recipient and atomic amount as f
       amountAtomic: 12340000n,
     }),
   ).toBe(
-    "ethereum:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48@8453/transfer?address=0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0&uint256=12340000",
+    "ethereum:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48@8453/transfer" +
+      "?address=0x6Fac4D18c912343BF86fa7049364Dd4E424Ab9C0&uint256=12340000",
   );
 });
 
