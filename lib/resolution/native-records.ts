@@ -36,7 +36,8 @@ type Row = {
 
 // Each name with all its records, in the order the interface lists them.
 const BATCH_QUERY = `SELECT d.name, d.owner_address, d.owner_key, d.content_hash, d.expires_at,
-   COALESCE((SELECT json_agg(json_build_object('coin', w.coin, 'version', w.version, 'coinType', w.coin_type::text, 'address', w.address)
+   COALESCE((SELECT json_agg(json_build_object('coin', w.coin, 'version', w.version,
+                                               'coinType', w.coin_type::text, 'address', w.address)
              ORDER BY w.coin, w.version) FROM wallet_record w WHERE w.domain_id = d.id), '[]') AS wallets,
    COALESCE((SELECT json_agg(json_build_object('name', r.name, 'ttl', r.ttl, 'type', r.type, 'value', r.value)
              ORDER BY r.type, r.name, r.value) FROM dns_record r WHERE r.domain_id = d.id), '[]') AS dns,

@@ -129,23 +129,29 @@ describe("the embedded database's process", () => {
     expect(received).toEqual(["committed"]);
   });
 
-  test("when the process dies, what was in flight fails as unavailable and the next request starts a new one", async () => {
-    await host.exec(`CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)`);
-    let lost = 0;
-    await host.listen(
-      "lost_channel",
-      () => undefined,
-      () => lost++,
-    );
-    const pid = hostPid(host);
-    const sleeping = host.query(`SELECT pg_sleep(30)`);
-    process.kill(pid, "SIGKILL");
-    await expect(sleeping).rejects.toMatchObject({ kind: "ConnectionClosed" });
-    expect(lost).toBe(1);
-    // The new process opens the same data directory: what was committed is there.
-    expect((await host.query<{ n: number }>(`SELECT n FROM kept`)).rows).toEqual([{ n: 7 }]);
-    expect(hostPid(host)).not.toBe(pid);
-  }, 180_000);
+  const diesName =
+    "when the process dies, what was in flight fails as unavailable and the next request starts a new one";
+  test(
+    diesName,
+    async () => {
+      await host.exec(`CREATE TABLE kept (n int); INSERT INTO kept VALUES (7)`);
+      let lost = 0;
+      await host.listen(
+        "lost_channel",
+        () => undefined,
+        () => lost++,
+      );
+      const pid = hostPid(host);
+      const sleeping = host.query(`SELECT pg_sleep(30)`);
+      process.kill(pid, "SIGKILL");
+      await expect(sleeping).rejects.toMatchObject({ kind: "ConnectionClosed" });
+      expect(lost).toBe(1);
+      // The new process opens the same data directory: what was committed is there.
+      expect((await host.query<{ n: number }>(`SELECT n FROM kept`)).rows).toEqual([{ n: 7 }]);
+      expect(hostPid(host)).not.toBe(pid);
+    },
+    180_000,
+  );
 
   test("an in-memory database that loses its process stays failed instead of coming back empty", async () => {
     const memory = await EmbeddedDatabase.start();
