@@ -1,6 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { onAnyInvalidation } from "@/lib/db/invalidation";
+import { invalidatedSince, invalidationEpoch, onAnyInvalidation } from "@/lib/db/invalidation";
+import type { ApiError } from "./errors";
 import { headerListOf, jsonFromList, serializedBodyOf } from "./handler";
 
 // Serialized bodies of read endpoints, by request key, so a warm read costs no query and no
@@ -8,9 +9,13 @@ import { headerListOf, jsonFromList, serializedBodyOf } from "./handler";
 // `order:<id>`…); a write publishes those tags through lib/db/invalidation.ts and every instance
 // drops the entries. Entries also age out (RESPONSE_CACHE_TTL_SECONDS) since some answers depend
 // on the clock (expiry of names and page tokens). Bounded by total bytes, least recently used first.
+// A refusal that only a write can change (a name nobody registered) is kept the same way, as the
+// error to throw again, so asking for an unknown name again costs no query.
 
 export interface CachedResponse {
   status: number;
+  /** A kept refusal: thrown again (the endpoint's wrapper renders it) instead of a body. */
+  error?: ApiError;
   /** The body's bytes: a Buffer, or a string holding them one per character (latin1). */
   body: Buffer | string;
   /** As node:http takes them: [name, value, …]. */
@@ -31,6 +36,7 @@ class Entry implements CachedResponse {
     readonly headers: readonly string[],
     readonly tags: readonly string[],
     readonly expiresAt: number,
+    readonly error: ApiError | undefined,
   ) {}
 }
 
@@ -44,6 +50,12 @@ function flat(text: string): string {
 
 // What an entry costs besides its body: the Map slot, the key, the entry object, its tag index.
 const ENTRY_OVERHEAD_BYTES = 400;
+// A kept refusal: the error object, its message and its stack as text.
+const ERROR_BYTES = 1024;
+
+function sizeOf(key: string, body: string, error: ApiError | undefined): number {
+  return body.length + key.length + ENTRY_OVERHEAD_BYTES + (error ? ERROR_BYTES : 0);
+}
 
 // Cached responses of one endpoint carry the same few headers; one shared list serves them all.
 const internedHeaders = new Map<string, readonly string[]>();
@@ -89,11 +101,11 @@ export class ResponseCache {
   set(key: string, entry: CachedResponse, now = Date.now()): void {
     this.delete(key);
     const body = typeof entry.body === "string" ? entry.body : entry.body.toString("latin1");
-    const size = body.length + key.length + ENTRY_OVERHEAD_BYTES;
+    const size = sizeOf(key, body, entry.error);
     if (size > this.maxBytes / 16) return;
     key = flat(key);
     const tags = entry.tags.map(flat);
-    this.entries.set(key, new Entry(entry.status, body, intern(entry.headers), tags, now + this.ttlMs));
+    this.entries.set(key, new Entry(entry.status, body, intern(entry.headers), tags, now + this.ttlMs, entry.error));
     this.bytes += size;
     for (const tag of tags) {
       const keys = this.keysByTag.get(tag);
@@ -130,7 +142,7 @@ export class ResponseCache {
     const entry = this.entries.get(key);
     if (!entry) return;
     this.entries.delete(key);
-    this.bytes -= entry.body.length + key.length + ENTRY_OVERHEAD_BYTES;
+    this.bytes -= sizeOf(key, entry.body, entry.error);
     for (const tag of entry.tags) {
       const keys = this.keysByTag.get(tag);
       if (keys === key) this.keysByTag.delete(tag);
@@ -162,6 +174,28 @@ export interface Cacheable {
   tags: readonly string[] | null;
 }
 
+// Refusals that may be kept, with the tags they were computed from (see keepRefusal()).
+const refusalTags = new WeakMap<ApiError, readonly string[]>();
+
+/**
+ * A 404 that is cached like an answer: it holds until one of `tags` is invalidated (the name gets
+ * registered). Made without a stack: clients may ask for such names at volume, the refusal is
+ * never logged, and a kept stack would hold the request's frames alive. Thrown from inside
+ * cachedRead's producer.
+ */
+export function keepRefusal(make: () => ApiError, tags: readonly string[]): ApiError {
+  const limit = Error.stackTraceLimit;
+  Error.stackTraceLimit = 0;
+  let error: ApiError;
+  try {
+    error = make();
+  } finally {
+    Error.stackTraceLimit = limit;
+  }
+  refusalTags.set(error, tags);
+  return error;
+}
+
 /**
  * The cached answer for `key`, or the produced one, kept when it succeeded and named its tags.
  * Callers authenticate and authorize before asking, and put in the key whatever the answer
@@ -171,12 +205,28 @@ export function cachedRead(key: string, produce: () => Promise<Cacheable>): Resp
   const store = responseCache();
   const hit = store.get(key);
   // A hit is answered without a promise, so the whole warm read runs in one turn.
-  if (hit) return jsonFromList(hit.body, hit.status, hit.headers);
-  return produce().then(({ response, tags }) => {
-    const body = serializedBodyOf(response);
-    const headers = headerListOf(response);
-    if (tags && body && headers && response.status === 200)
-      store.set(key, { status: response.status, body, headers, tags });
-    return response;
-  });
+  if (hit) {
+    if (hit.error) throw hit.error;
+    return jsonFromList(hit.body, hit.status, hit.headers);
+  }
+  // What was invalidated while the answer was being computed may be in it: such an answer is
+  // served to this request but not kept.
+  const since = invalidationEpoch();
+  return produce().then(
+    ({ response, tags }) => {
+      const body = serializedBodyOf(response);
+      const headers = headerListOf(response);
+      if (tags && body && headers && response.status === 200 && !invalidatedSince(tags, since))
+        store.set(key, { status: response.status, body, headers, tags });
+      return response;
+    },
+    (error: unknown) => {
+      const tags = refusalTags.get(error as ApiError);
+      if (tags && !invalidatedSince(tags, since)) {
+        const kept = error as ApiError;
+        store.set(key, { status: kept.status, body: "", headers: [], tags, error: kept });
+      }
+      throw error;
+    },
+  );
 }

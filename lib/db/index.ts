@@ -77,21 +77,21 @@ export async function closeDatabase(): Promise<void> {
 }
 
 async function openPglite(dataDir?: string): Promise<Database> {
-  const { PGlite } = await import("@electric-sql/pglite");
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
+  const { EmbeddedDatabase } = await import("./embedded");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const pglite = new PGlite(dataDir);
-  await pglite.waitReady;
-  // The adapter is typed against an older driver-adapter-utils; it passes values through to
-  // PGlite untouched, so the newer argument-type metadata it ignores is harmless.
-  const adapter = new PrismaPGlite(pglite) as unknown as SqlDriverAdapterFactory;
+  // PGlite runs in a process of its own (lib/db/pglite-host.mjs): no query runs on this thread.
+  const host = await EmbeddedDatabase.start(dataDir);
+  // The adapter is typed against PGlite itself and an older driver-adapter-utils; it only calls
+  // query, exec and transaction, which the host's client provides, and passes values through.
+  const adapter = new PrismaPGlite(host.prismaClient() as never) as unknown as SqlDriverAdapterFactory;
   const prisma = new PrismaClient({ adapter });
   const session = {
     async query<T extends Row>(text: string, params: unknown[] = []) {
-      return (await pglite.query<T>(text, params)).rows;
+      return (await host.query<T>(text, params)).rows;
     },
     async exec(script: string) {
-      await pglite.exec(script);
+      await host.exec(script);
     },
   };
   return {
@@ -99,13 +99,10 @@ async function openPglite(dataDir?: string): Promise<Database> {
     prisma,
     ...session,
     withConnection: (work) => work(session),
-    async listen(channel, onPayload) {
-      const unsubscribe = await pglite.listen(channel, onPayload);
-      return async () => unsubscribe();
-    },
+    listen: (channel, onPayload, onLost) => host.listen(channel, onPayload, onLost),
     async close() {
       await prisma.$disconnect();
-      await pglite.close();
+      await host.close();
     },
   };
 }

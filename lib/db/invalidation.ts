@@ -43,12 +43,48 @@ export function onAnyInvalidation(handler: (message: string) => void, flushAll: 
 }
 
 export function flushAllCaches(): void {
+  epoch++;
+  lastInvalidated.clear();
+  forgottenBefore = epoch;
   for (const flush of flushers) flush();
+}
+
+// A load that was under way when what it read was invalidated may hold the old value: caches note
+// the epoch when a load starts and keep its result only if none of its keys was invalidated since.
+// The last MAX_REMEMBERED invalidations are remembered; a load older than those is not kept.
+const MAX_REMEMBERED = 10_000;
+let epoch = 0;
+let forgottenBefore = 0;
+const lastInvalidated = new Map<string, number>();
+
+/** The current invalidation epoch: note it before loading something a cache will keep. */
+export function invalidationEpoch(): number {
+  return epoch;
+}
+
+/** True when any of `messages` (`topic:key`) was invalidated after `since` (or may have been). */
+export function invalidatedSince(messages: readonly string[], since: number): boolean {
+  if (since === epoch) return false;
+  if (since < forgottenBefore) return true;
+  for (const message of messages) if ((lastInvalidated.get(message) ?? -1) > since) return true;
+  return false;
+}
+
+function remember(message: string): void {
+  epoch++;
+  lastInvalidated.delete(message);
+  lastInvalidated.set(message, epoch);
+  if (lastInvalidated.size > MAX_REMEMBERED) {
+    const [oldest, at] = lastInvalidated.entries().next().value!;
+    lastInvalidated.delete(oldest);
+    forgottenBefore = at;
+  }
 }
 
 function dispatch(message: string): void {
   const colon = message.indexOf(":");
   if (colon === -1) return;
+  remember(message);
   const topic = message.slice(0, colon) as Topic;
   const key = message.slice(colon + 1);
   for (const handler of handlers.get(topic) ?? []) handler(key);

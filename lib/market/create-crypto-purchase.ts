@@ -2,7 +2,8 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import { ApiError, badRequest } from "@/lib/api/errors";
 import type { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/api/schemas/market";
-import { createCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
+import { db } from "@/lib/db";
+import { createCryptoOffer, releaseCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
 import {
   CurrencyUnavailableError,
   resolvePaymentCurrency,
@@ -15,15 +16,18 @@ import { exactNumber } from "./exact-number";
 import { inTransaction } from "./in-transaction";
 import { enforceUnpaidHoldLimits } from "./unpaid-holds";
 
-// Endpoint 12: the name's hold, a fresh deposit address, the order and its payment, in one
-// transaction, so a refused purchase leaves nothing behind and no address is handed out twice.
+// Endpoint 12. The offer (price quote, deposit address, rate) is made before the transaction, its
+// index taken in a statement that commits at once, so no purchase waits on another's counter row
+// lock or elliptic-curve work; the transaction holds the name and writes the order and its payment.
+// When it fails (the name or the last hold taken meanwhile), the index is given back, so a refused purchase
+// leaves nothing behind and no address is handed out twice.
 
 export async function createCryptoPurchase(
   body: CryptoPurchaseRequest,
   client: { clientAddress: string },
 ): Promise<CryptoPurchaseResponse> {
   try {
-    // Outside the transaction: a custom USDC contract's decimals are read from the chain once.
+    // A custom USDC contract's decimals are read from the chain once.
     await resolvePaymentCurrency(body.currency);
   } catch (error) {
     if (error instanceof UnsupportedCurrencyError) throw badRequest("currency", error.message);
@@ -34,44 +38,51 @@ export async function createCryptoPurchase(
   const orderId = randomUUID();
   const paymentId = randomUUID();
   const now = new Date();
-
-  const offer = await inTransaction(async (tx) => {
-    await enforceUnpaidHoldLimits(
-      tx,
-      { clientAddress: client.clientAddress, ownerAddress: quote.ownerAddress, ownerEmail: body.ownerEmail },
-      now,
-    );
-    await reserveNameOrThrow(tx, quote.name, orderId, now);
-    const offer = await createCryptoOffer({
-      paymentId,
-      orderId,
-      currency: body.currency,
-      usdCents: quote.totalCents,
-      client: tx,
-      now,
-      label: quote.name,
-    });
-    const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;
-    await tx.order.create({
-      data: {
-        ...orderFieldsOf(quote, orderId),
-        ownerEmail: body.ownerEmail,
-        ownerName: body.ownerName,
-        walletAddrs: body.walletAddrs,
-        currency: offer.currency,
-        price: offer.amountDecimal,
-        paymentType: "crypto",
-        paymentReferenceId: paymentId,
-        orderStatusReason: reason,
-        clientAddress: client.clientAddress,
-        expiresAt: offer.payment.expiresAt,
-        createdAt: now,
-      },
-    });
-    await tx.payment.create({ data: offer.payment });
-    await recordCreation(tx, orderId, reason);
-    return offer;
+  const purchaser = {
+    clientAddress: client.clientAddress,
+    ownerAddress: quote.ownerAddress,
+    ownerEmail: body.ownerEmail,
+  };
+  // Refused before a deposit index is taken, so a refusal changes nothing; checked again in the
+  // transaction under the purchaser's lock, where concurrent purchases cannot both pass.
+  await enforceUnpaidHoldLimits(db(), purchaser, now);
+  const offer = await createCryptoOffer({
+    paymentId,
+    orderId,
+    currency: body.currency,
+    usdCents: quote.totalCents,
+    now,
+    label: quote.name,
   });
+
+  try {
+    await inTransaction(async (tx) => {
+      await enforceUnpaidHoldLimits(tx, purchaser, now);
+      await reserveNameOrThrow(tx, quote.name, orderId, now);
+      const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;
+      await tx.order.create({
+        data: {
+          ...orderFieldsOf(quote, orderId),
+          ownerEmail: body.ownerEmail,
+          ownerName: body.ownerName,
+          walletAddrs: body.walletAddrs,
+          currency: offer.currency,
+          price: offer.amountDecimal,
+          paymentType: "crypto",
+          paymentReferenceId: paymentId,
+          orderStatusReason: reason,
+          clientAddress: client.clientAddress,
+          expiresAt: offer.payment.expiresAt,
+          createdAt: now,
+        },
+      });
+      await tx.payment.create({ data: offer.payment });
+      await recordCreation(tx, orderId, reason);
+    });
+  } catch (error) {
+    await releaseCryptoOffer(offer);
+    throw error;
+  }
 
   return {
     address: offer.address,

@@ -2,8 +2,9 @@ import "server-only";
 import type { Prisma } from "@prisma/client";
 import type { ResolveResult } from "@/lib/api/schemas/resolve";
 import type { Coin } from "@/lib/api/schemas/common";
-import { database, db } from "@/lib/db";
+import { db } from "@/lib/db";
 import { ETHEREUM_COIN_TYPE } from "@/lib/names/coins";
+import { nativeRecords } from "./native-records";
 import type { ForwardOptions, ResolutionProvider } from "./types";
 
 // The native registry as a resolution provider.
@@ -34,7 +35,7 @@ export const nativeProvider: ResolutionProvider = {
   nameService: "native",
 
   async forward(name, options) {
-    const domain = await loadWithRecords(name);
+    const domain = await nativeRecords(name);
     if (!domain || isExpired(domain)) return null;
     return toResolveResult(domain, options.coins);
   },
@@ -59,46 +60,6 @@ export const nativeProvider: ResolutionProvider = {
     return found ? toResolveResult(found) : null;
   },
 };
-
-type RecordsRow = {
-  name: string;
-  owner_address: string;
-  owner_key: string;
-  content_hash: string;
-  expires_at: Date | null;
-  wallets: { coin: string; version: string; coinType: string; address: string }[];
-  dns: { name: string; ttl: number; type: string; value: string }[];
-  texts: { key: string; value: string }[];
-};
-
-/**
- * A name with all its records in one round trip (forward resolution's cold path; the same
- * order as `withRecords`).
- */
-async function loadWithRecords(name: string): Promise<DomainWithRecords | null> {
-  const [row] = await database().query<RecordsRow>(
-    `SELECT d.name, d.owner_address, d.owner_key, d.content_hash, d.expires_at,
-       COALESCE((SELECT json_agg(json_build_object('coin', w.coin, 'version', w.version, 'coinType', w.coin_type::text, 'address', w.address)
-                 ORDER BY w.coin, w.version) FROM wallet_record w WHERE w.domain_id = d.id), '[]') AS wallets,
-       COALESCE((SELECT json_agg(json_build_object('name', r.name, 'ttl', r.ttl, 'type', r.type, 'value', r.value)
-                 ORDER BY r.type, r.name, r.value) FROM dns_record r WHERE r.domain_id = d.id), '[]') AS dns,
-       COALESCE((SELECT json_agg(json_build_object('key', t.key, 'value', t.value) ORDER BY t.key)
-                 FROM text_record t WHERE t.domain_id = d.id), '[]') AS texts
-     FROM "domain" d WHERE d.name = $1 AND d.suspended_at IS NULL`,
-    [name],
-  );
-  if (!row) return null;
-  return {
-    name: row.name,
-    ownerAddress: row.owner_address,
-    ownerKey: row.owner_key,
-    contentHash: row.content_hash,
-    expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
-    wallets: row.wallets.map((w) => ({ ...w, coinType: BigInt(w.coinType) })),
-    dnsRecords: row.dns,
-    textRecords: row.texts,
-  };
-}
 
 export function pointsBack(domain: Pick<DomainWithRecords, "ownerKey" | "wallets">, addressKey: string): boolean {
   const eth = domain.wallets.find((wallet) => wallet.coin === "ETH" && Number(wallet.coinType) === ETHEREUM_COIN_TYPE);

@@ -1,5 +1,6 @@
 import "server-only";
 import { ApiError, badRequest, notFound } from "@/lib/api/errors";
+import { keepRefusal } from "@/lib/api/response-cache";
 import type { Coin, NameService } from "@/lib/api/schemas/common";
 import type { z } from "zod";
 import type { BatchResolveItem, ResolveResult } from "@/lib/api/schemas/resolve";
@@ -57,8 +58,10 @@ export async function resolveName(domain: string, options: ResolveOptions = {}):
   const name = normalizeFor(service, domain);
   const provider = await providerOf(service);
   const result = await provider.forward(name, { coins: options.coins, signal: options.signal });
-  if (!result) throw notFound("domain", `${name} is not registered with ${service}.`);
-  return result;
+  if (result) return result;
+  const missing = () => notFound("domain", `${name} is not registered with ${service}.`);
+  // A native name nobody holds stays unknown until a write says otherwise: keep the refusal like an answer.
+  throw service === "native" ? keepRefusal(missing, [`name:${name}`]) : missing();
 }
 
 const REVERSE_ORDER: NameService[] = ["native", "ens", "ud"];

@@ -2,7 +2,7 @@ import "server-only";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { config, type Config } from "@/lib/config";
 import { resolvePaymentCurrency, type CryptoCurrencyCode } from "./currencies";
-import { allocateDepositAddress } from "./derive-address";
+import { allocateDepositAddress, releaseDepositAddress } from "./derive-address";
 import { bip21Uri, eip681NativeUri, eip681TokenTransferUri } from "./payment-uri";
 import { configuredRates, quote, type RateTable } from "./rates";
 
@@ -72,7 +72,11 @@ export interface CreateCryptoOfferInput {
   currency: string;
   usdCents: number;
   now?: Date;
-  /** A transaction client, so the address is taken in the marketplace's transaction. */
+  /**
+   * A transaction client, so the address is taken in the caller's transaction. Without one, the
+   * index is taken in statements that commit at once; give it back with releaseCryptoOffer when
+   * the order is not written after all.
+   */
   client?: PrismaClient | Prisma.TransactionClient;
   cfg?: Config;
   /** Shown by Bitcoin wallets (BIP21 `label`). */
@@ -146,4 +150,15 @@ export async function createCryptoOffer(input: CreateCryptoOfferInput): Promise<
       expiresAt,
     },
   };
+}
+
+/** Gives back the deposit index of an offer made without a transaction whose order was not written. */
+export async function releaseCryptoOffer(offer: CryptoOffer, cfg: Config = config()): Promise<boolean> {
+  const currency = await resolvePaymentCurrency(offer.currency, cfg);
+  return releaseDepositAddress(
+    currency,
+    { address: offer.payment.depositAddress, derivationIndex: offer.payment.derivationIndex },
+    offer.payment.id,
+    cfg,
+  );
 }

@@ -36,16 +36,27 @@ function testRoot(versions: Versions): HDKey {
   return HDKey.fromMasterSeed(testSeed, versions);
 }
 
+// Elliptic-curve work runs on the thread that answers HTTP (tens of milliseconds per purchase when
+// done afresh each time): the test keys and each parsed key's receive chain are computed once.
+const testXpubs = new Map<string, string>();
+function testXpub(versions: Versions, path: string): string {
+  const key = `${versions.public}:${path}`;
+  let xpub = testXpubs.get(key);
+  if (xpub === undefined) {
+    xpub = testRoot(versions).derive(path).publicExtendedKey;
+    testXpubs.set(key, xpub);
+  }
+  return xpub;
+}
+
 /** Account xpub m/44'/60'/0' of the test mnemonic. */
 export function testEvmXpub(): string {
-  return testRoot(VERSIONS.xpub).derive("m/44'/60'/0'").publicExtendedKey;
+  return testXpub(VERSIONS.xpub, "m/44'/60'/0'");
 }
 
 /** Account key m/84'/0'/0' (zpub) on mainnet, m/84'/1'/0' (vpub) on testnet and regtest. */
 export function testBtcXpub(network: BtcNetwork): string {
-  return network === "mainnet"
-    ? testRoot(VERSIONS.zpub).derive("m/84'/0'/0'").publicExtendedKey
-    : testRoot(VERSIONS.vpub).derive("m/84'/1'/0'").publicExtendedKey;
+  return network === "mainnet" ? testXpub(VERSIONS.zpub, "m/84'/0'/0'") : testXpub(VERSIONS.vpub, "m/84'/1'/0'");
 }
 
 export interface XpubChoice {
@@ -112,11 +123,30 @@ export function parseExtendedPublicKey(key: string, family: ChainFamily, network
   return hd;
 }
 
-function receiveKey(account: HDKey, index: number): { publicKey: Uint8Array; path: string } {
+// Parsed keys by family, network and text; configured keys are few, so the map stays small (and
+// is bounded all the same: a key that fails to parse is never kept).
+const MAX_PARSED_KEYS = 16;
+const receiveChains = new Map<string, { chain: HDKey; prefix: string }>();
+
+/** The receive chain (…/0) of a key, parsed and derived once. */
+function receiveChainOf(xpub: string, family: ChainFamily, network?: BtcNetwork): { chain: HDKey; prefix: string } {
+  const cacheKey = `${family}:${network ?? ""}:${xpub}`;
+  let found = receiveChains.get(cacheKey);
+  if (!found) {
+    const account = parseExtendedPublicKey(xpub, family, network);
+    found = account.depth === 3 ? { chain: account.deriveChild(0), prefix: "0/" } : { chain: account, prefix: "" };
+    if (receiveChains.size >= MAX_PARSED_KEYS) receiveChains.clear();
+    receiveChains.set(cacheKey, found);
+  }
+  return found;
+}
+
+/** Public key and path below the key at receive index `index`, with one child derivation. */
+function receiveKeyOf(xpub: string, family: ChainFamily, network: BtcNetwork | undefined, index: number) {
   if (!Number.isInteger(index) || index < 0 || index >= 2 ** 31)
     throw new RangeError(`Derivation index out of range: ${index}`);
-  const child = account.depth === 3 ? account.deriveChild(0).deriveChild(index) : account.deriveChild(index);
-  return { publicKey: child.publicKey!, path: account.depth === 3 ? `0/${index}` : `${index}` };
+  const { chain, prefix } = receiveChainOf(xpub, family, network);
+  return { publicKey: chain.deriveChild(index).publicKey!, path: `${prefix}${index}` };
 }
 
 const SECP256K1_P = 2n ** 256n - 2n ** 32n - 977n;
@@ -141,7 +171,10 @@ function uncompressPublicKey(compressed: Uint8Array): `0x${string}` {
 
 /** Checksummed EVM address at receive index `index` of the key. */
 export function evmAddressAt(xpub: string, index: number): `0x${string}` {
-  const { publicKey } = receiveKey(parseExtendedPublicKey(xpub, "evm"), index);
+  return evmAddressOf(receiveKeyOf(xpub, "evm", undefined, index).publicKey);
+}
+
+function evmAddressOf(publicKey: Uint8Array): `0x${string}` {
   return publicKeyToAddress(uncompressPublicKey(publicKey));
 }
 
@@ -149,7 +182,10 @@ const BECH32_PREFIX: Record<BtcNetwork, string> = { mainnet: "bc", testnet: "tb"
 
 /** Native SegWit (P2WPKH, bech32) address at receive index `index` of the key. */
 export function btcAddressAt(xpub: string, network: BtcNetwork, index: number): string {
-  const { publicKey } = receiveKey(parseExtendedPublicKey(xpub, "bitcoin", network), index);
+  return btcAddressOf(receiveKeyOf(xpub, "bitcoin", network, index).publicKey, network);
+}
+
+function btcAddressOf(publicKey: Uint8Array, network: BtcNetwork): string {
   const program = ripemd160(sha256(publicKey, "bytes"), "bytes");
   return bech32.encode(BECH32_PREFIX[network], [0, ...bech32.toWords(program)]);
 }
@@ -182,6 +218,11 @@ function addressAt(family: ChainFamily, xpub: string, index: number, network: Bt
  * Takes an index released by an order that expired with nothing received, or else the next unused
  * one, and derives its address. Reuse keeps the run of unused addresses short enough for wallets
  * that stop scanning after a gap (README: "Deposit addresses and wallet gap limits").
+ *
+ * Called with the default client, each statement commits at once: the counter row is locked for
+ * one statement, not for a purchase's whole transaction (which would queue every concurrent crypto
+ * purchase behind it). A caller whose own transaction then fails gives the index back with
+ * releaseDepositAddress.
  */
 export async function allocateDepositAddress(
   currency: PaymentCurrency,
@@ -190,7 +231,9 @@ export async function allocateDepositAddress(
   const cfg = options.cfg ?? config();
   const client = options.client ?? db();
   const { xpub, isTestKey } = xpubOf(currency.family, cfg);
-  const account = parseExtendedPublicKey(xpub, currency.family, currency.btcNetwork);
+  const network = currency.btcNetwork ?? cfg.PAYMENTS_BTC_NETWORK;
+  // Parsed (and refused when invalid) before an index is taken.
+  receiveChainOf(xpub, currency.family, currency.family === "bitcoin" ? network : undefined);
   const key = derivationKey(currency.family, xpub);
   // SKIP LOCKED: concurrent purchases each take a different free index instead of waiting.
   const reused = await client.$queryRaw<{ derivation_index: number }[]>`
@@ -208,9 +251,43 @@ export async function allocateDepositAddress(
       RETURNING "next_index"`;
     derivationIndex = Number(rows[0].next_index) - 1;
   }
-  const { path } = receiveKey(account, derivationIndex);
-  const address = addressAt(currency.family, xpub, derivationIndex, currency.btcNetwork ?? cfg.PAYMENTS_BTC_NETWORK);
+  const { publicKey, path } = receiveKeyOf(
+    xpub,
+    currency.family,
+    currency.family === "bitcoin" ? network : undefined,
+    derivationIndex,
+  );
+  const address = currency.family === "evm" ? evmAddressOf(publicKey) : btcAddressOf(publicKey, network);
   return { address, derivationIndex, derivationPath: path, isTestKey };
+}
+
+/**
+ * Gives back an index taken by allocateDepositAddress for a purchase whose transaction then failed,
+ * so the wallet's run of unused addresses gets no gap. Only while no payment holds the address: a
+ * transaction whose commit went through although the caller saw an error keeps its address. Best
+ * effort: an index that cannot be given back is a gap, never an address served twice.
+ */
+export async function releaseDepositAddress(
+  currency: PaymentCurrency,
+  deposit: Pick<DepositAddress, "address" | "derivationIndex">,
+  paymentId: string,
+  cfg: Config = config(),
+): Promise<boolean> {
+  const { xpub } = xpubOf(currency.family, cfg);
+  try {
+    const released = await db().$executeRaw`
+      INSERT INTO "free_derivation_index" ("key", "derivation_index", "payment_id")
+      SELECT ${derivationKey(currency.family, xpub)}, ${deposit.derivationIndex}::int, ${paymentId}::uuid
+      WHERE NOT EXISTS (SELECT 1 FROM "payment" WHERE "deposit_address" = ${deposit.address.toLowerCase()})
+      ON CONFLICT DO NOTHING`;
+    return released > 0;
+  } catch (error) {
+    console.error(
+      `[payments] deposit index ${deposit.derivationIndex} could not be given back:`,
+      error instanceof Error ? error.message : error,
+    );
+    return false;
+  }
 }
 
 export interface ReleaseCandidate {

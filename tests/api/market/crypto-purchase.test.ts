@@ -217,5 +217,18 @@ describe("crypto purchase (12)", () => {
     expect(responses.filter((r) => r.status === 200)).toHaveLength(1);
     expect(responses.filter((r) => r.status === 409)).toHaveLength(19);
     expect(await db().order.count({ where: { domain, orderStatus: "PENDING" } })).toBe(1);
+
+    // The losers' deposit indices, taken before their transactions, were given back: every EVM
+    // index below the counter is held by a payment or free to take, so wallets see no gap.
+    const [counter] = await db().derivationCounter.findMany({ where: { key: { startsWith: "evm:" } } });
+    const held = await db().payment.findMany({ where: { processor: "evm" }, select: { derivationIndex: true } });
+    const free = await db().freeDerivationIndex.findMany({ where: { key: counter.key }, select: { index: true } });
+    const accounted = new Set([...held.map((p) => p.derivationIndex), ...free.map((f) => f.index)]);
+    expect([...accounted].sort((a, b) => a! - b!)).toEqual(Array.from({ length: counter.nextIndex }, (_, i) => i));
+    // The next purchase takes the lowest given-back index (or a new one when none was needed).
+    const lowestFree = Math.min(...free.map((f) => f.index));
+    const next = await (await buy(purchase())).json();
+    const nextIndex = (await db().payment.findUniqueOrThrow({ where: { id: next.paymentId } })).derivationIndex;
+    expect(nextIndex).toBe(free.length > 0 ? lowestFree : counter.nextIndex);
   });
 });

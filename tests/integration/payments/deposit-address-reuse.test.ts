@@ -8,6 +8,7 @@ import { closeDatabase, db } from "@/lib/db";
 import { expireUnpaidOffers } from "@/lib/market/expire-offers";
 import { pollBtcOnce } from "@/lib/payments/crypto/btc-watcher";
 import { paymentCurrency } from "@/lib/payments/crypto/currencies";
+import { releaseCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
 import { allocateDepositAddress } from "@/lib/payments/crypto/derive-address";
 import { recordTransfers } from "@/lib/payments/crypto/record-transfers";
 import { openTestDatabase } from "@/tests/support/app";
@@ -158,6 +159,22 @@ describe("EVM deposit addresses", () => {
     expect(reused.map((o) => o.payment.derivationIndex).sort((a, b) => a - b)).toEqual(
       unpaid.map((o) => o.payment.derivationIndex).sort((a, b) => a - b),
     );
+  });
+
+  test("an offer given back is handed out next, unless a payment holds its address", async () => {
+    // A purchase whose order was written although its caller saw an error keeps its address.
+    const written = await insertCryptoOrder("ETH", 3000);
+    expect(await releaseCryptoOffer(written)).toBe(false);
+    expect(await db().freeDerivationIndex.count()).toBe(0);
+    // An offer whose order was never written: its index is the next one handed out.
+    const next = await insertCryptoOrder("ETH", 3000);
+    expect(next.payment.derivationIndex).toBe(written.payment.derivationIndex + 1);
+    await db().payment.delete({ where: { id: next.paymentId } });
+    expect(await releaseCryptoOffer(next)).toBe(true);
+    const again = await insertCryptoOrder("USDC", 3000);
+    expect(again.payment.derivationIndex).toBe(next.payment.derivationIndex);
+    expect(again.address).toBe(next.address);
+    expect(await db().freeDerivationIndex.count()).toBe(0);
   });
 
   test("concurrent purchases never take the same released index", async () => {

@@ -1,5 +1,10 @@
-import { describe, expect, test } from "vitest";
-import { ResponseCache } from "@/lib/api/response-cache";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { notFound } from "@/lib/api/errors";
+import { json } from "@/lib/api/handler";
+import { cachedRead, keepRefusal, ResponseCache } from "@/lib/api/response-cache";
+import { setConfig } from "@/lib/config";
+import { closeDatabase, openDatabase } from "@/lib/db";
+import { invalidate } from "@/lib/db/invalidation";
 
 const entry = (body: string, tags: string[]) => ({
   status: 200,
@@ -50,5 +55,65 @@ describe("ResponseCache", () => {
     cache.set("k", { status: 200, body, headers: [], tags: ["t"] });
     body.write("xyz");
     expect(cache.get("k")?.body.toString()).toBe("abc");
+  });
+});
+
+describe("cachedRead", () => {
+  beforeAll(async () => {
+    setConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+    await openDatabase();
+  }, 120_000);
+  afterAll(closeDatabase);
+
+  const answer = (text: string) => ({ response: json({ text }), tags: ["name:kept.web3"] });
+
+  test("a kept refusal is thrown again without being produced, until a write of its tag", async () => {
+    let produced = 0;
+    const produce = async () => {
+      produced++;
+      throw keepRefusal(() => notFound("domain", "refused.web3 is not registered."), ["name:refused.web3"]);
+    };
+    await expect(cachedRead("refusal", produce)).rejects.toMatchObject({ status: 404 });
+    // Answered in the same turn, from memory.
+    expect(() => cachedRead("refusal", produce)).toThrow("refused.web3 is not registered.");
+    expect(produced).toBe(1);
+    await invalidate("name", "refused.web3");
+    await expect(cachedRead("refusal", produce)).rejects.toMatchObject({ status: 404 });
+    expect(produced).toBe(2);
+  });
+
+  test("a refusal not marked to be kept is produced every time", async () => {
+    let produced = 0;
+    const produce = async () => {
+      produced++;
+      throw notFound("domain", "other.eth is not registered.");
+    };
+    await expect(cachedRead("plain-refusal", produce)).rejects.toMatchObject({ status: 404 });
+    await expect(cachedRead("plain-refusal", produce)).rejects.toMatchObject({ status: 404 });
+    expect(produced).toBe(2);
+  });
+
+  test("an answer computed while its tag was invalidated is served but not kept", async () => {
+    let produced = 0;
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow = async () => {
+      produced++;
+      await gate;
+      return answer("old");
+    };
+    const first = cachedRead("racing", slow);
+    await invalidate("name", "kept.web3");
+    release();
+    expect(await (await first).json()).toEqual({ text: "old" });
+    const fresh = async () => {
+      produced++;
+      return answer("new");
+    };
+    expect(await (await cachedRead("racing", fresh)).json()).toEqual({ text: "new" });
+    expect(produced).toBe(2);
+    // Without an invalidation in between, the answer is kept.
+    expect(await (await cachedRead("racing", fresh)).json()).toEqual({ text: "new" });
+    expect(produced).toBe(2);
   });
 });

@@ -1,0 +1,177 @@
+import "server-only";
+import { config } from "@/lib/config";
+import { database } from "@/lib/db";
+import { invalidatedSince, invalidationEpoch, onInvalidate } from "@/lib/db/invalidation";
+
+// The records of native names as forward resolution reads them, kept in memory and loaded in
+// batches. A name nobody registered is kept too (null), so asking again costs no query; every
+// answer is dropped when `name:<name>` is published (registration, record edits, transfer,
+// renewal), here at once and on every instance when the write commits (lib/db/invalidation.ts),
+// and a load that was under way meanwhile is answered but not kept.
+//
+// Names asked for while the database is busy wait for the next batch: all of them go in one
+// query (`name = ANY($1)`), so fifty concurrent misses cost one round trip, not fifty queued ones.
+
+export interface NativeRecords {
+  name: string;
+  ownerAddress: string;
+  ownerKey: string;
+  contentHash: string;
+  expiresAt: Date | null;
+  wallets: { coin: string; version: string; coinType: bigint; address: string }[];
+  dnsRecords: { name: string; ttl: number; type: string; value: string }[];
+  textRecords: { key: string; value: string }[];
+}
+
+type Row = {
+  name: string;
+  owner_address: string;
+  owner_key: string;
+  content_hash: string;
+  expires_at: Date | string | null;
+  wallets: { coin: string; version: string; coinType: string; address: string }[];
+  dns: { name: string; ttl: number; type: string; value: string }[];
+  texts: { key: string; value: string }[];
+};
+
+// Each name with all its records, in the order the interface lists them.
+const BATCH_QUERY = `SELECT d.name, d.owner_address, d.owner_key, d.content_hash, d.expires_at,
+   COALESCE((SELECT json_agg(json_build_object('coin', w.coin, 'version', w.version,
+                                               'coinType', w.coin_type::text, 'address', w.address)
+             ORDER BY w.coin, w.version) FROM wallet_record w WHERE w.domain_id = d.id), '[]') AS wallets,
+   COALESCE((SELECT json_agg(json_build_object('name', r.name, 'ttl', r.ttl, 'type', r.type, 'value', r.value)
+             ORDER BY r.type, r.name, r.value) FROM dns_record r WHERE r.domain_id = d.id), '[]') AS dns,
+   COALESCE((SELECT json_agg(json_build_object('key', t.key, 'value', t.value) ORDER BY t.key)
+             FROM text_record t WHERE t.domain_id = d.id), '[]') AS texts
+ FROM "domain" d WHERE d.name = ANY($1::text[]) AND d.suspended_at IS NULL`;
+
+const MAX_KEPT = 20_000;
+const MAX_BATCH = 500;
+// Batches running at once: PGlite runs one statement at a time (one more waits in its queue, so it
+// never idles for a round trip); PostgreSQL runs them side by side on the pool's connections.
+const PARALLEL_BATCHES = { pglite: 2, postgres: 4 } as const;
+
+interface Kept {
+  records: NativeRecords | null;
+  until: number;
+}
+
+interface Waiter {
+  load: Promise<NativeRecords | null>;
+  resolve: (records: NativeRecords | null) => void;
+  reject: (error: unknown) => void;
+}
+
+const kept = new Map<string, Kept>();
+const loading = new Map<string, Promise<NativeRecords | null>>();
+const waiting = new Map<string, Waiter>();
+let running = 0;
+let flushScheduled = false;
+
+// A request from now on must not join a load that may have read the old rows; one still waiting
+// for its batch has read nothing yet and stays joinable.
+onInvalidate(
+  "name",
+  (name) => {
+    kept.delete(name);
+    if (!waiting.has(name)) loading.delete(name);
+  },
+  () => {
+    kept.clear();
+    for (const name of loading.keys()) if (!waiting.has(name)) loading.delete(name);
+  },
+);
+
+/** The records of `name` (normalized), or null when it is not registered; expiry is the caller's to judge. */
+export function nativeRecords(name: string): Promise<NativeRecords | null> {
+  const hit = kept.get(name);
+  if (hit && hit.until > Date.now()) {
+    // Most recently used last: the oldest entries are dropped first.
+    kept.delete(name);
+    kept.set(name, hit);
+    return Promise.resolve(hit.records);
+  }
+  const pending = loading.get(name);
+  if (pending) return pending;
+  let waiter!: Waiter;
+  const load = new Promise<NativeRecords | null>((resolve, reject) => {
+    waiter = { load: undefined!, resolve, reject };
+  });
+  waiter.load = load;
+  waiting.set(name, waiter);
+  loading.set(name, load);
+  scheduleFlush();
+  return load;
+}
+
+function scheduleFlush(): void {
+  if (flushScheduled || waiting.size === 0 || running >= PARALLEL_BATCHES[database().kind]) return;
+  flushScheduled = true;
+  // After the I/O of this turn: every request that arrived with this one joins its batch.
+  setImmediate(flush);
+}
+
+function flush(): void {
+  flushScheduled = false;
+  while (waiting.size > 0 && running < PARALLEL_BATCHES[database().kind]) {
+    const batch = new Map<string, Waiter>();
+    for (const [name, waiter] of waiting) {
+      batch.set(name, waiter);
+      waiting.delete(name);
+      if (batch.size === MAX_BATCH) break;
+    }
+    running++;
+    void loadBatch(batch).finally(() => {
+      running--;
+      scheduleFlush();
+    });
+  }
+}
+
+async function loadBatch(batch: Map<string, Waiter>): Promise<void> {
+  const since = invalidationEpoch();
+  const names = [...batch.keys()];
+  let rows: Row[];
+  try {
+    rows = await database().query<Row>(BATCH_QUERY, [names]);
+  } catch (error) {
+    for (const [name, waiter] of batch) {
+      forgetLoad(name, waiter);
+      waiter.reject(error);
+    }
+    return;
+  }
+  const found = new Map(rows.map((row) => [row.name, row]));
+  const until = Date.now() + config().RESPONSE_CACHE_TTL_SECONDS * 1000;
+  for (const [name, waiter] of batch) {
+    const row = found.get(name);
+    const records = row ? recordsOf(row) : null;
+    forgetLoad(name, waiter);
+    if (!invalidatedSince([`name:${name}`], since)) keep(name, { records, until });
+    waiter.resolve(records);
+  }
+}
+
+function forgetLoad(name: string, waiter: Waiter): void {
+  // Only this load's entry: after an invalidation a newer load may have taken the name's place.
+  if (loading.get(name) === waiter.load) loading.delete(name);
+}
+
+function keep(name: string, entry: Kept): void {
+  kept.delete(name);
+  kept.set(name, entry);
+  if (kept.size > MAX_KEPT) kept.delete(kept.keys().next().value!);
+}
+
+function recordsOf(row: Row): NativeRecords {
+  return {
+    name: row.name,
+    ownerAddress: row.owner_address,
+    ownerKey: row.owner_key,
+    contentHash: row.content_hash,
+    expiresAt: row.expires_at === null ? null : new Date(row.expires_at),
+    wallets: row.wallets.map((wallet) => ({ ...wallet, coinType: BigInt(wallet.coinType) })),
+    dnsRecords: row.dns,
+    textRecords: row.texts,
+  };
+}

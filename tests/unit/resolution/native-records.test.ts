@@ -1,0 +1,83 @@
+// Native records are loaded in batches and kept, names nobody holds included, until a write of
+// the name is published; a load under way when that happens is answered but not kept.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { setConfig } from "@/lib/config";
+import { closeDatabase, database, db, openDatabase } from "@/lib/db";
+import { invalidate } from "@/lib/db/invalidation";
+import { registerName } from "@/lib/registry/register-name";
+import { nativeRecords } from "@/lib/resolution/native-records";
+
+const OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
+let queries: string[] = [];
+
+beforeAll(async () => {
+  setConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+  await openDatabase();
+  await db().tld.create({ data: { name: "web3" } });
+  for (let i = 0; i < 25; i++)
+    await db().$transaction((tx) => registerName(tx, { name: `held${i}.web3`, ownerAddress: OWNER }));
+  // Every statement the records take goes through here: count the lookups.
+  const query = database().query.bind(database());
+  database().query = (text, params) => {
+    if (text.includes("ANY($1::text[])")) queries.push(text);
+    return query(text, params);
+  };
+}, 120_000);
+afterAll(closeDatabase);
+
+const unique = (prefix: string) => `${prefix}${randomUUID().slice(0, 8)}.web3`;
+
+describe("native records", () => {
+  test("fifty names asked at once cost one query; registered ones come with their records, the rest null", async () => {
+    queries = [];
+    const held = Array.from({ length: 25 }, (_, i) => `held${i}.web3`);
+    const unknown = Array.from({ length: 25 }, () => unique("nobody"));
+    const answers = await Promise.all([...held, ...unknown].map((name) => nativeRecords(name)));
+    expect(queries).toHaveLength(1);
+    expect(answers.slice(0, 25).map((records) => records?.name)).toEqual(held);
+    expect(answers.slice(0, 25).every((records) => records?.ownerAddress === OWNER)).toBe(true);
+    expect(answers.slice(25)).toEqual(Array(25).fill(null));
+  });
+
+  test("a name asked again is answered without a query, an unknown one too", async () => {
+    const unknown = unique("again");
+    await nativeRecords("held3.web3");
+    await nativeRecords(unknown);
+    queries = [];
+    expect((await nativeRecords("held3.web3"))?.name).toBe("held3.web3");
+    expect(await nativeRecords(unknown)).toBeNull();
+    expect(queries).toHaveLength(0);
+  });
+
+  test("registering a name drops its kept absence: the next lookup finds it", async () => {
+    const name = unique("late");
+    expect(await nativeRecords(name)).toBeNull();
+    await db().$transaction((tx) => registerName(tx, { name, ownerAddress: OWNER }));
+    queries = [];
+    expect((await nativeRecords(name))?.name).toBe(name);
+    expect(queries).toHaveLength(1);
+  });
+
+  test("a load under way when its name is invalidated is answered but not kept", async () => {
+    const name = unique("racing");
+    const loading = nativeRecords(name);
+    // The batch has been sent (next turn) but has not answered: invalidate now.
+    await new Promise((resolve) => setImmediate(resolve));
+    await invalidate("name", name);
+    expect(await loading).toBeNull();
+    queries = [];
+    await nativeRecords(name);
+    expect(queries).toHaveLength(1);
+  });
+
+  test("a request after an invalidation does not join a load sent before it", async () => {
+    const name = unique("joined");
+    const first = nativeRecords(name);
+    await new Promise((resolve) => setImmediate(resolve));
+    await db().$transaction((tx) => registerName(tx, { name, ownerAddress: OWNER }));
+    // The first lookup may have read before the registration; this one must not share it.
+    expect((await nativeRecords(name))?.name).toBe(name);
+    await first;
+  });
+});
