@@ -45,17 +45,6 @@ export default tseslint.config(
   // After `prettier`, which turns max-len off: Prettier wraps code at 120 but leaves long strings and
   // comments alone, so this rule catches those.
   {
-    // TODO(lead): after the perf merge
-    ignores: [
-      "lib/bench/soak.ts",
-      "lib/bench/http-bench.ts",
-      "tests/integration/payments/deposit-address-reuse.test.ts",
-      "lib/resolution/resolve.ts",
-      "lib/resolution/native.ts",
-      "lib/payments/crypto/derive-address.ts",
-      "lib/payments/crypto/create-crypto-offer.ts",
-      "lib/api/response-cache.ts",
-    ],
     rules: {
       "max-len": ["error", { code: 120, ignoreUrls: true, ignorePattern: "^\\s*(import|export) .* from " }],
     },

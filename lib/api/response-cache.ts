@@ -31,7 +31,10 @@ class Entry implements CachedResponse {
 
   constructor(
     readonly status: number,
-    /** One character per byte: a one-byte string costs its length and a 16-byte header, where a Buffer costs two objects and a native allocation besides. */
+    /**
+     * One character per byte: a one-byte string costs its length and a 16-byte header, where a
+     * Buffer costs two objects and a native allocation besides.
+     */
     readonly body: string,
     readonly headers: readonly string[],
     readonly tags: readonly string[],

@@ -177,7 +177,8 @@ async function main() {
     rows.push({ label: "refused: 429 past the limit", ours: await tooManyRequests(databaseUrl), goal: refusedGoal });
 
     console.log(
-      `\n${CONNECTIONS} connections, ${SECONDS} s per measurement, authorization on every request; load average ${loadAverage()}`,
+      `\n${CONNECTIONS} connections, ${SECONDS} s per measurement, authorization on every request; ` +
+        `load average ${loadAverage()}`,
     );
     printTable(rows, warm);
 
@@ -219,14 +220,16 @@ async function prepareDatabase(dataDir: string, databaseUrl: string | undefined)
   await seedDemoData();
   await database().query(
     `INSERT INTO "domain" (id, name, node, label, tld, parent_id, owner_address, owner_key, created_at, updated_at)
-     SELECT gen_random_uuid(), 'm' || g || '.brand.web3', '0x' || md5('m' || g) || md5('n' || g), 'm' || g, 'web3', p.id,
-            '0x' || substr(md5('o' || g), 1, 40), '0x' || substr(md5('o' || g), 1, 40), now() - g * interval '1 second', now()
+     SELECT gen_random_uuid(), 'm' || g || '.brand.web3', '0x' || md5('m' || g) || md5('n' || g), 'm' || g,
+            'web3', p.id, '0x' || substr(md5('o' || g), 1, 40), '0x' || substr(md5('o' || g), 1, 40),
+            now() - g * interval '1 second', now()
        FROM generate_series(1, $1::int) AS g, (SELECT id FROM "domain" WHERE name = 'brand.web3') AS p`,
     [DISTINCT_NAMES],
   );
   await database().query(
     `INSERT INTO wallet_record (id, domain_id, coin, version, coin_type, address)
-     SELECT gen_random_uuid(), d.id, 'ETH', 'NATIVE', 60, d.owner_address FROM "domain" d WHERE d.name LIKE 'm%.brand.web3'`,
+     SELECT gen_random_uuid(), d.id, 'ETH', 'NATIVE', 60, d.owner_address
+     FROM "domain" d WHERE d.name LIKE 'm%.brand.web3'`,
   );
   await database().query(`UPDATE "domain" SET subdomain_count = subdomain_count + $1 WHERE name = 'brand.web3'`, [
     DISTINCT_NAMES,
@@ -465,7 +468,8 @@ async function memoryRun(origin: string, headers: Headers, server: ChildProcess)
   const after = rssMb(server.pid!);
   max = Math.max(max, after);
   console.log(
-    `\nmemory: ${result.requests.total.toLocaleString("en")} resolutions over ${DISTINCT_NAMES.toLocaleString("en")} distinct names in ${seconds.toFixed(0)} s ` +
+    `\nmemory: ${result.requests.total.toLocaleString("en")} resolutions ` +
+      `over ${DISTINCT_NAMES.toLocaleString("en")} distinct names in ${seconds.toFixed(0)} s ` +
       `(${(result.requests.total / seconds).toFixed(0)} req/s, ${result.non2xx + result.errors} non-2xx/errors): ` +
       `resident memory ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after, ${max.toFixed(0)} MB at most ` +
       `(limit ${RSS_LIMIT_MB} MB: ${max <= RSS_LIMIT_MB ? "met" : "NOT met"})`,
@@ -522,7 +526,8 @@ function printTable(rows: Row[], warm: Figure) {
       String(row.ours.unexpected),
       row.ours.cpuUs === undefined
         ? ""
-        : `${row.ours.cpuUs.server.toFixed(0)}${row.ours.cpuUs.database >= 0.5 ? `+${row.ours.cpuUs.database.toFixed(0)}` : ""}`,
+        : row.ours.cpuUs.server.toFixed(0) +
+          (row.ours.cpuUs.database >= 0.5 ? `+${row.ours.cpuUs.database.toFixed(0)}` : ""),
       row.reference?.label ?? "—",
       ref ? ref.rps.toFixed(0) : "",
       ref ? String(ref.p50) : "",

@@ -131,7 +131,8 @@ interface Outcome {
 
 async function main() {
   console.log(
-    `soak: ${SECONDS} s read-only then ${SECONDS} s mixed per database, ${CLIENTS} clients, databases: ${DATABASES.join(", ")}`,
+    `soak: ${SECONDS} s read-only then ${SECONDS} s mixed per database, ${CLIENTS} clients, ` +
+      `databases: ${DATABASES.join(", ")}`,
   );
   const outcomes: Outcome[] = [];
   for (const kind of DATABASES) {
@@ -145,13 +146,17 @@ async function main() {
   if (pglite && postgres) {
     const ratio = pglite.mixedResolutionP99 / postgres.mixedResolutionP99;
     console.log(
-      `  resolution p99 under mixed load: PGlite ${pglite.mixedResolutionP99.toFixed(1)} ms, PostgreSQL ${postgres.mixedResolutionP99.toFixed(1)} ms: ${ratio.toFixed(1)}x (goal <= ${PGLITE_TO_POSTGRES_P99}x: ${ratio <= PGLITE_TO_POSTGRES_P99 ? "met" : "NOT met"})`,
+      `  resolution p99 under mixed load: PGlite ${pglite.mixedResolutionP99.toFixed(1)} ms, ` +
+        `PostgreSQL ${postgres.mixedResolutionP99.toFixed(1)} ms: ${ratio.toFixed(1)}x (goal <= ` +
+        `${PGLITE_TO_POSTGRES_P99}x: ${ratio <= PGLITE_TO_POSTGRES_P99 ? "met" : "NOT met"})`,
     );
   }
   if (postgres) {
     const factor = postgres.purchasesPerSecond / BASELINE_PURCHASES;
     console.log(
-      `  purchases on PostgreSQL: ${postgres.purchasesPerSecond.toFixed(1)}/s against ${BASELINE_PURCHASES}/s before: ${factor.toFixed(1)}x (goal >= ${PURCHASE_RATE_FACTOR}x: ${factor >= PURCHASE_RATE_FACTOR ? "met" : "NOT met"})`,
+      `  purchases on PostgreSQL: ${postgres.purchasesPerSecond.toFixed(1)}/s against ` +
+        `${BASELINE_PURCHASES}/s before: ${factor.toFixed(1)}x (goal >= ${PURCHASE_RATE_FACTOR}x: ` +
+        `${factor >= PURCHASE_RATE_FACTOR ? "met" : "NOT met"})`,
     );
   }
   if (outcomes.some((outcome) => !outcome.ok)) process.exitCode = 1;
@@ -279,18 +284,24 @@ async function soakOn(label: string, databaseUrl: string | undefined): Promise<O
   const lines = [
     formatPhase(label, "read-only", readOnly, rss["read-only"]),
     formatPhase(label, "mixed", mixed, rss.mixed),
-    `${label}: resolution (${RESOLUTION.join(", ")}) p50 ${percentile(sortedLatencies(readOnly, RESOLUTION), 50).toFixed(1)} / p99 ${readOnlyP99.toFixed(1)} ms reads only, ` +
-      `p50 ${percentile(mixedResolution, 50).toFixed(1)} / p99 ${mixedP99.toFixed(1)} ms mixed: p99 ${(mixedP99 / readOnlyP99).toFixed(2)}x ` +
+    `${label}: resolution (${RESOLUTION.join(", ")}) p50 ` +
+      `${percentile(sortedLatencies(readOnly, RESOLUTION), 50).toFixed(1)} / p99 ` +
+      `${readOnlyP99.toFixed(1)} ms reads only, ` +
+      `p50 ${percentile(mixedResolution, 50).toFixed(1)} / p99 ${mixedP99.toFixed(1)} ms mixed: ` +
+      `p99 ${(mixedP99 / readOnlyP99).toFixed(2)}x ` +
       `(goal <= ${MIXED_TO_READ_ONLY_P99}x: ${mixedP99 <= MIXED_TO_READ_ONLY_P99 * readOnlyP99 ? "met" : "NOT met"})`,
-    `${label}: purchases (card and crypto) ${purchasesPerSecond.toFixed(1)}/s, ${accepted} accepted; p50 ${percentile(purchaseLatencies, 50).toFixed(1)} ms ` +
-      `against the mixed resolution p99 ${mixedP99.toFixed(1)} ms (goal: under it: ${percentile(purchaseLatencies, 50) < mixedP99 ? "met" : "NOT met"})`,
+    `${label}: purchases (card and crypto) ${purchasesPerSecond.toFixed(1)}/s, ${accepted} ` +
+      `accepted; p50 ${percentile(purchaseLatencies, 50).toFixed(1)} ms ` +
+      `against the mixed resolution p99 ${mixedP99.toFixed(1)} ms (goal: under it: ` +
+      `${percentile(purchaseLatencies, 50) < mixedP99 ? "met" : "NOT met"})`,
     `${label}: resident memory at most ${totalMax.toFixed(0)} MB through both phases` +
       (databaseMax > 0
         ? ` (server ${serverMax.toFixed(0)} MB and embedded database's process ${databaseMax.toFixed(0)} MB at most)`
         : "") +
       ` (limit ${RSS_LIMIT_MB} MB: ${totalMax <= RSS_LIMIT_MB ? "met" : "NOT met"})`,
     `5xx or no answer: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(" | ")})` : ""}`,
-    `server log lines: ${serverErrorLines.length}${serverErrorLines.length ? `, the first:\n  ${serverErrorLines.slice(0, 8).join("\n  ")}` : ""}`,
+    `server log lines: ${serverErrorLines.length}` +
+      (serverErrorLines.length ? `, the first:\n  ${serverErrorLines.slice(0, 8).join("\n  ")}` : ""),
     formatReconciliation(purchases, reconciliation),
   ];
   const report = lines.join("\n");
@@ -642,7 +653,10 @@ async function reconcile(
       const paidBack = refunds
         .filter((r) => r.order_id === order.id && r.status === "PAID")
         .reduce((sum, r) => sum + BigInt(r.amount_atomic), 0n);
-      const describe = `${purchase.kind} order ${order.id} (${purchase.plan ?? (purchase.paid ? "paid" : "unpaid")}) is ${order.order_status} with ${registrations} registrations, ${received} received, ${paidBack} paid back`;
+      const describe =
+        `${purchase.kind} order ${order.id} ` +
+        `(${purchase.plan ?? (purchase.paid ? "paid" : "unpaid")}) is ${order.order_status} with ` +
+        `${registrations} registrations, ${received} received, ${paidBack} paid back`;
       if (order.settlement_due) problems.push(`${describe}, and still due for settlement`);
       // The one invariant: completed and kept exactly what was due, refunded everything, or expired with nothing.
       const consistent =
@@ -694,7 +708,8 @@ function formatPhase(label: string, phase: Phase, run: Run, rss: { server: numbe
   const rows: string[] = [];
   rows.push(`soak on ${label}, ${phase}: ${CLIENTS} clients, ${run.elapsed.toFixed(1)} s`);
   rows.push(
-    `${"kind".padEnd(16)} ${"requests".padStart(9)} ${"req/s".padStart(8)} ${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}  statuses`,
+    `${"kind".padEnd(16)} ${"requests".padStart(9)} ${"req/s".padStart(8)} ` +
+      `${"p50 ms".padStart(8)} ${"p99 ms".padStart(8)}  statuses`,
   );
   let total = 0;
   for (const [kind, values] of [...run.latencies].sort(([a], [b]) => a.localeCompare(b))) {
@@ -705,22 +720,34 @@ function formatPhase(label: string, phase: Phase, run: Run, rss: { server: numbe
       .map(([s, n]) => `${s}×${n}`)
       .join(" ");
     rows.push(
-      `${kind.padEnd(16)} ${String(values.length).padStart(9)} ${(values.length / run.elapsed).toFixed(1).padStart(8)} ${percentile(sorted, 50).toFixed(1).padStart(8)} ${percentile(sorted, 99).toFixed(1).padStart(8)}  ${statuses}`,
+      `${kind.padEnd(16)} ${String(values.length).padStart(9)} ` +
+        `${(values.length / run.elapsed).toFixed(1).padStart(8)} ` +
+        `${percentile(sorted, 50).toFixed(1).padStart(8)} ` +
+        `${percentile(sorted, 99).toFixed(1).padStart(8)}  ${statuses}`,
     );
   }
   rows.push(`${"all".padEnd(16)} ${String(total).padStart(9)} ${(total / run.elapsed).toFixed(1).padStart(8)}`);
   const samples = (values: number[]) => values.map((value) => value.toFixed(0)).join(" ");
   rows.push(
-    `server RSS (MB, every ${RSS_EVERY_MS / 1000} s): max ${Math.max(...rss.server).toFixed(0)}; samples ${samples(rss.server)}` +
+    `server RSS (MB, every ${RSS_EVERY_MS / 1000} s): max ` +
+      `${Math.max(...rss.server).toFixed(0)}; samples ${samples(rss.server)}` +
       (rss.database.length > 0
-        ? `\nembedded database process RSS (MB): max ${Math.max(...rss.database).toFixed(0)}; samples ${samples(rss.database)}`
+        ? `\nembedded database process RSS (MB): max ${Math.max(...rss.database).toFixed(0)}; samples ` +
+          `${samples(rss.database)}`
         : ""),
   );
   return rows.join("\n");
 }
 
 function formatReconciliation(purchases: Purchase[], rec: Reconciliation): string {
-  return `reconciliation: ${purchases.length} accepted purchases, each with exactly one order, COMPLETED, REFUNDED or EXPIRED with nothing received; ${rec.cardCompleted}/${rec.cardPaid} paid card orders COMPLETED with one registration; ${rec.crypto} crypto orders (${rec.cryptoCompleted} COMPLETED); ${rec.refunded} orders REFUNDED; ${rec.refundsPaid} refunds paid, none still due; problems: ${rec.problems.length}${rec.problems.length ? ` (${rec.problems.slice(0, 3).join("; ")})` : ""}`;
+  return (
+    `reconciliation: ${purchases.length} accepted purchases, each with exactly one order, ` +
+    `COMPLETED, REFUNDED or EXPIRED with nothing received; ${rec.cardCompleted}/${rec.cardPaid} ` +
+    `paid card orders COMPLETED with one registration; ${rec.crypto} crypto orders ` +
+    `(${rec.cryptoCompleted} COMPLETED); ${rec.refunded} orders REFUNDED; ${rec.refundsPaid} ` +
+    `refunds paid, none still due; problems: ` +
+    `${rec.problems.length}${rec.problems.length ? ` (${rec.problems.slice(0, 3).join("; ")})` : ""}`
+  );
 }
 
 // ---------------------------------------------------------------- server process

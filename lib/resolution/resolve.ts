@@ -87,7 +87,8 @@ export async function reverseAddress(address: string, options: ReverseRequest = 
     if (coinType === undefined)
       throw badRequest(
         "coins",
-        `coins must name one EVM chain, by network (${reverseChainNames().slice(1).join(", ")}) or by its own coin (ETH, MATIC…).`,
+        `coins must name one EVM chain, by network (${reverseChainNames().slice(1).join(", ")}) ` +
+          "or by its own coin (ETH, MATIC…).",
       );
     const result = await externalProvider("ens").reverse(address, { coinType, signal });
     if (!result) throw notFound("address", `${address} has no verified ENS primary name on ${options.coins}.`);

@@ -84,7 +84,8 @@ export interface CreateCryptoOfferInput {
 }
 
 const TEST_NOTICE =
-  "Test configuration: addresses come from the published BIP39 test mnemonic and/or built-in test rates. Do not send real funds.";
+  "Test configuration: addresses come from the published BIP39 test mnemonic and/or built-in test rates. " +
+  "Do not send real funds.";
 
 export async function createCryptoOffer(input: CreateCryptoOfferInput): Promise<CryptoOffer> {
   const cfg = input.cfg ?? config();

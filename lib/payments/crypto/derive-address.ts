@@ -105,7 +105,8 @@ export function parseExtendedPublicKey(key: string, family: ChainFamily, network
     const mainnetKey = kind === "xpub" || kind === "zpub";
     if (mainnetKey !== (network === "mainnet")) {
       throw new ExtendedKeyError(
-        `A ${kind} key does not belong to Bitcoin ${network}: use ${network === "mainnet" ? "an xpub or zpub" : "a tpub or vpub"}.`,
+        `A ${kind} key does not belong to Bitcoin ${network}: ` +
+          `use ${network === "mainnet" ? "an xpub or zpub" : "a tpub or vpub"}.`,
       );
     }
   }

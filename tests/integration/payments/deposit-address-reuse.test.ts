@@ -76,90 +76,96 @@ async function evmStep() {
 }
 
 describe("EVM deposit addresses", () => {
-  test("an address whose order expired with nothing received, a day past its monitoring, is handed out again", async () => {
-    const unused = await insertCryptoOrder("ETH", 3000, TWO_DAYS_AGO());
-    const creditedOnce = await insertCryptoOrder("ETH", 3000, TWO_DAYS_AGO());
-    const holdsEth = await insertCryptoOrder("ETH", 3000, TWO_DAYS_AGO());
-    const holdsTokens = await insertCryptoOrder("USDC", 3000, TWO_DAYS_AGO());
-    const recent = await insertCryptoOrder("ETH", 3000, new Date(Date.now() - 2 * HOUR)); // still monitored
-    const open = await insertCryptoOrder("ETH", 3000); // still payable
-    // A transfer was credited to one of them (an underpayment) while it was watched.
-    await recordTransfers(
-      `eip155:${CHAIN_ID}`,
-      [
-        {
-          paymentId: creditedOnce.paymentId,
-          txHash: `0x${"ab".repeat(32)}`,
-          logIndex: -1,
-          blockNumber: 1n,
-          blockTime: TWO_DAYS_AGO(),
-          amount: 1000n,
-        },
-      ],
-      { headBlock: 2n },
-    );
-    // Money nobody credited: ETH after the monitoring ended, and tokens to a USDC order's address.
-    await sendEth(reader, payer, holdsEth.address, 1n);
-    const hash = await tokenOwner.writeContract({
-      address: usdc,
-      abi: erc20Abi,
-      functionName: "transfer",
-      args: [holdsTokens.address as `0x${string}`, 1n],
-      account: tokenOwner.account!,
-      chain: tokenOwner.chain,
-    });
-    await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 });
-    // Four expire with nothing received; the underpaid one is settled instead of expired (FAILED,
-    // its 1000 wei owed back), and its address, which received money, is never handed out again.
-    const expired = await expireUnpaidOffers(new Date());
-    expect(expired).toEqual(
-      expect.arrayContaining([unused, holdsEth, holdsTokens, recent].map((o) => o.payment.orderId)),
-    );
-    expect(expired).not.toContain(creditedOnce.payment.orderId);
-    expect((await db().order.findUniqueOrThrow({ where: { id: creditedOnce.payment.orderId } })).orderStatus).toBe(
-      "FAILED",
-    );
+  test(
+    "an address whose order expired with nothing received, a day past its monitoring, " + "is handed out again",
+    async () => {
+      const unused = await insertCryptoOrder("ETH", 3000, TWO_DAYS_AGO());
+      const creditedOnce = await insertCryptoOrder("ETH", 3000, TWO_DAYS_AGO());
+      const holdsEth = await insertCryptoOrder("ETH", 3000, TWO_DAYS_AGO());
+      const holdsTokens = await insertCryptoOrder("USDC", 3000, TWO_DAYS_AGO());
+      const recent = await insertCryptoOrder("ETH", 3000, new Date(Date.now() - 2 * HOUR)); // still monitored
+      const open = await insertCryptoOrder("ETH", 3000); // still payable
+      // A transfer was credited to one of them (an underpayment) while it was watched.
+      await recordTransfers(
+        `eip155:${CHAIN_ID}`,
+        [
+          {
+            paymentId: creditedOnce.paymentId,
+            txHash: `0x${"ab".repeat(32)}`,
+            logIndex: -1,
+            blockNumber: 1n,
+            blockTime: TWO_DAYS_AGO(),
+            amount: 1000n,
+          },
+        ],
+        { headBlock: 2n },
+      );
+      // Money nobody credited: ETH after the monitoring ended, and tokens to a USDC order's address.
+      await sendEth(reader, payer, holdsEth.address, 1n);
+      const hash = await tokenOwner.writeContract({
+        address: usdc,
+        abi: erc20Abi,
+        functionName: "transfer",
+        args: [holdsTokens.address as `0x${string}`, 1n],
+        account: tokenOwner.account!,
+        chain: tokenOwner.chain,
+      });
+      await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 });
+      // Four expire with nothing received; the underpaid one is settled instead of expired (FAILED,
+      // its 1000 wei owed back), and its address, which received money, is never handed out again.
+      const expired = await expireUnpaidOffers(new Date());
+      expect(expired).toEqual(
+        expect.arrayContaining([unused, holdsEth, holdsTokens, recent].map((o) => o.payment.orderId)),
+      );
+      expect(expired).not.toContain(creditedOnce.payment.orderId);
+      expect((await db().order.findUniqueOrThrow({ where: { id: creditedOnce.payment.orderId } })).orderStatus).toBe(
+        "FAILED",
+      );
 
-    expect(await evmStep()).toBe(1);
-    expect(await reuseOf(unused.paymentId)).toBe("released");
-    expect(await reuseOf(holdsEth.paymentId)).toBe("kept");
-    expect(await reuseOf(holdsTokens.paymentId)).toBe("kept");
-    expect(await reuseOf(creditedOnce.paymentId)).toBeNull();
-    expect(await reuseOf(recent.paymentId)).toBeNull();
-    expect(await reuseOf(open.paymentId)).toBeNull();
+      expect(await evmStep()).toBe(1);
+      expect(await reuseOf(unused.paymentId)).toBe("released");
+      expect(await reuseOf(holdsEth.paymentId)).toBe("kept");
+      expect(await reuseOf(holdsTokens.paymentId)).toBe("kept");
+      expect(await reuseOf(creditedOnce.paymentId)).toBeNull();
+      expect(await reuseOf(recent.paymentId)).toBeNull();
+      expect(await reuseOf(open.paymentId)).toBeNull();
 
-    // The next order gets the released address; the one after it a new index, never a kept one.
-    const again = await insertCryptoOrder("ETH", 3000);
-    expect(again.address).toBe(unused.address);
-    expect(again.payment.derivationIndex).toBe(unused.payment.derivationIndex);
-    const fresh = await insertCryptoOrder("USDC", 3000);
-    expect(fresh.payment.derivationIndex).toBe(open.payment.derivationIndex + 1);
+      // The next order gets the released address; the one after it a new index, never a kept one.
+      const again = await insertCryptoOrder("ETH", 3000);
+      expect(again.address).toBe(unused.address);
+      expect(again.payment.derivationIndex).toBe(unused.payment.derivationIndex);
+      const fresh = await insertCryptoOrder("USDC", 3000);
+      expect(fresh.payment.derivationIndex).toBe(open.payment.derivationIndex + 1);
 
-    // The address serves its new order only: a payment to it is credited there.
-    await sendEth(reader, payer, again.address, 10n ** 16n);
-    await evmStep();
-    expect((await db().payment.findUniqueOrThrow({ where: { id: again.paymentId } })).amountReceived).toBe(
-      (10n ** 16n).toString(),
-    );
-    expect((await db().payment.findUniqueOrThrow({ where: { id: unused.paymentId } })).amountReceived).toBe("0");
-    // Released once: later steps do not put the index back while the new order holds it.
-    expect(await evmStep()).toBe(0);
-    expect(await db().freeDerivationIndex.count()).toBe(0);
-  });
+      // The address serves its new order only: a payment to it is credited there.
+      await sendEth(reader, payer, again.address, 10n ** 16n);
+      await evmStep();
+      expect((await db().payment.findUniqueOrThrow({ where: { id: again.paymentId } })).amountReceived).toBe(
+        (10n ** 16n).toString(),
+      );
+      expect((await db().payment.findUniqueOrThrow({ where: { id: unused.paymentId } })).amountReceived).toBe("0");
+      // Released once: later steps do not put the index back while the new order holds it.
+      expect(await evmStep()).toBe(0);
+      expect(await db().freeDerivationIndex.count()).toBe(0);
+    },
+  );
 
-  test("more unpaid orders than a wallet's gap limit leave no gap: the next purchases take their indices again", async () => {
-    const unpaid = [];
-    for (let i = 0; i < 21; i++) unpaid.push(await insertCryptoOrder("ETH", 3000, TWO_DAYS_AGO()));
-    await expireUnpaidOffers(new Date());
-    let released = 0;
-    for (let step = 0; step < 3 && released < 21; step++) released += await evmStep();
-    expect(released).toBe(21);
-    const reused = [];
-    for (let i = 0; i < 21; i++) reused.push(await insertCryptoOrder("ETH", 3000));
-    expect(reused.map((o) => o.payment.derivationIndex).sort((a, b) => a - b)).toEqual(
-      unpaid.map((o) => o.payment.derivationIndex).sort((a, b) => a - b),
-    );
-  });
+  test(
+    "more unpaid orders than a wallet's gap limit leave no gap: " + "the next purchases take their indices again",
+    async () => {
+      const unpaid = [];
+      for (let i = 0; i < 21; i++) unpaid.push(await insertCryptoOrder("ETH", 3000, TWO_DAYS_AGO()));
+      await expireUnpaidOffers(new Date());
+      let released = 0;
+      for (let step = 0; step < 3 && released < 21; step++) released += await evmStep();
+      expect(released).toBe(21);
+      const reused = [];
+      for (let i = 0; i < 21; i++) reused.push(await insertCryptoOrder("ETH", 3000));
+      expect(reused.map((o) => o.payment.derivationIndex).sort((a, b) => a - b)).toEqual(
+        unpaid.map((o) => o.payment.derivationIndex).sort((a, b) => a - b),
+      );
+    },
+  );
 
   test("an offer given back is handed out next, unless a payment holds its address", async () => {
     // A purchase whose order was written although its caller saw an error keeps its address.
