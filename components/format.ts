@@ -17,7 +17,7 @@ export function shortAddress(address: string): string {
 }
 
 /** Native TLDs, used to complete a bare label typed into the search box. */
-export const NATIVE_TLDS = ["web3", "meta"] as const;
+const NATIVE_TLDS = ["web3", "meta"] as const;
 
 /** What the search box asks about: each word, and a bare label under every native TLD. */
 export function namesToSearch(input: string): string[] {

@@ -146,7 +146,7 @@ function QrCode({ value, label }: { value: string; label: string }) {
   );
 }
 
-export function Countdown({ expiryEpochSeconds }: { expiryEpochSeconds: number }) {
+function Countdown({ expiryEpochSeconds }: { expiryEpochSeconds: number }) {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     const timer = setInterval(() => setNow(Date.now()), 1000);

@@ -14,7 +14,7 @@ export function injectedProvider(): Eip1193Provider | null {
 }
 
 /** Thrown for answers people should read: declined requests, no account. */
-export class WalletError extends Error {}
+class WalletError extends Error {}
 
 function explain(error: unknown): Error {
   const code = (error as { code?: unknown } | null)?.code;

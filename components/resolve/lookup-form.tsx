@@ -3,7 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useId, useState, type FormEvent } from "react";
 
-export function looksLikeAddress(value: string): boolean {
+function looksLikeAddress(value: string): boolean {
   return /^0x[0-9a-fA-F]{40}$/.test(value) || (!value.includes(".") && value.length >= 25);
 }
 

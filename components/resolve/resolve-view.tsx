@@ -128,7 +128,7 @@ function PartnerAccess({ token }: { token: string | null | undefined }) {
   );
 }
 
-export function ResolutionDetails({ result }: { result: ResolveResult }) {
+function ResolutionDetails({ result }: { result: ResolveResult }) {
   const byCoin = new Map<string, WalletData[]>();
   for (const wallet of result.wallets) byCoin.set(wallet.coin, [...(byCoin.get(wallet.coin) ?? []), wallet]);
   return (

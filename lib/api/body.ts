@@ -19,7 +19,7 @@ export function refuseDeclaredOversize(contentLength: string | null | undefined)
 }
 
 /** Reads a Web stream body to its end, or throws 413 as soon as it passes the cap (the rest is never read). */
-export async function readCappedStream(body: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
+async function readCappedStream(body: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;

@@ -50,7 +50,7 @@ const INTERNAL_NAMES = new Set([
 ]);
 
 /** True for a lower-case header name only the server side may set. */
-export function isInternalHeader(name: string): boolean {
+function isInternalHeader(name: string): boolean {
   // Every internal name starts with "x-": one character decides for almost every header.
   if (name.charCodeAt(0) !== 120 || name.charCodeAt(1) !== 45) return false;
   if (INTERNAL_NAMES.has(name)) return true;

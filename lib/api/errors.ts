@@ -45,9 +45,9 @@ interface PrismaLikeError {
   meta?: { target?: unknown };
 }
 
-export const DATABASE_RETRY_AFTER_SECONDS = 5;
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
-export const databaseUnavailable = () =>
+const databaseUnavailable = () =>
   new ApiError(503, "database", "The database is unavailable; retry shortly.", {
     "Retry-After": String(DATABASE_RETRY_AFTER_SECONDS),
   });

@@ -349,7 +349,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 /** A JSON response from an already serialized body. */
-export function jsonBytes(bytes: Buffer, status = 200, headers: Record<string, string> = {}): Response {
+function jsonBytes(bytes: Buffer, status = 200, headers: Record<string, string> = {}): Response {
   const list = new PlainHeaders(headers);
   if (!list.has("content-type")) list.set("content-type", JSON_CONTENT_TYPE);
   return new JsonResponse(bytes, status, list) as unknown as Response;

@@ -20,7 +20,7 @@ function safePath(url: string): string {
 }
 
 /** Masks anything shaped like a JWT or a Stripe secret. */
-export function redact(text: string): string {
+function redact(text: string): string {
   return text
     .replace(/eyJ[\w-]+\.[\w-]+\.[\w-]+/g, "[token]")
     .replace(/\b(sk|rk|whsec)_[\w]+/g, "$1_[redacted]")

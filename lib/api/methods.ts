@@ -9,7 +9,7 @@ import { routePolicy } from "./route-policy";
 // answers as lib/server: left to itself it would answer preflights without CORS and 405s
 // without a body.
 
-export const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+const HTTP_METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 export type HttpMethod = (typeof HTTP_METHODS)[number];
 type Handlers = Partial<Record<HttpMethod, RouteHandler>>;
 

@@ -190,7 +190,7 @@ export const databaseCounterStore: CounterStore = async (items) => {
   return rows.map((row) => ({ key: row.key, count: Number(row.count), resetAt: new Date(row.reset_at).getTime() }));
 };
 
-export function limitOf(limitClass: RateLimitClass, cfg: Config = config()): number {
+function limitOf(limitClass: RateLimitClass, cfg: Config = config()): number {
   switch (limitClass) {
     case "resolve":
       return cfg.RATE_LIMIT_RESOLVE_PER_TOKEN;
@@ -254,7 +254,7 @@ export function setRateLimitHeaders(headers: Headers, decision: RateLimitDecisio
   headers.set("RateLimit-Reset", String(decision.resetSeconds));
 }
 
-export function tooManyRequests(decision: RateLimitDecision, per: "token" | "address"): ApiError {
+function tooManyRequests(decision: RateLimitDecision, per: "token" | "address"): ApiError {
   const seconds = String(decision.resetSeconds);
   return new ApiError(
     429,

@@ -29,7 +29,7 @@ type Notice =
   { op: "notify"; channel: string; payload: string } | { op: "ready" } | { op: "failed"; error: ErrorFields };
 
 /** The host process died or the database was closed: every request fails like a lost connection. */
-export class EmbeddedDatabaseGone extends Error {
+class EmbeddedDatabaseGone extends Error {
   readonly kind = "ConnectionClosed";
 }
 

@@ -42,7 +42,7 @@ export function onAnyInvalidation(handler: (message: string) => void, flushAll: 
   flushers.add(flushAll);
 }
 
-export function flushAllCaches(): void {
+function flushAllCaches(): void {
   epoch++;
   lastInvalidated.clear();
   forgottenBefore = epoch;

@@ -42,7 +42,7 @@ function normalized(domain: string): string {
   }
 }
 
-export async function quoteRenewal(input: { domain: string; years: number }, now = new Date()): Promise<RenewalQuote> {
+async function quoteRenewal(input: { domain: string; years: number }, now = new Date()): Promise<RenewalQuote> {
   const name = normalized(input.domain);
   const domain = await db().domain.findUnique({
     where: { name },

@@ -15,14 +15,14 @@ import { settleDuePayments } from "./settle-payment";
 // orders left PAID, unpaid offers that ran out, intents to cancel, card refunds to make; and the
 // crypto payment watchers.
 
-export const MARKET_JOB_INTERVAL_MS = 10_000;
+const MARKET_JOB_INTERVAL_MS = 10_000;
 /** A PAID order older than this was abandoned by a failed fulfilment, not one in progress. */
 const STALE_PAID_MS = 60_000;
 
 const log = (message: string) => console.warn(`[market] ${message}`);
 
 /** One pass of the market's upkeep; each step runs whatever the others did. */
-export async function runMarketUpkeep(now = new Date()): Promise<void> {
+async function runMarketUpkeep(now = new Date()): Promise<void> {
   const steps: [string, () => Promise<unknown>][] = [
     // Settlement first, so the expiry below never sees an order its recorded money covers.
     ["settle recorded payments", () => settleDuePayments(log)],

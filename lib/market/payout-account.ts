@@ -9,7 +9,7 @@ import { stripeClient } from "@/lib/payments/card/stripe-processor";
 // sets (PUT /v1/partner/payout-account, or `npm run partner -- payout-account`). Card purchases of
 // the names that partner sells are destination charges to it; nothing a buyer sends changes that.
 
-export const CONNECTED_ACCOUNT = /^acct_[A-Za-z0-9]{1,64}$/;
+const CONNECTED_ACCOUNT = /^acct_[A-Za-z0-9]{1,64}$/;
 
 /** The connected account paid for a sale by `sellerPartnerId`; null for the registry's own sales. */
 export async function payoutAccountOf(sellerPartnerId: string | null): Promise<string | null> {

@@ -4,7 +4,7 @@
 export const BASE_CURRENCY = "USD";
 
 /** Yearly price in cents by label length in characters; the last entry covers every longer label. */
-export const TLD_PRICE_CENTS_BY_LENGTH: readonly { maxLength: number; cents: number }[] = [
+const TLD_PRICE_CENTS_BY_LENGTH: readonly { maxLength: number; cents: number }[] = [
   { maxLength: 1, cents: 64_000 },
   { maxLength: 2, cents: 32_000 },
   { maxLength: 3, cents: 16_000 },

@@ -41,7 +41,7 @@ export function orderFieldsOf(quote: PurchaseQuote, orderId: string) {
   };
 }
 
-export function unavailableError(reason: string, message: string): ApiError {
+function unavailableError(reason: string, message: string): ApiError {
   return reason === "taken" || reason === "grace" || reason === "reserved"
     ? conflict("domain", message)
     : badRequest("domain", message);

@@ -196,7 +196,7 @@ function viewOf(
 
 const withDomain = { payment: { select: { order: { select: { domain: true } } } } } as const;
 
-export const MAX_LISTED_REFUNDS = 500;
+const MAX_LISTED_REFUNDS = 500;
 
 /**
  * Refunds newest first: of one partner's sales (`partnerId`), or, for the operator's command,

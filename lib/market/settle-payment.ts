@@ -18,7 +18,7 @@ import { tryReserveName } from "./reserve-name";
 // reflects that amount: a crash, a database error or a lost callback in between is repaired by
 // the settlement job (settleDuePayments), never lost. Money the order cannot use becomes a refund.
 
-export const PAID_REASON = "Payment confirmed; registering the name.";
+const PAID_REASON = "Payment confirmed; registering the name.";
 
 const CRYPTO_PROCESSORS = new Set(["evm", "bitcoin"]);
 

@@ -15,7 +15,7 @@ export const ETHEREUM_COIN_TYPE = 60;
  * Networks a wallet `version` may name, with the coin type their addresses are encoded for and
  * the coin that is native on them. The version of a chain's own coin is "NATIVE".
  */
-export const NETWORKS: Record<string, { coinType: number; nativeCoin: CoinCode }> = {
+const NETWORKS: Record<string, { coinType: number; nativeCoin: CoinCode }> = {
   ERC20: { coinType: ETHEREUM_COIN_TYPE, nativeCoin: "ETH" },
   ETHEREUM: { coinType: ETHEREUM_COIN_TYPE, nativeCoin: "ETH" },
   OPTIMISM: { coinType: evmCoinType(10), nativeCoin: "ETH" },
@@ -57,7 +57,7 @@ export function walletOfCoinType(coinType: number): { coin: CoinCode; version: s
   return undefined;
 }
 
-export function isKnownCoinType(coinType: number): boolean {
+function isKnownCoinType(coinType: number): boolean {
   return (coinTypeToNameMap as Record<string, unknown>)[String(coinType)] !== undefined;
 }
 

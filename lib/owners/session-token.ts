@@ -15,7 +15,7 @@ export interface OwnerClaims {
   exp: number;
 }
 
-export const OWNER_TOKEN_HEADER = encodeJwtHeader({ alg: "HS256", typ: "owner-session+jwt" });
+const OWNER_TOKEN_HEADER = encodeJwtHeader({ alg: "HS256", typ: "owner-session+jwt" });
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;

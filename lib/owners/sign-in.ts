@@ -16,7 +16,7 @@ import { signOwnerToken } from "./session-token";
 // 10 minutes around a nonce this service issued and nobody spent; the signature must be the
 // address's. Only then is the nonce spent and a session made.
 
-export const SIWE_CHAIN_ID = 1;
+const SIWE_CHAIN_ID = 1;
 /** How far ahead of our clock a wallet's clock may be. */
 const CLOCK_SKEW_MS = 60_000;
 const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;

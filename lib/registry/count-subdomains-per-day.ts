@@ -24,11 +24,7 @@ export async function countSubdomainsPerDayOfPartner(
   return subdomainsPerDayPage(parent.id, parent.subdomain_count, page);
 }
 
-export async function subdomainsPerDayPage(
-  parentId: string,
-  total: number,
-  page: PageRequest,
-): Promise<SubdomainPerDayPage> {
+async function subdomainsPerDayPage(parentId: string, total: number, page: PageRequest): Promise<SubdomainPerDayPage> {
   const after = page.pageToken ? decodePageToken(page.pageToken, { listing: "days", parentId }) : undefined;
   const rows = await database().query<{ date: string; count: number }>(
     `SELECT to_char(day, 'YYYY-MM-DD') AS date, count FROM subdomain_daily_count

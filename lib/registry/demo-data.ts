@@ -10,8 +10,8 @@ export const DEMO_PARTNER_NAME = "Demo Partner";
 export const ALICE_OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
 export const BOB_OWNER = "0xAb5801a7D398351b8bE11C439e05C5B3259aeC9B";
 export const BRAND_OWNER = demoAddress("brand.web3 owner");
-export const BRAND_SUBDOMAIN_COUNT = 2500;
-export const BRAND_SUBDOMAIN_DAYS = 90;
+const BRAND_SUBDOMAIN_COUNT = 2500;
+const BRAND_SUBDOMAIN_DAYS = 90;
 export const BRAND_PRICE_CENTS = 500;
 
 export const ALICE_WALLETS: NewWallet[] = [
@@ -48,7 +48,7 @@ export function demoAddress(seed: string): string {
 }
 
 /** mulberry32: a small deterministic generator, so every fresh install shows the same data. */
-export function seededRandom(seed: number): () => number {
+function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
     state = (state + 0x6d2b79f5) >>> 0;

@@ -29,11 +29,7 @@ export async function listSubdomainsOfPartner(
   return listSubdomainsPage(parent.id, parent.subdomain_count, page);
 }
 
-export async function listSubdomainsPage(
-  parentId: string,
-  total: number,
-  page: PageRequest,
-): Promise<SubdomainListPage> {
+async function listSubdomainsPage(parentId: string, total: number, page: PageRequest): Promise<SubdomainListPage> {
   const after = page.pageToken ? decodePageToken(page.pageToken, { listing: "names", parentId }) : undefined;
   const rows = after
     ? await database().query<{ id: string; name: string; created_at: Date }>(

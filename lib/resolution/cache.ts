@@ -104,7 +104,7 @@ export class TtlCache<V> {
 }
 
 /** Lets one caller stop waiting for a shared promise without cancelling it for the others. */
-export function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+function abortable<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
   if (!signal) return promise;
   if (signal.aborted) return Promise.reject(signal.reason ?? new DOMException("Aborted", "AbortError"));
   return new Promise<T>((resolve, reject) => {

@@ -61,7 +61,7 @@ export const nativeProvider: ResolutionProvider = {
   },
 };
 
-export function pointsBack(domain: Pick<DomainWithRecords, "ownerKey" | "wallets">, addressKey: string): boolean {
+function pointsBack(domain: Pick<DomainWithRecords, "ownerKey" | "wallets">, addressKey: string): boolean {
   const eth = domain.wallets.find((wallet) => wallet.coin === "ETH" && Number(wallet.coinType) === ETHEREUM_COIN_TYPE);
   return eth ? eth.address.toLowerCase() === addressKey : domain.ownerKey === addressKey;
 }

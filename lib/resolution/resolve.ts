@@ -23,7 +23,7 @@ export interface ResolveOptions {
   signal?: AbortSignal;
 }
 
-export async function inferNameService(name: string): Promise<NameService> {
+async function inferNameService(name: string): Promise<NameService> {
   // Said before the TLD is judged: "alice.web3 " would otherwise read as an unknown TLD.
   if (/\s/u.test(name))
     throw badRequest(

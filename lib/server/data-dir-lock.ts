@@ -5,7 +5,7 @@ import path from "node:path";
 // PGlite admits one process per data directory. A lock file with the owner's pid keeps a second
 // server or a command from opening it while it is in use; a lock left by a dead process is taken over.
 
-export class DataDirBusyError extends Error {
+class DataDirBusyError extends Error {
   constructor(readonly pid: number) {
     super(`The embedded database in this data directory is in use by process ${pid}.`);
   }

@@ -19,7 +19,7 @@ const LIVE_SETTINGS = [
 ] as const satisfies readonly (keyof Config)[];
 
 /** The crypto test defaults this configuration would use, each with why it is one. */
-export function cryptoTestDefaults(cfg: Config): string[] {
+function cryptoTestDefaults(cfg: Config): string[] {
   const defaults: string[] = [];
   const testBtcKeys = [testBtcXpub("mainnet"), testBtcXpub("testnet")];
   if (!cfg.CRYPTO_EVM_XPUB) defaults.push("CRYPTO_EVM_XPUB is unset (the public test mnemonic's key)");
@@ -32,7 +32,7 @@ export function cryptoTestDefaults(cfg: Config): string[] {
 }
 
 /** The live payment settings present in this configuration. */
-export function livePaymentSettings(cfg: Config): string[] {
+function livePaymentSettings(cfg: Config): string[] {
   return LIVE_SETTINGS.filter((name) => Boolean(cfg[name]));
 }
 

@@ -54,7 +54,7 @@ contract WildcardResolver {
 }`;
 
 /** Compiles one contract with the solc 0.4 of the dev dependencies. */
-export function compileContract(contractName: string, source: string): Artifact {
+function compileContract(contractName: string, source: string): Artifact {
   const solc = require("solc") as { compileStandardWrapper(input: string): string };
   const file = `${contractName}.sol`;
   const input = {
@@ -73,7 +73,7 @@ export function compileContract(contractName: string, source: string): Artifact 
 }
 
 /** A contract of tests/support/ens-contracts, compiled. */
-export function compileTestContract(contractName: string): Artifact {
+function compileTestContract(contractName: string): Artifact {
   const source = readFileSync(path.join(import.meta.dirname, "ens-contracts", `${contractName}.sol`), "utf8");
   return compileContract(contractName, source);
 }

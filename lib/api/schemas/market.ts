@@ -6,11 +6,11 @@ import { isValidAddressForCoinType, walletOfCoinType } from "@/lib/names/coins";
 import { IsoDateTime, NameService } from "./common";
 import { ExactNumber } from "./exact-number";
 
-export const MIN_YEARS = 1;
-export const MAX_YEARS = 10;
-export const MAX_WALLET_ADDRS = 32;
+const MIN_YEARS = 1;
+const MAX_YEARS = 10;
+const MAX_WALLET_ADDRS = 32;
 export const CRYPTO_PURCHASE_CURRENCIES = ["ETH", "USDC", "BTC"] as const;
-export const ORDER_STATUSES = ["PENDING", "PAID", "COMPLETED", "EXPIRED", "FAILED", "REFUNDED"] as const;
+const ORDER_STATUSES = ["PENDING", "PAID", "COMPLETED", "EXPIRED", "FAILED", "REFUNDED"] as const;
 
 const uuid = (field: string) => z.uuid({ error: `${field} must be a uuid` });
 
@@ -164,7 +164,7 @@ export const CryptoPurchaseRequest = z
   .strict()
   .meta({ id: "CryptoPurchaseRequest" });
 
-export const CryptoPaymentDetails = z
+const CryptoPaymentDetails = z
   .object({
     currency: z.enum(CRYPTO_PURCHASE_CURRENCIES),
     network: z.string().meta({ description: "Human name of the network, e.g. Ethereum, Bitcoin regtest." }),
@@ -206,7 +206,7 @@ export const CryptoPurchaseResponse = z
   .strict()
   .meta({ id: "CryptoPurchaseResponse" });
 
-export const OrderStatus = z.enum(ORDER_STATUSES).meta({ id: "OrderStatus" });
+const OrderStatus = z.enum(ORDER_STATUSES).meta({ id: "OrderStatus" });
 
 export const Order = z
   .object({
@@ -238,7 +238,7 @@ export const Order = z
 
 export const OrderPathParams = z.object({ orderID: uuid("orderID") });
 
-export const AVAILABILITY_REASONS = [
+const AVAILABILITY_REASONS = [
   "taken",
   "grace",
   "reserved",

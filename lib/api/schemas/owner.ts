@@ -15,10 +15,10 @@ import { CRYPTO_PURCHASE_CURRENCIES, DomainField, OwnerAddress, WalletAddrList, 
 import { ResolveResult } from "./resolve";
 
 export const MAX_TEXT_RECORDS = 50;
-export const MAX_TEXT_KEY_LENGTH = 100;
-export const MAX_TEXT_VALUE_LENGTH = 1024;
+const MAX_TEXT_KEY_LENGTH = 100;
+const MAX_TEXT_VALUE_LENGTH = 1024;
 export const MAX_DNS_RECORDS = 50;
-export const MAX_SIWE_MESSAGE_LENGTH = 4096;
+const MAX_SIWE_MESSAGE_LENGTH = 4096;
 
 export const NonceResponse = z
   .object({
@@ -55,7 +55,7 @@ export const SessionResponse = z
   .strict()
   .meta({ id: "OwnerSession" });
 
-export const NAME_STATES = ["active", "grace"] as const;
+const NAME_STATES = ["active", "grace"] as const;
 
 export const OwnerName = z
   .object({

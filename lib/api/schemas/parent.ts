@@ -11,7 +11,7 @@ export const ParentDomainValidation = z
   })
   .meta({ id: "ParentDomainValidation" });
 
-export const SubdomainListItem = z
+const SubdomainListItem = z
   .object({
     createdTimestamp: z
       .string()
@@ -33,7 +33,7 @@ export const SubdomainListPage = z
   })
   .meta({ id: "SubdomainListPage" });
 
-export const SubdomainDayAggregate = z
+const SubdomainDayAggregate = z
   .object({
     count: z.number().int(),
     date: z

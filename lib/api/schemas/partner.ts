@@ -3,7 +3,7 @@ import { z } from "zod";
 import { IsoDateTime, NameService, Uuid } from "./common";
 import { ExactNumber } from "./exact-number";
 
-export const TokenTypeSchema = z.enum(["ADMIN", "CUSTOMER"]).meta({ id: "AccessTokenType" });
+const TokenTypeSchema = z.enum(["ADMIN", "CUSTOMER"]).meta({ id: "AccessTokenType" });
 
 export const AccessToken = z
   .object({

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { IsoDateTime, Uuid } from "./common";
 import { ExactNumber } from "./exact-number";
 
-export const RefundStatus = z.enum(["DUE", "PAID"]).meta({
+const RefundStatus = z.enum(["DUE", "PAID"]).meta({
   id: "RefundStatus",
   description:
     "DUE: owed and not yet returned. PAID: returned (a card refund made by the processor, or a crypto " +

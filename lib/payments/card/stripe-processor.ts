@@ -16,7 +16,7 @@ import {
 // the purchase's checkoutId, so a retried purchase never makes a second charge.
 
 /** The API version the ephemeral key is minted for; the SDK's own pinned version. */
-export const EPHEMERAL_KEY_API_VERSION: string = Stripe.API_VERSION;
+const EPHEMERAL_KEY_API_VERSION: string = Stripe.API_VERSION;
 
 const clients = new Map<string, Stripe>();
 
@@ -142,7 +142,7 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
   };
 }
 
-export function intentStatusOf(intent: Stripe.PaymentIntent): IntentStatus {
+function intentStatusOf(intent: Stripe.PaymentIntent): IntentStatus {
   return {
     state:
       intent.status === "succeeded"

@@ -12,7 +12,7 @@ import {
 // The built-in card processor used when no Stripe keys are set: PaymentIntent-like rows in the
 // database (TestPaymentIntent), paid through POST /api/test-processor/pay by the test checkout.
 
-export const TEST_PUBLISHABLE_KEY = "pk_test_builtin_processor";
+const TEST_PUBLISHABLE_KEY = "pk_test_builtin_processor";
 
 const token = (prefix: string, bytes = 12) => `${prefix}${randomBytes(bytes).toString("hex")}`;
 

@@ -44,7 +44,7 @@ function formatPair(amounts: bigint[], decimals: number): string[] {
  * up). It covers a client that pays the `amount` it parsed as a double (a few wei short), and an
  * excess this small is not worth a refund.
  */
-export const DISPLAY_DECIMALS: Readonly<Record<string, number>> = { ETH: 8, USDC: 2, BTC: 8 };
+const DISPLAY_DECIMALS: Readonly<Record<string, number>> = { ETH: 8, USDC: 2, BTC: 8 };
 
 export function dustTolerance(amountDue: bigint, decimals: number, currency: string): bigint {
   const display = Math.min(decimals, DISPLAY_DECIMALS[currency] ?? decimals);

@@ -90,9 +90,9 @@ export const EVM_DEFAULT_CONFIRMATIONS: Readonly<Record<number, number>> = {
   31337: 1,
 };
 /** A chain the table does not know gets Ethereum's figure, and the start-up says so. */
-export const EVM_FALLBACK_CONFIRMATIONS = 12;
+const EVM_FALLBACK_CONFIRMATIONS = 12;
 /** Bitcoin's blocks are ten minutes apart and one-block reorganisations still happen. */
-export const BTC_DEFAULT_CONFIRMATIONS = 2;
+const BTC_DEFAULT_CONFIRMATIONS = 2;
 
 /** Confirmations the EVM watcher waits for: the configured figure (0 counts as 1) or the chain's default. */
 export function evmConfirmations(cfg: Config = config()): number {
@@ -111,7 +111,7 @@ export class UnsupportedCurrencyError extends Error {}
 /** The currency is configured but cannot be offered now (its token contract does not answer). */
 export class CurrencyUnavailableError extends Error {}
 
-export function isCryptoCurrency(code: string): code is CryptoCurrencyCode {
+function isCryptoCurrency(code: string): code is CryptoCurrencyCode {
   return (CRYPTO_CURRENCIES as readonly string[]).includes(code);
 }
 

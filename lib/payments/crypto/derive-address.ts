@@ -99,7 +99,7 @@ function extendedKeyKind(key: string): ExtendedKeyKind {
  * Parses an account-level (depth 3, derive 0/i) or receive-chain-level (depth 4, derive i) key.
  * For Bitcoin the prefix must fit the network: xpub/zpub on mainnet, tpub/vpub on testnet and regtest.
  */
-export function parseExtendedPublicKey(key: string, family: ChainFamily, network?: BtcNetwork): HDKey {
+function parseExtendedPublicKey(key: string, family: ChainFamily, network?: BtcNetwork): HDKey {
   const kind = extendedKeyKind(key);
   if (family === "bitcoin") {
     const mainnetKey = kind === "xpub" || kind === "zpub";

@@ -60,7 +60,7 @@ export interface CursorState {
 export const DEFAULT_MONITORING_WINDOW_MS = 24 * 60 * 60 * 1000;
 
 /** Cursor positions kept per chain, far deeper than any reorganisation the confirmations let through. */
-export const CHAIN_HISTORY_BLOCKS = 4096n;
+const CHAIN_HISTORY_BLOCKS = 4096n;
 
 type DbClient = PrismaClient | Prisma.TransactionClient;
 

@@ -116,7 +116,7 @@ export function coinTypesFor(coins?: readonly Coin[]): CoinTypeLabel[] {
 }
 
 /** The text form of an address stored in ENS's binary form, or null when the codec rejects it. */
-export function encodeAddressBytes(coinType: number, bytes: Uint8Array): string | null {
+function encodeAddressBytes(coinType: number, bytes: Uint8Array): string | null {
   try {
     return getCoderByCoinType(coinType).encode(bytes);
   } catch {

@@ -36,11 +36,11 @@ import { createRpcClient, decodeOr, rawCall, readView, rpcFailure, type CallOutc
 // default when the chain has none), kept only when the name's address for that coin type points
 // back to the address.
 
-export const MAINNET_ENS_REGISTRY: Address = "0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e";
-export const MAINNET_NAME_WRAPPER: Address = "0xD4416b13d2b3a9aBae7AcD5D6C2BbDBE25686401";
+const MAINNET_ENS_REGISTRY: Address = "0x00000000000C2E074eC69A0dFb2997BA6C7d2e1e";
+const MAINNET_NAME_WRAPPER: Address = "0xD4416b13d2b3a9aBae7AcD5D6C2BbDBE25686401";
 
 /** ENSIP-5 global keys and the common service keys; ENS has no way to list a name's keys. */
-export const ENS_TEXT_KEYS: readonly string[] = [
+const ENS_TEXT_KEYS: readonly string[] = [
   "avatar",
   "description",
   "display",
@@ -67,8 +67,8 @@ export const ENS_TEXT_KEYS: readonly string[] = [
 
 const EXTENDED_RESOLVER_INTERFACE = "0x9061b923";
 /** ENSIP-11 coin type of Ethereum mainnet, and ENSIP-19's default EVM coin type. */
-export const ETHEREUM_COIN_TYPE = 60;
-export const DEFAULT_EVM_COIN_TYPE = 0x80000000;
+const ETHEREUM_COIN_TYPE = 60;
+const DEFAULT_EVM_COIN_TYPE = 0x80000000;
 const FIELD = "nameservice";
 const SOURCE = "The Ethereum JSON-RPC endpoint (ENS)";
 
@@ -121,7 +121,7 @@ function ancestors(name: string): string[] {
 }
 
 /** ENSIP-19's reverse namespaces asked for a coin type, in order: the chain's own, then default. */
-export function reverseNamespaces(coinType: number): string[] {
+function reverseNamespaces(coinType: number): string[] {
   if (coinType === ETHEREUM_COIN_TYPE) return ["addr"];
   if (coinType === DEFAULT_EVM_COIN_TYPE) return ["default"];
   return [coinType.toString(16), "default"];

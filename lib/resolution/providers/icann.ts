@@ -34,7 +34,7 @@ const NEGATIVE_TTL_SECONDS = 60;
 const MAX_TTL_SECONDS = 86_400;
 const RCODE_LABELS: Record<number, string> = { 1: "FORMERR", 2: "SERVFAIL", 4: "NOTIMP", 5: "REFUSED" };
 
-export const ICANN_REVERSE_UNDEFINED =
+const ICANN_REVERSE_UNDEFINED =
   "Reverse resolution is not defined for ICANN names; ask with nameservice ens, ud or native.";
 
 export interface IcannProviderOptions {

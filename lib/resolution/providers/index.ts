@@ -9,9 +9,9 @@ import { UD_NOT_CONFIGURED, udProviderFromConfig, type UdProvider } from "./ud";
 // The name services other than native, built from configuration. A null provider is one that is
 // not configured: the dispatcher answers 503 with ENS_NOT_CONFIGURED / UD_NOT_CONFIGURED.
 
-export { ENS_NOT_CONFIGURED, EnsProvider } from "./ens";
-export { UD_NOT_CONFIGURED, UD_TLDS, UdProvider } from "./ud";
-export { ICANN_REVERSE_UNDEFINED, IcannProvider } from "./icann";
+export { EnsProvider } from "./ens";
+export { UD_TLDS, UdProvider } from "./ud";
+export { IcannProvider } from "./icann";
 
 export interface ExternalProviders {
   ens: EnsProvider | null;

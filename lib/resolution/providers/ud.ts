@@ -58,8 +58,8 @@ export const UD_TLDS: readonly string[] = [
 export const UD_NOT_CONFIGURED =
   "Unstoppable Domains resolution is not configured: set POLYGON_RPC_URL or ETH_RPC_URL.";
 
-export const MAINNET_UNS_PROXY_READER: Address = "0x578853aa776Eef10CeE6c4dd2B5862bdcE767A8B";
-export const POLYGON_UNS_PROXY_READER: Address = "0x91EDd8708062bd4233f4Dd0FCE15A7cb4d500091";
+const MAINNET_UNS_PROXY_READER: Address = "0x578853aa776Eef10CeE6c4dd2B5862bdcE767A8B";
+const POLYGON_UNS_PROXY_READER: Address = "0x91EDd8708062bd4233f4Dd0FCE15A7cb4d500091";
 
 const FIELD = "nameservice";
 const DEFAULT_DNS_TTL = 300;

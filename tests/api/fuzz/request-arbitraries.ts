@@ -115,7 +115,7 @@ const NASTY_STRINGS = [
   "a.".repeat(130) + "web3",
 ];
 
-export const hostileString: fc.Arbitrary<string> = fc.oneof(
+const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 3, arbitrary: fc.constantFrom(...NASTY_STRINGS) },
   { weight: 2, arbitrary: fc.string({ maxLength: 40 }) },
   { weight: 2, arbitrary: fc.string({ unit: "grapheme", maxLength: 30 }) },
@@ -129,7 +129,7 @@ const hostileNumber = fc.oneof(
   fc.constantFrom(0, -1, 1.5, 1e21, Number.MAX_SAFE_INTEGER + 2, -0, 2 ** 32),
 );
 
-export const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
+const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
   value: fc.oneof(
     { depthSize: "small", withCrossShrink: true },
     hostileString,
@@ -146,7 +146,7 @@ export const hostileJson: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 const LABELS = fc.stringMatching(/^[a-z0-9]{1,12}(-[a-z0-9]{1,6})?$/);
 const TLDS = ["web3", "meta", "eth", "crypto", "x", "com", "example", "nosuchtld"] as const;
 
-export function nameArb(world: FuzzWorld): fc.Arbitrary<string> {
+function nameArb(world: FuzzWorld): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(...world.names, world.parentName, world.otherParentName) },
     { weight: 3, arbitrary: fc.tuple(LABELS, fc.constantFrom(...TLDS)).map(([label, tld]) => `${label}.${tld}`) },
@@ -155,7 +155,7 @@ export function nameArb(world: FuzzWorld): fc.Arbitrary<string> {
   );
 }
 
-export function addressArb(world: FuzzWorld): fc.Arbitrary<string> {
+function addressArb(world: FuzzWorld): fc.Arbitrary<string> {
   return fc.oneof(
     { weight: 3, arbitrary: fc.constantFrom(world.owner, world.owner.toLowerCase(), world.ethWallet) },
     {

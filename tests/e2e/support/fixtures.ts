@@ -41,7 +41,7 @@ export async function signInOnDashboard(page: Page, token = adminToken()) {
   await expect(page.getByRole("heading", { name: "Access tokens" })).toBeVisible();
 }
 
-export const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
+const SCREENSHOT_DIR = path.join(ROOT, "test-results", "screenshots");
 
 export async function screenshot(page: Page, name: string) {
   mkdirSync(SCREENSHOT_DIR, { recursive: true });

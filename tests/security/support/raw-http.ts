@@ -32,7 +32,7 @@ export interface RawRequest {
 const DEFAULT_TIMEOUT_MS = 20_000;
 
 /** The bytes of a request; `Connection: close` so the server's answer ends the exchange. */
-export function requestBytes(request: RawRequest, hostOfServer: string): Buffer {
+function requestBytes(request: RawRequest, hostOfServer: string): Buffer {
   const lines = [`${request.method ?? "GET"} ${request.target} HTTP/1.1`];
   const host = request.host === undefined ? hostOfServer : request.host;
   if (host !== null) lines.push(`Host: ${host}`);
@@ -50,7 +50,7 @@ export function requestBytes(request: RawRequest, hostOfServer: string): Buffer 
   return Buffer.concat([Buffer.from(`${lines.join("\r\n")}\r\n\r\n`, "latin1"), body]);
 }
 
-export function chunkOf(data: string | Buffer): Buffer {
+function chunkOf(data: string | Buffer): Buffer {
   const bytes = Buffer.from(data);
   return Buffer.concat([Buffer.from(`${bytes.length.toString(16)}\r\n`), bytes, Buffer.from("\r\n")]);
 }
@@ -61,18 +61,6 @@ export function rawRequest(origin: string, request: RawRequest, timeoutMs = DEFA
     origin,
     (socket) => {
       socket.write(requestBytes(request, new URL(origin).host));
-      return () => 0;
-    },
-    timeoutMs,
-  );
-}
-
-/** Sends bytes exactly as given (several requests, malformed ones) and reads the first response. */
-export function rawBytes(origin: string, bytes: string | Buffer, timeoutMs = DEFAULT_TIMEOUT_MS): Promise<RawResponse> {
-  return exchange(
-    origin,
-    (socket) => {
-      socket.write(typeof bytes === "string" ? Buffer.from(bytes, "latin1") : bytes);
       return () => 0;
     },
     timeoutMs,
