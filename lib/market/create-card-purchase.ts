@@ -60,7 +60,21 @@ export async function createCardPurchase(
   const hash = fingerprint(body);
   const existing = await findByCheckoutId(body.checkoutId);
   if (existing) return replay(existing, hash);
+  try {
+    await createOrder(body, client, hash);
+  } catch (error) {
+    // A concurrent request with the same checkoutId committed first: its hold can make this one's
+    // quote, hold or insert fail. Answer as its replay.
+    const raced = await findByCheckoutId(body.checkoutId);
+    if (raced) return replay(raced, hash);
+    throw error;
+  }
+  const order = await findByCheckoutId(body.checkoutId);
+  return ensureSession(order!);
+}
 
+/** The order, its payment and the name's hold, in one transaction; no processor call. */
+async function createOrder(body: PurchaseRequest, client: { clientAddress: string }, hash: string) {
   const quote = await quotePurchase(body);
   const destination = await payoutAccountOf(quote.sellerPartnerId);
   const asked = body.processorConnectedAccountId || null;
@@ -76,53 +90,44 @@ export async function createCardPurchase(
   const paymentId = randomUUID();
   const processor = configuredCardProcessor();
   const now = new Date();
-  try {
-    await inTransaction(async (tx) => {
-      const purchaser = { clientAddress: client.clientAddress, ownerAddress: quote.ownerAddress };
-      await lockPurchaser(tx, purchaser);
-      // A concurrent request with this checkoutId committed while this one waited for the lock:
-      // it is a replay, and its hold is not counted twice.
-      if (await tx.order.findUnique({ where: { checkoutId: body.checkoutId }, select: { id: true } }))
-        throw new ReplayInstead();
-      await enforceUnpaidHoldLimits(tx, purchaser, now);
-      await reserveNameOrThrow(tx, quote.name, orderId, now);
-      await tx.order.create({
-        data: {
-          ...orderFieldsOf(quote, orderId),
-          externalUserId: body.externalUserId ?? null,
-          walletAddrs: body.walletAddrs,
-          currency: BASE_CURRENCY,
-          price: centsToDecimal(quote.totalCents),
-          paymentType: "card",
-          paymentReferenceId: paymentId,
-          orderStatusReason: AWAITING_CARD,
-          checkoutId: body.checkoutId,
-          requestHash: hash,
-          clientAddress: client.clientAddress,
-          expiresAt: new Date(now.getTime() + config().PAYMENT_OFFER_MINUTES * 60_000),
-          createdAt: now,
-        },
-      });
-      await tx.payment.create({
-        data: {
-          id: paymentId,
-          orderId,
-          processor: processor.name,
-          connectedAccountId: destination,
-          amountDue: String(quote.totalCents),
-          status: "creating",
-        },
-      });
-      await recordCreation(tx, orderId, AWAITING_CARD);
+  await inTransaction(async (tx) => {
+    const purchaser = { clientAddress: client.clientAddress, ownerAddress: quote.ownerAddress };
+    await lockPurchaser(tx, purchaser);
+    // A concurrent request with this checkoutId committed while this one waited for the lock:
+    // it is a replay, and its hold is not counted twice.
+    if (await tx.order.findUnique({ where: { checkoutId: body.checkoutId }, select: { id: true } }))
+      throw new ReplayInstead();
+    await enforceUnpaidHoldLimits(tx, purchaser, now);
+    await reserveNameOrThrow(tx, quote.name, orderId, now);
+    await tx.order.create({
+      data: {
+        ...orderFieldsOf(quote, orderId),
+        externalUserId: body.externalUserId ?? null,
+        walletAddrs: body.walletAddrs,
+        currency: BASE_CURRENCY,
+        price: centsToDecimal(quote.totalCents),
+        paymentType: "card",
+        paymentReferenceId: paymentId,
+        orderStatusReason: AWAITING_CARD,
+        checkoutId: body.checkoutId,
+        requestHash: hash,
+        clientAddress: client.clientAddress,
+        expiresAt: new Date(now.getTime() + config().PAYMENT_OFFER_MINUTES * 60_000),
+        createdAt: now,
+      },
     });
-  } catch (error) {
-    // A concurrent request with the same checkoutId won the insert: answer as its replay.
-    const raced = await findByCheckoutId(body.checkoutId);
-    if (raced) return replay(raced, hash);
-    throw error;
-  }
-  const order = await findByCheckoutId(body.checkoutId);
-  return ensureSession(order!);
+    await tx.payment.create({
+      data: {
+        id: paymentId,
+        orderId,
+        processor: processor.name,
+        connectedAccountId: destination,
+        amountDue: String(quote.totalCents),
+        status: "creating",
+      },
+    });
+    await recordCreation(tx, orderId, AWAITING_CARD);
+  });
 }
 
 class ReplayInstead extends Error {}
