@@ -1,5 +1,5 @@
 import "server-only";
-import { fork, type ChildProcess } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
 import { messages } from "@electric-sql/pglite";
 
@@ -176,9 +176,10 @@ export class EmbeddedDatabase {
   }
 
   private async spawn(): Promise<ChildProcess> {
-    const child = fork(HOST, this.dataDir ? [this.dataDir] : [], {
+    // fork() by another name: Turbopack (next build) resolves fork's first argument as a module
+    // and fails on an absolute path (vercel/next.js#97952); spawn with an IPC channel is the same.
+    const child = spawn(process.execPath, [...HOST_NODE_ARGS, HOST, ...(this.dataDir ? [this.dataDir] : [])], {
       serialization: "advanced",
-      execArgv: HOST_NODE_ARGS,
       stdio: ["ignore", "inherit", "inherit", "ipc"],
     });
     try {
