@@ -15,7 +15,9 @@ import { startTestApp, TEST_JWT_SECRET, type TestApp } from "@/tests/support/app
 import { ETH_WALLET, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
 import { startStripeServer, type StripeServer } from "@/tests/support/stripe-server";
 
-const severalInstances = process.env.TEST_INSTANCES === "2";
+// The restart with Stripe keys is made in this process's configuration, which a server in another
+// process (several instances, or `next start`) does not share.
+const severalInstances = process.env.TEST_INSTANCES === "2" || process.env.TEST_SERVER === "next";
 let stripe: StripeServer;
 let app: TestApp;
 

@@ -135,6 +135,9 @@ async function startInstances(
   const env: Record<string, string> = {};
   for (const [key, value] of Object.entries({ ...config(), ...overrides }))
     if (value !== undefined) env[key] = String(value);
+  // These servers are test deployments: local chains and Stripe stand-ins run beside the crypto
+  // test defaults on purpose (a test may still ask for the refusal with an override).
+  if (overrides.PAYMENTS_ALLOW_TEST_DEFAULTS === undefined) env.PAYMENTS_ALLOW_TEST_DEFAULTS = "1";
   Object.assign(env, {
     DATABASE_URL: testDb.url!,
     DATA_DIR: dataDir,
