@@ -14,6 +14,7 @@ import { randomUuid } from "./random-uuid";
 import { TestCardForm } from "./test-card-form";
 import { useValidators } from "./use-validators";
 import { WALLET_COINS } from "./wallet-coins";
+import { PaymentMethodChoice, type PaymentMethod } from "./payment-method-choice";
 
 const StripePayment = dynamic(() => import("./stripe-payment").then((m) => m.StripePayment), {
   ssr: false,
@@ -88,7 +89,7 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
   const [years, setYears] = useState(1);
   const [ownerAddress, setOwnerAddress] = useState("");
   const [wallets, setWallets] = useState<WalletRow[]>([]);
-  const [method, setMethod] = useState<"card" | "crypto">("card");
+  const [method, setMethod] = useState<PaymentMethod>("card");
   const [currency, setCurrency] = useState<(typeof CRYPTO_CURRENCIES)[number]["code"]>("ETH");
   const [ownerName, setOwnerName] = useState("");
   const [ownerEmail, setOwnerEmail] = useState("");
@@ -324,33 +325,7 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
 
         <fieldset className="card space-y-4">
           <legend className="float-left mb-2 w-full font-semibold">Payment</legend>
-          <div className="clear-both grid grid-cols-1 gap-3 sm:grid-cols-2">
-            {(["card", "crypto"] as const).map((choice) => (
-              <label
-                key={choice}
-                className={
-                  "flex cursor-pointer items-start gap-3 rounded-lg border p-3 " +
-                  "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600 " +
-                  `${method === choice ? "border-indigo-600 bg-indigo-50" : "border-slate-300"}`
-                }
-              >
-                <input
-                  type="radio"
-                  name={`${id}-method`}
-                  value={choice}
-                  checked={method === choice}
-                  onChange={() => setMethod(choice)}
-                  className="mt-1"
-                />
-                <span>
-                  <span className="block font-medium">{choice === "card" ? "Card" : "Crypto"}</span>
-                  <span className="block text-sm text-slate-600">
-                    {choice === "card" ? "Visa, Mastercard and more." : "ETH, USDC or BTC to a one-time address."}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </div>
+          <PaymentMethodChoice id={id} method={method} onChange={setMethod} />
           {method === "crypto" ? (
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <div className="sm:col-span-2">

@@ -15,6 +15,7 @@ import { TestCardForm } from "../checkout/test-card-form";
 import { dateTime, usd } from "../format";
 import { Empty, ErrorPanel, Loading } from "../status";
 import { useRenewalPrice } from "./renew-panel";
+import { PaymentMethodChoice, type PaymentMethod } from "../checkout/payment-method-choice";
 
 const StripePayment = dynamic(() => import("../checkout/stripe-payment").then((m) => m.StripePayment), {
   ssr: false,
@@ -94,7 +95,7 @@ function RenewalForm({
 }) {
   const id = useId();
   const [years, setYears] = useState(initialYears);
-  const [method, setMethod] = useState<"card" | "crypto">("card");
+  const [method, setMethod] = useState<PaymentMethod>("card");
   const [currency, setCurrency] = useState<(typeof CURRENCIES)[number]["code"]>("ETH");
   // One idempotency key per distinct request: a retry replays it, a changed choice is a new renewal.
   const checkoutIds = useRef(new Map<string, string>());
@@ -192,33 +193,7 @@ function RenewalForm({
         </fieldset>
         <fieldset className="card space-y-4">
           <legend className="float-left mb-2 w-full font-semibold">Payment</legend>
-          <div className="clear-both grid grid-cols-1 gap-3 sm:grid-cols-2">
-            {(["card", "crypto"] as const).map((choice) => (
-              <label
-                key={choice}
-                className={
-                  "flex cursor-pointer items-start gap-3 rounded-lg border p-3 " +
-                  "has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-indigo-600 " +
-                  `${method === choice ? "border-indigo-600 bg-indigo-50" : "border-slate-300"}`
-                }
-              >
-                <input
-                  type="radio"
-                  name={`${id}-method`}
-                  value={choice}
-                  checked={method === choice}
-                  onChange={() => setMethod(choice)}
-                  className="mt-1"
-                />
-                <span>
-                  <span className="block font-medium">{choice === "card" ? "Card" : "Crypto"}</span>
-                  <span className="block text-sm text-slate-600">
-                    {choice === "card" ? "Visa, Mastercard and more." : "ETH, USDC or BTC to a one-time address."}
-                  </span>
-                </span>
-              </label>
-            ))}
-          </div>
+          <PaymentMethodChoice id={id} method={method} onChange={setMethod} />
           {method === "crypto" ? (
             <div className="max-w-xs">
               <label htmlFor={`${id}-currency`} className="label">
