@@ -2,7 +2,7 @@
 // package), on 127.0.0.1 and a free port, for the real-server test suite and the benches.
 import { execFileSync, spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { chownSync, closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { createServer } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -90,10 +90,21 @@ export async function startTempPostgres({ log = () => {} } = {}) {
   const pg = (await import("pg")).default;
 
   /** Starts the server on the data directory and waits until it accepts connections. */
+  // The server logs to a file, never to a pipe: the test runner waits on each suite with spawnSync,
+  // so nothing would read a pipe, and once its 64 KB filled every backend that logged (a FATAL of a
+  // session DROP DATABASE ... WITH (FORCE) ends, a checkpoint) would block on write(2) for ever.
+  const logFile = path.join(dir, "server.log");
+  const logTail = () => {
+    try {
+      return readFileSync(logFile, "utf8").slice(-2000);
+    } catch {
+      return "";
+    }
+  };
   async function launch() {
-    const child = spawn(cmd, args, { stdio: ["ignore", "ignore", "pipe"] });
-    let stderr = "";
-    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const logFd = openSync(logFile, "a");
+    const child = spawn(cmd, args, { stdio: ["ignore", "ignore", logFd] });
+    closeSync(logFd);
     const deadline = Date.now() + 30_000;
     for (;;) {
       const client = new pg.Client({ connectionString: url });
@@ -104,7 +115,7 @@ export async function startTempPostgres({ log = () => {} } = {}) {
       } catch {
         if (Date.now() > deadline || child.exitCode !== null) {
           child.kill("SIGKILL");
-          throw new Error(`PostgreSQL did not start: ${stderr.slice(-2000)}`);
+          throw new Error(`PostgreSQL did not start: ${logTail()}`);
         }
         await new Promise((r) => setTimeout(r, 200));
       }
