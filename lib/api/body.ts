@@ -18,7 +18,12 @@ export function refuseDeclaredOversize(contentLength: string | null | undefined)
   if (contentLength && Number(contentLength) > MAX_BODY_BYTES) throw bodyTooLarge();
 }
 
-/** Reads a Web stream body to its end, or throws 413 as soon as it passes the cap (the rest is never read). */
+/**
+ * Reads a Web stream body to its end, or throws 413 as soon as it passes the cap. The rest is read
+ * and discarded as it arrives, never kept: cancelling the stream would destroy the socket under
+ * Next.js before the 413 is written, and the client would get a reset instead of the answer (as
+ * lib/server's readCapped does for node requests).
+ */
 async function readCappedStream(body: ReadableStream<Uint8Array>): Promise<Uint8Array<ArrayBuffer>> {
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -28,7 +33,7 @@ async function readCappedStream(body: ReadableStream<Uint8Array>): Promise<Uint8
     if (done) break;
     size += value.byteLength;
     if (size > MAX_BODY_BYTES) {
-      await reader.cancel().catch(() => undefined);
+      void discardRest(reader);
       throw bodyTooLarge();
     }
     chunks.push(value);
@@ -40,6 +45,14 @@ async function readCappedStream(body: ReadableStream<Uint8Array>): Promise<Uint8
     at += chunk.byteLength;
   }
   return bytes;
+}
+
+async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<void> {
+  try {
+    while (!(await reader.read()).done);
+  } catch {
+    // The client went away: nothing is left to discard.
+  }
 }
 
 /**

@@ -8,7 +8,7 @@ import { badHostResponse } from "@/lib/api/methods";
 import { pageSecurityHeaders } from "@/lib/api/security-headers";
 import { config } from "@/lib/config";
 import { createRouter } from "./router";
-import { sendWebResponse, toWebRequest } from "./node-http";
+import { lingerOnEarlyAnswer, sendWebResponse, toWebRequest } from "./node-http";
 
 // One HTTP server, the edge of `npm start`: the API routes are served straight from their route
 // handlers, everything else (the pages) by Next.js when it is attached. Before any of that, the
@@ -40,6 +40,7 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
   const server = createServer(async (req, res) => {
     try {
       removeInternalHeaders(req.headers);
+      lingerOnEarlyAnswer(req);
       const path = pathOfTarget(req.url);
       if (path === null)
         return sendWebResponse(res, json({ message: "The request target must be a path." }, 400, NO_STORE), "GET");

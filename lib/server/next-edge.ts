@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { PEER_HEADER, sealedPeer } from "@/lib/api/client-address";
 import { isApiPath, removeInternalHeaders } from "@/lib/api/edge";
 import { config } from "@/lib/config";
+import { lingerOnEarlyAnswer } from "./node-http";
 import { servicesStarted, startServices, type Services } from "./startup";
 
 // Next.js as a server of its own (`next start`, `next dev`): instrumentation.ts's register() ends
@@ -22,6 +23,7 @@ function installEdge(): void {
   const onRequest = (message: unknown) => {
     const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
     removeInternalHeaders(request.headers);
+    lingerOnEarlyAnswer(request);
     request.headers[PEER_HEADER] = sealedPeer(request.socket?.remoteAddress ?? "");
     if (request.url?.includes("%")) request.url = escapeMalformedPath(request.url);
     if (isApiPath(pathOf(request.url ?? "/"))) withoutRouterVary(response);

@@ -144,6 +144,29 @@ function readCapped(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+const LINGER_MS = 2000;
+
+/**
+ * A request with a body may be answered before the body has all arrived (a 413). Node then closes
+ * the socket at once, and the kernel answers what the client still sends with a reset, which can
+ * reach the client before it read the answer: it sees "connection reset" instead of the 413. Such a
+ * connection is closed as HTTP servers do (lingering close): the answer and a FIN go out, what the
+ * client still sends is read and dropped, and the socket closes once the client ends or after
+ * LINGER_MS. Requests without a body are left alone (the hot path pays one header check).
+ */
+export function lingerOnEarlyAnswer(req: IncomingMessage): void {
+  if (req.headers["transfer-encoding"] === undefined && !(Number(req.headers["content-length"] ?? 0) > 0)) return;
+  const socket = req.socket;
+  const destroySoon = socket.destroySoon;
+  socket.destroySoon = function lingeringClose(this: typeof socket) {
+    if (req.complete || this.destroyed) return destroySoon.call(this);
+    this.end();
+    const timer = setTimeout(() => this.destroy(), LINGER_MS).unref();
+    this.once("close", () => clearTimeout(timer));
+    this.once("end", () => this.destroy());
+  };
+}
+
 /** The API's view of a node request; `path` is the path and query of its target (lib/api/edge.ts). */
 export function toWebRequest(req: IncomingMessage, path: string): Request {
   return new NodeRequest(req, path) as unknown as Request;
