@@ -11,7 +11,12 @@ export class ApiError extends Error {
   readonly headers: Record<string, string>;
 
   constructor(status: number, field: string, info: string, headers: Record<string, string> = {}) {
+    // A refusal is an answer, not a fault: no stack is captured (it would be most of a 401's or
+    // a 404's cost, and is never read; 5xx faults are other errors and keep theirs).
+    const limit = Error.stackTraceLimit;
+    Error.stackTraceLimit = 0;
     super(info);
+    Error.stackTraceLimit = limit;
     this.status = status;
     this.items = [{ field, info }];
     this.headers = headers;

@@ -182,19 +182,11 @@ const refusalTags = new WeakMap<ApiError, readonly string[]>();
 
 /**
  * A 404 that is cached like an answer: it holds until one of `tags` is invalidated (the name gets
- * registered). Made without a stack: clients may ask for such names at volume, the refusal is
- * never logged, and a kept stack would hold the request's frames alive. Thrown from inside
- * cachedRead's producer.
+ * registered). Thrown from inside cachedRead's producer (ApiErrors carry no stack, so a kept one
+ * holds no request's frames alive).
  */
 export function keepRefusal(make: () => ApiError, tags: readonly string[]): ApiError {
-  const limit = Error.stackTraceLimit;
-  Error.stackTraceLimit = 0;
-  let error: ApiError;
-  try {
-    error = make();
-  } finally {
-    Error.stackTraceLimit = limit;
-  }
+  const error = make();
   refusalTags.set(error, tags);
   return error;
 }

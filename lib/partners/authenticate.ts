@@ -70,26 +70,33 @@ async function loadToken(id: string): Promise<KnownToken | undefined> {
   return token;
 }
 
-// Signature verdicts by the exact Authorization header: a client sends the same header on every
-// request, so the pattern and the HMAC run once per token. Bounded; oldest out first.
+// Signature verdicts by the exact Authorization header, good and bad: a client sends the same
+// header on every request, so the pattern and the HMAC run once per header, and refusing a bad
+// token stays cheaper than serving a good one. Bounded; oldest out first.
 const MAX_KNOWN_HEADERS = 10_000;
-const claimsByHeader = new Map<string, { secret: string; claims: TokenClaims }>();
+type Verdict = { secret: string; claims: TokenClaims; refusal?: undefined } | { secret: string; refusal: string };
+const verdictByHeader = new Map<string, Verdict>();
 
 function claimsOf(header: string): TokenClaims {
   const secret = signingSecret();
-  const known = claimsByHeader.get(header);
-  if (known && known.secret === secret) return known.claims;
-  const match = BEARER.exec(header.trim());
-  if (!match) throw unauthorized("Malformed Authorization header: expected `Bearer <access token>`.");
-  const verified = verifyToken(match[1], secret);
-  if (!verified.ok) {
-    throw unauthorized(
-      verified.reason === "signature" ? "The access token's signature is not valid." : "The access token is malformed.",
-    );
+  let verdict = verdictByHeader.get(header);
+  if (!verdict || verdict.secret !== secret) {
+    verdict = verify(header, secret);
+    if (verdictByHeader.size >= MAX_KNOWN_HEADERS) verdictByHeader.delete(verdictByHeader.keys().next().value!);
+    verdictByHeader.set(header, verdict);
   }
-  if (claimsByHeader.size >= MAX_KNOWN_HEADERS) claimsByHeader.delete(claimsByHeader.keys().next().value!);
-  claimsByHeader.set(header, { secret, claims: verified.claims });
-  return verified.claims;
+  if (verdict.refusal !== undefined) throw unauthorized(verdict.refusal);
+  return verdict.claims;
+}
+
+function verify(header: string, secret: string): Verdict {
+  const match = BEARER.exec(header.trim());
+  if (!match) return { secret, refusal: "Malformed Authorization header: expected `Bearer <access token>`." };
+  const verified = verifyToken(match[1], secret);
+  if (verified.ok) return { secret, claims: verified.claims };
+  const refusal =
+    verified.reason === "signature" ? "The access token's signature is not valid." : "The access token is malformed.";
+  return { secret, refusal };
 }
 
 /**

@@ -1,7 +1,7 @@
 // One request of every route class the edge must protect, with the error shape its endpoint
 // answers in, for tests that send the same attack to all of them.
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { expect } from "vitest";
@@ -114,6 +114,11 @@ export async function startSecurityApp(
   await seedDemoData();
   const adminToken = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();
   const { id: partnerId } = await db().partner.findFirstOrThrow({ where: { name: "Demo Partner" } });
+  const close = app.close;
+  app.close = async () => {
+    await close();
+    rmSync(dataDir, { recursive: true, force: true });
+  };
   return {
     app,
     adminToken,
