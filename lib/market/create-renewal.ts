@@ -6,7 +6,7 @@ import type { CryptoRenewalRequest, RenewalRequest } from "@/lib/api/schemas/own
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
-import { createCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
+import { createCryptoOffer, releaseCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
 import { configuredCardProcessor } from "@/lib/payments/card/card-processor-of";
 import { nameState } from "@/lib/registry/name-lifecycle";
 import { ensureSession, findByCheckoutId, replay, type CardPurchaseResult } from "./create-card-purchase";
@@ -149,29 +149,29 @@ export async function createCryptoRenewal(
   const quote = await quoteRenewal(body, now);
   const orderId = randomUUID();
   const paymentId = randomUUID();
+  // As for a purchase (create-crypto-purchase.ts): the offer is made before the transaction, and
+  // its deposit index given back when the transaction fails.
+  const offer = await createCryptoOffer({
+    paymentId,
+    orderId,
+    currency: body.currency,
+    usdCents: quote.totalCents,
+    now,
+    label: `Renewal of ${quote.name}`,
+  });
+  const response: CryptoPurchaseResponse = {
+    address: offer.address,
+    amount: exactNumber(offer.amountDecimal),
+    expiryDateEpoch: offer.expiryDateEpoch,
+    orderId,
+    paymentId,
+    protocol: offer.protocol,
+    uri: offer.uri,
+    paymentDetails: offer.paymentDetails,
+  };
+  const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address} for the renewal.`;
   try {
-    return await inTransaction(async (tx) => {
-      const offer = await createCryptoOffer({
-        paymentId,
-        orderId,
-        currency: body.currency,
-        usdCents: quote.totalCents,
-        client: tx,
-        now,
-        label: `Renewal of ${quote.name}`,
-      });
-      const response: CryptoPurchaseResponse = {
-        address: offer.address,
-        amount: exactNumber(offer.amountDecimal),
-        expiryDateEpoch: offer.expiryDateEpoch,
-        orderId,
-        paymentId,
-        protocol: offer.protocol,
-        uri: offer.uri,
-        paymentDetails: offer.paymentDetails,
-      };
-      const reason =
-        `Awaiting payment of ${offer.amountDecimal} ${offer.currency} ` + `to ${offer.address} for the renewal.`;
+    await inTransaction(async (tx) => {
       await tx.order.create({
         data: {
           ...renewalOrderFields(quote, orderId, body.checkoutId, hash, now),
@@ -186,13 +186,14 @@ export async function createCryptoRenewal(
       });
       await tx.payment.create({ data: offer.payment });
       await recordCreation(tx, orderId, reason);
-      return response;
     });
   } catch (error) {
+    await releaseCryptoOffer(offer);
     const raced = await findByCheckoutId(body.checkoutId);
     if (raced) return cryptoReplay(raced, hash);
     throw error;
   }
+  return response;
 }
 
 function cryptoReplay(

@@ -1,5 +1,4 @@
 import "server-only";
-import type { Prisma, PrismaClient } from "@prisma/client";
 import { config, type Config } from "@/lib/config";
 import { resolvePaymentCurrency, type CryptoCurrencyCode } from "./currencies";
 import { allocateDepositAddress, releaseDepositAddress } from "./derive-address";
@@ -72,12 +71,6 @@ export interface CreateCryptoOfferInput {
   currency: string;
   usdCents: number;
   now?: Date;
-  /**
-   * A transaction client, so the address is taken in the caller's transaction. Without one, the
-   * index is taken in statements that commit at once; give it back with releaseCryptoOffer when
-   * the order is not written after all.
-   */
-  client?: PrismaClient | Prisma.TransactionClient;
   cfg?: Config;
   /** Shown by Bitcoin wallets (BIP21 `label`). */
   label?: string;
@@ -92,7 +85,7 @@ export async function createCryptoOffer(input: CreateCryptoOfferInput): Promise<
   const currency = await resolvePaymentCurrency(input.currency, cfg);
   const rates = configuredRates(cfg);
   const priced = quote(input.usdCents, currency, rates);
-  const deposit = await allocateDepositAddress(currency, { client: input.client, cfg });
+  const deposit = await allocateDepositAddress(currency, { cfg });
   const now = input.now ?? new Date();
   const expiresAt = new Date(now.getTime() + cfg.PAYMENT_OFFER_MINUTES * 60_000);
   const testConfiguration = deposit.isTestKey || priced.isTestRate;

@@ -170,6 +170,31 @@ describe("crypto renewal", () => {
     expect(done.orderStatus).toBe("COMPLETED");
     expect(done.renewal.nameExpiresAt).toBe(addYears(expiresAt, 1).toISOString());
   });
+
+  test("one checkoutId sent five times at once: one order, one answer, no deposit index lost", async () => {
+    const name = fresh("renewrace");
+    await registerOwned(name, newAccount().address, { expiresAt: new Date(Date.now() + 5 * DAY) });
+    const body = { checkoutId: randomUUID(), currency: "ETH", domain: name, years: 1 };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => cryptoRenew(body)));
+    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200]);
+    const offers = await Promise.all(answers.map((res) => res.json()));
+    for (const offer of offers) expect(offer).toEqual(offers[0]);
+    expect(await db().order.count({ where: { checkoutId: body.checkoutId } })).toBe(1);
+    // The offers of the four that lost the insert were made before it: their indexes went back,
+    // and the next renewals take them before any new one.
+    const given = (await db().payment.findUniqueOrThrow({ where: { id: offers[0].paymentId } })).derivationIndex!;
+    const next = await Promise.all(
+      [1, 2, 3, 4].map(async () => {
+        const other = fresh("renewnext");
+        await registerOwned(other, newAccount().address, { expiresAt: new Date(Date.now() + 5 * DAY) });
+        const res = await cryptoRenew({ checkoutId: randomUUID(), currency: "ETH", domain: other, years: 1 });
+        const { paymentId } = (await res.json()) as { paymentId: string };
+        return (await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).derivationIndex!;
+      }),
+    );
+    const taken = [given, ...next].sort((a, b) => a - b);
+    expect(taken[taken.length - 1] - taken[0]).toBe(taken.length - 1);
+  });
 });
 
 describe("grace period", () => {
