@@ -1,5 +1,8 @@
+import { ens_normalize } from "@adraffy/ens-normalize";
+import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { ApiError } from "@/lib/api/errors";
+import { isPlainAsciiName, normalizeWeb3Name } from "@/lib/names/normalize";
 import { normalizeNativeName } from "@/lib/registry/parent-domain";
 import { normalizeFor } from "@/lib/resolution/resolve";
 
@@ -68,4 +71,43 @@ describe("ICANN names (UTS-46)", () => {
   ])("refuses %j", (input) => {
     expect(refusal(() => normalizeFor("icann", input))).toEqual({ status: 400, field: "domain" });
   });
+});
+
+describe("the plain-ASCII shortcut", () => {
+  // Names over the characters where the shortcut and ENSIP-15 could part: hyphens at every
+  // position ("ab--c" is an invalid label extension), capitals, `_`, `$`, dots and empty labels.
+  const name = fc
+    .array(fc.constantFrom(..."ab0-._A$é".split("")), { minLength: 1, maxLength: 14 })
+    .map((chars) => chars.join(""));
+
+  test("a name it passes is its own ENSIP-15 form, and every name normalizes as ens_normalize says", () => {
+    fc.assert(
+      fc.property(name, (input) => {
+        let expected: string | undefined;
+        try {
+          expected = ens_normalize(input);
+        } catch {
+          expected = undefined;
+        }
+        if (isPlainAsciiName(input)) expect(expected).toBe(input);
+        let ours: string | undefined;
+        try {
+          ours = normalizeWeb3Name(input);
+        } catch {
+          ours = undefined;
+        }
+        // Ours refuses empty labels as well (ens_normalize lets "a..b" through).
+        if (expected !== undefined && expected.split(".").every((label) => label !== "")) expect(ours).toBe(expected);
+        else expect(ours).toBeUndefined();
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  test.each(["ab--c.web3", "xn--abc.web3", "a_b.web3", "ABC.web3", "a..web3", ".web3"])(
+    "%s is not shortcut",
+    (input) => {
+      expect(isPlainAsciiName(input)).toBe(false);
+    },
+  );
 });
