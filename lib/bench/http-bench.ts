@@ -261,6 +261,11 @@ async function startServer(
       LOG_LEVEL: "error",
       BACKGROUND_JOBS: "0",
     },
+    // What the server reports about its database or a failed request is shown with the figures.
+    onOutput: (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n"))
+        if (/^\[(db|server)\]|FATAL|heap|Abort|RuntimeError/.test(line)) console.log(`  server: ${line}`);
+    },
   });
   children.push(server.child);
   serverPids.set(server.origin, server.child.pid!);
@@ -464,13 +469,17 @@ async function memoryRun(origin: string, headers: Headers, server: ChildProcess)
   });
   clearInterval(progress);
   const seconds = (performance.now() - started) / 1000;
+  const statuses = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith("2"));
+  if (statuses.length > 0)
+    console.log(`  answers other than 2xx: ${statuses.map(([c, s]) => `${c} x${s.count}`).join(", ")}`);
   await new Promise((resolve) => setTimeout(resolve, 2000));
   const after = rssMb(server.pid!);
   max = Math.max(max, after);
   console.log(
     `\nmemory: ${result.requests.total.toLocaleString("en")} resolutions ` +
       `over ${DISTINCT_NAMES.toLocaleString("en")} distinct names in ${seconds.toFixed(0)} s ` +
-      `(${(result.requests.total / seconds).toFixed(0)} req/s, ${result.non2xx + result.errors} non-2xx/errors): ` +
+      `(${(result.requests.total / seconds).toFixed(0)} req/s, ${result.non2xx} non-2xx, ` +
+      `${result.errors} errors of which ${result.timeouts} timeouts): ` +
       `resident memory ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after, ${max.toFixed(0)} MB at most ` +
       `(limit ${RSS_LIMIT_MB} MB: ${max <= RSS_LIMIT_MB ? "met" : "NOT met"})`,
   );
