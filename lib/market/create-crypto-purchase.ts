@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import { ApiError, badRequest } from "@/lib/api/errors";
 import type { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/api/schemas/market";
 import { db } from "@/lib/db";
-import { createCryptoOffer, releaseCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
+import { createCryptoOffer, releaseCryptoOffer, type CryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
 import {
   CurrencyUnavailableError,
   resolvePaymentCurrency,
@@ -84,6 +84,11 @@ export async function createCryptoPurchase(
     throw error;
   }
 
+  return offerResponse(offer, orderId, paymentId);
+}
+
+/** What endpoint 12 (and a crypto renewal) answers for an offer written with its order. */
+export function offerResponse(offer: CryptoOffer, orderId: string, paymentId: string): CryptoPurchaseResponse {
   return {
     address: offer.address,
     // The exact decimal the URI carries, written as a JSON number without going through a double.

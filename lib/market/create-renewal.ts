@@ -10,6 +10,7 @@ import { createCryptoOffer, releaseCryptoOffer } from "@/lib/payments/crypto/cre
 import { configuredCardProcessor } from "@/lib/payments/card/card-processor-of";
 import { nameState } from "@/lib/registry/name-lifecycle";
 import { ensureSession, findByCheckoutId, replay, type CardPurchaseResult } from "./create-card-purchase";
+import { offerResponse } from "./create-crypto-purchase";
 import { recordCreation } from "./order-state";
 import { payoutAccountOf } from "./payout-account";
 import { BASE_CURRENCY, centsToDecimal, tldNamePricePerYearCents, totalPriceCents } from "./pricing";
@@ -159,16 +160,7 @@ export async function createCryptoRenewal(
     now,
     label: `Renewal of ${quote.name}`,
   });
-  const response: CryptoPurchaseResponse = {
-    address: offer.address,
-    amount: exactNumber(offer.amountDecimal),
-    expiryDateEpoch: offer.expiryDateEpoch,
-    orderId,
-    paymentId,
-    protocol: offer.protocol,
-    uri: offer.uri,
-    paymentDetails: offer.paymentDetails,
-  };
+  const response = offerResponse(offer, orderId, paymentId);
   const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address} for the renewal.`;
   try {
     await inTransaction(async (tx) => {
