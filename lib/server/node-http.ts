@@ -145,6 +145,7 @@ function readCapped(req: IncomingMessage): Promise<Buffer> {
 }
 
 const LINGER_MS = 2000;
+const LINGER_REQUEST = Symbol("namesvc.linger-request");
 
 /**
  * A request with a body may be answered before the body has all arrived (a 413). Node then closes
@@ -156,10 +157,14 @@ const LINGER_MS = 2000;
  */
 export function lingerOnEarlyAnswer(req: IncomingMessage): void {
   if (req.headers["transfer-encoding"] === undefined && !(Number(req.headers["content-length"] ?? 0) > 0)) return;
-  const socket = req.socket;
+  const socket = req.socket as IncomingMessage["socket"] & { [LINGER_REQUEST]?: IncomingMessage };
+  // A keep-alive connection carries many requests: its close is wrapped once and judges the latest.
+  const wrapped = socket[LINGER_REQUEST] !== undefined;
+  socket[LINGER_REQUEST] = req;
+  if (wrapped) return;
   const destroySoon = socket.destroySoon;
   socket.destroySoon = function lingeringClose(this: typeof socket) {
-    if (req.complete || this.destroyed) return destroySoon.call(this);
+    if (this[LINGER_REQUEST]!.complete || this.destroyed) return destroySoon.call(this);
     this.end();
     const timer = setTimeout(() => this.destroy(), LINGER_MS).unref();
     this.once("close", () => clearTimeout(timer));
