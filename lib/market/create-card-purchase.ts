@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Order, Payment } from "@prisma/client";
+import type { Order, Payment, Prisma } from "@prisma/client";
 import { ApiError, badRequest, conflict } from "@/lib/api/errors";
 import type { PurchaseRequest } from "@/lib/api/schemas/market";
 import { config } from "@/lib/config";
@@ -116,18 +116,34 @@ async function createOrder(body: PurchaseRequest, client: { clientAddress: strin
         createdAt: now,
       },
     });
-    await tx.payment.create({
-      data: {
-        id: paymentId,
-        orderId,
-        processor: processor.name,
-        connectedAccountId: destination,
-        amountDue: String(quote.totalCents),
-        status: "creating",
-      },
-    });
-    await recordCreation(tx, orderId, AWAITING_CARD);
+    await writeCardPayment(
+      tx,
+      { id: paymentId, orderId, processor, destination, cents: quote.totalCents },
+      AWAITING_CARD,
+    );
   });
+}
+
+/**
+ * A new card order's payment row, not yet at the processor (its session is made after the
+ * transaction), and the order's first event: one writer for purchases and renewals.
+ */
+export async function writeCardPayment(
+  tx: Prisma.TransactionClient,
+  payment: { id: string; orderId: string; processor: CardProcessor; destination: string | null; cents: number },
+  reason: string,
+): Promise<void> {
+  await tx.payment.create({
+    data: {
+      id: payment.id,
+      orderId: payment.orderId,
+      processor: payment.processor.name,
+      connectedAccountId: payment.destination,
+      amountDue: String(payment.cents),
+      status: "creating",
+    },
+  });
+  await recordCreation(tx, payment.orderId, reason);
 }
 
 class ReplayInstead extends Error {}

@@ -9,7 +9,13 @@ import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
 import { createCryptoOffer, releaseCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
 import { configuredCardProcessor } from "@/lib/payments/card/card-processor-of";
 import { nameState } from "@/lib/registry/name-lifecycle";
-import { ensureSession, findByCheckoutId, replay, type CardPurchaseResult } from "./create-card-purchase";
+import {
+  ensureSession,
+  findByCheckoutId,
+  replay,
+  writeCardPayment,
+  type CardPurchaseResult,
+} from "./create-card-purchase";
 import { offerResponse } from "./create-crypto-purchase";
 import { recordCreation } from "./order-state";
 import { payoutAccountOf } from "./payout-account";
@@ -118,17 +124,11 @@ export async function createCardRenewal(body: RenewalRequest, now = new Date()):
           expiresAt: new Date(now.getTime() + config().PAYMENT_OFFER_MINUTES * 60_000),
         },
       });
-      await tx.payment.create({
-        data: {
-          id: paymentId,
-          orderId,
-          processor: processor.name,
-          connectedAccountId: destination,
-          amountDue: String(quote.totalCents),
-          status: "creating",
-        },
-      });
-      await recordCreation(tx, orderId, AWAITING_CARD);
+      await writeCardPayment(
+        tx,
+        { id: paymentId, orderId, processor, destination, cents: quote.totalCents },
+        AWAITING_CARD,
+      );
     });
   } catch (error) {
     // A concurrent request with the same checkoutId won the insert: answer as its replay.
