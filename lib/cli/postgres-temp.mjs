@@ -89,7 +89,6 @@ export async function startTempPostgres({ log = () => {} } = {}) {
   const url = `postgresql://postgres@127.0.0.1:${port}/postgres`;
   const pg = (await import("pg")).default;
 
-  /** Starts the server on the data directory and waits until it accepts connections. */
   // The server logs to a file, never to a pipe: the test runner waits on each suite with spawnSync,
   // so nothing would read a pipe, and once its 64 KB filled every backend that logged (a FATAL of a
   // session DROP DATABASE ... WITH (FORCE) ends, a checkpoint) would block on write(2) for ever.
@@ -101,6 +100,8 @@ export async function startTempPostgres({ log = () => {} } = {}) {
       return "";
     }
   };
+
+  /** Starts the server on the data directory and waits until it accepts connections. */
   async function launch() {
     const logFd = openSync(logFile, "a");
     const child = spawn(cmd, args, { stdio: ["ignore", "ignore", logFd] });

@@ -156,7 +156,7 @@ const LINGER_REQUEST = Symbol("namesvc.linger-request");
  * LINGER_MS. Requests without a body are left alone (the hot path pays one header check).
  */
 export function lingerOnEarlyAnswer(req: IncomingMessage): void {
-  if (req.headers["transfer-encoding"] === undefined && !(Number(req.headers["content-length"] ?? 0) > 0)) return;
+  if (!hasBody(req)) return;
   const socket = req.socket as IncomingMessage["socket"] & { [LINGER_REQUEST]?: IncomingMessage };
   // A keep-alive connection carries many requests: its close is wrapped once and judges the latest.
   const wrapped = socket[LINGER_REQUEST] !== undefined;
@@ -223,5 +223,10 @@ async function sendOtherResponse(res: ServerResponse, response: Response, method
 function requestFullyRead(res: ServerResponse): boolean {
   const req = res.req;
   if (!req || req.complete) return true;
-  return req.headers["transfer-encoding"] === undefined && !(Number(req.headers["content-length"] ?? 0) > 0);
+  return !hasBody(req);
+}
+
+/** Whether a request declares a body: chunked, or a Content-Length over 0. */
+function hasBody(req: IncomingMessage): boolean {
+  return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 }
