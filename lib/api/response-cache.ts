@@ -2,6 +2,7 @@ import "server-only";
 import { config } from "@/lib/config";
 import { invalidatedSince, invalidationEpoch, onAnyInvalidation } from "@/lib/db/invalidation";
 import type { ApiError } from "./errors";
+import { Doorkeeper } from "./doorkeeper";
 import { headerListOf, jsonFromList, serializedBodyOf } from "./handler";
 
 // Serialized bodies of read endpoints, by request key, so a warm read costs no query and no
@@ -10,7 +11,9 @@ import { headerListOf, jsonFromList, serializedBodyOf } from "./handler";
 // drops the entries. Entries also age out (RESPONSE_CACHE_TTL_SECONDS) since some answers depend
 // on the clock (expiry of names and page tokens). Bounded by total bytes, least recently used first.
 // A refusal that only a write can change (a name nobody registered) is kept the same way, as the
-// error to throw again, so asking for an unknown name again costs no query.
+// error to throw again, so asking for an unknown name again costs no query. An answer is kept
+// from the second time its key is asked (lib/api/doorkeeper.ts): keys asked once, such as a
+// client's stream of unique names, fill neither the cache nor the heap.
 
 export interface CachedResponse {
   status: number;
@@ -158,6 +161,8 @@ export class ResponseCache {
 }
 
 let cache: ResponseCache | undefined;
+// An answer is kept from the second time its key is asked (lib/api/doorkeeper.ts).
+const doorkeeper = new Doorkeeper();
 
 function responseCache(): ResponseCache {
   if (!cache) {
@@ -207,17 +212,18 @@ export function cachedRead(key: string, produce: () => Promise<Cacheable>): Resp
   // What was invalidated while the answer was being computed may be in it: such an answer is
   // served to this request but not kept.
   const since = invalidationEpoch();
+  const askedBefore = doorkeeper.admit(key);
   return produce().then(
     ({ response, tags }) => {
       const body = serializedBodyOf(response);
       const headers = headerListOf(response);
-      if (tags && body && headers && response.status === 200 && !invalidatedSince(tags, since))
+      if (tags && body && headers && response.status === 200 && askedBefore && !invalidatedSince(tags, since))
         store.set(key, { status: response.status, body, headers, tags });
       return response;
     },
     (error: unknown) => {
       const tags = refusalTags.get(error as ApiError);
-      if (tags && !invalidatedSince(tags, since)) {
+      if (tags && askedBefore && !invalidatedSince(tags, since)) {
         const kept = error as ApiError;
         store.set(key, { status: kept.status, body: "", headers: [], tags, error: kept });
       }

@@ -1,11 +1,13 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { database } from "@/lib/db";
+import { Doorkeeper } from "@/lib/api/doorkeeper";
 import { invalidatedSince, invalidationEpoch, onInvalidate } from "@/lib/db/invalidation";
 
 // The records of native names as forward resolution reads them, kept in memory and loaded in
-// batches. A name nobody registered is kept too (null), so asking again costs no query; every
-// answer is dropped when `name:<name>` is published (registration, record edits, transfer,
+// batches. A name is kept from the second time it is asked (lib/api/doorkeeper.ts: names asked
+// once do not churn the heap), a name nobody registered too (null), so asking again costs no
+// query; every answer is dropped when `name:<name>` is published (registration, record edits, transfer,
 // renewal), here at once and on every instance when the write commits (lib/db/invalidation.ts),
 // and a load that was under way meanwhile is answered but not kept.
 //
@@ -63,6 +65,7 @@ interface Waiter {
 }
 
 const kept = new Map<string, Kept>();
+const doorkeeper = new Doorkeeper();
 const loading = new Map<string, Promise<NativeRecords | null>>();
 const waiting = new Map<string, Waiter>();
 let running = 0;
@@ -147,7 +150,8 @@ async function loadBatch(batch: Map<string, Waiter>): Promise<void> {
     const row = found.get(name);
     const records = row ? recordsOf(row) : null;
     forgetLoad(name, waiter);
-    if (!invalidatedSince([`name:${name}`], since)) keep(name, { records, until });
+    const askedBefore = doorkeeper.admit(name);
+    if (askedBefore && !invalidatedSince([`name:${name}`], since)) keep(name, { records, until });
     waiter.resolve(records);
   }
 }

@@ -87,8 +87,8 @@ describe("GET /v1/owner/names", () => {
 describe("PUT /v1/owner/names/{name}/records", () => {
   test("each set present replaces that set, and resolution answers the new records at once", async () => {
     const { account, name, token } = await owned("records", { wallets: [ethWallet(newAccount().address)] });
-    // A cached answer exists before the edit.
-    expect((await resolve(name)).status).toBe(200);
+    // A cached answer exists before the edit (answers are kept from a name's second ask).
+    for (let i = 0; i < 2; i++) expect((await resolve(name)).status).toBe(200);
 
     const res = await putRecords(name, token, {
       walletAddrs: [

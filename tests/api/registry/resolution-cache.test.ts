@@ -38,7 +38,7 @@ describe("names nobody holds", () => {
   test("a kept 404 gives way as soon as the parent's owner issues the name, on every instance", async () => {
     const label = `late${randomUUID().slice(0, 8)}`;
     const name = `${label}.brand.web3`;
-    // Twice per instance: the second answer of each comes from what it kept.
+    // Each instance is asked more than twice: it keeps a name's answer from the second ask on.
     for (let i = 0; i < 4; i++) {
       expect(await resolve(name)).toEqual({
         status: 404,

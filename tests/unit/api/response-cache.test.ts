@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { notFound } from "@/lib/api/errors";
 import { json } from "@/lib/api/handler";
+import { Doorkeeper } from "@/lib/api/doorkeeper";
 import { cachedRead, keepRefusal, ResponseCache } from "@/lib/api/response-cache";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, openDatabase } from "@/lib/db";
@@ -11,6 +12,26 @@ const entry = (body: string, tags: string[]) => ({
   body: Buffer.from(body),
   headers: ["content-type", "application/json"],
   tags,
+});
+
+describe("Doorkeeper", () => {
+  test("admits a key from its second ask, forgets every key after its window", () => {
+    const doorkeeper = new Doorkeeper(1000);
+    expect(doorkeeper.admit("alice.web3")).toBe(false);
+    expect(doorkeeper.admit("alice.web3")).toBe(true);
+    expect(doorkeeper.admit("bob.web3")).toBe(false);
+    // 1,000 other keys: the window turns over and starts empty.
+    for (let i = 0; i < 1000; i++) doorkeeper.admit(`k${i}`);
+    expect(doorkeeper.admit("alice.web3")).toBe(false);
+  });
+
+  test("few keys asked once pass for asked before (false positives stay near 3% at a full window)", () => {
+    const doorkeeper = new Doorkeeper(100_000);
+    for (let i = 0; i < 99_000; i++) doorkeeper.admit(`asked${i}.brand.web3`);
+    let passed = 0;
+    for (let i = 0; i < 1000; i++) if (doorkeeper.admit(`new${i}.brand.web3`)) passed++;
+    expect(passed).toBeLessThan(50);
+  });
 });
 
 describe("ResponseCache", () => {
@@ -73,13 +94,28 @@ describe("cachedRead", () => {
       produced++;
       throw keepRefusal(() => notFound("domain", "refused.web3 is not registered."), ["name:refused.web3"]);
     };
+    // Kept from the second ask (a key asked once is not kept).
+    await expect(cachedRead("refusal", produce)).rejects.toMatchObject({ status: 404 });
     await expect(cachedRead("refusal", produce)).rejects.toMatchObject({ status: 404 });
     // Answered in the same turn, from memory.
     expect(() => cachedRead("refusal", produce)).toThrow("refused.web3 is not registered.");
-    expect(produced).toBe(1);
+    expect(produced).toBe(2);
     await invalidate("name", "refused.web3");
     await expect(cachedRead("refusal", produce)).rejects.toMatchObject({ status: 404 });
-    expect(produced).toBe(2);
+    expect(produced).toBe(3);
+  });
+
+  test("an answer is kept from its key's second ask: keys asked once fill nothing", async () => {
+    let produced = 0;
+    const produce = async () => {
+      produced++;
+      return answer("once");
+    };
+    for (let i = 0; i < 100; i++) await cachedRead(`once-${i}`, produce);
+    for (let i = 0; i < 100; i++) await cachedRead(`once-${i}`, produce);
+    expect(produced).toBe(200);
+    for (let i = 0; i < 100; i++) await cachedRead(`once-${i}`, produce);
+    expect(produced).toBe(200);
   });
 
   test("a refusal not marked to be kept is produced every time", async () => {
