@@ -17,6 +17,9 @@ const MAX_REMEMBERED = 4096;
 const normalizedNames = new Map<string, string>();
 
 export function normalizeWeb3Name(input: string): string {
+  // Plain names are checked faster than they are looked up, and a stream of them each asked once
+  // would only churn the map.
+  if (input.length <= MAX_NAME_LENGTH && isPlainAsciiName(input)) return input;
   let normalized = normalizedNames.get(input);
   if (normalized === undefined) {
     normalized = normalizeWeb3NameOnce(input);
@@ -30,12 +33,20 @@ export function normalizeWeb3Name(input: string): string {
 // 3rd and 4th characters are "--" (the "label extension" rule): such names skip ens_normalize, a
 // tenth of a cache-miss resolution's CPU. Anything else (capitals, `_`, `$`, non-ASCII) goes the
 // full way. tests/unit/registry/normalization.test.ts checks the shortcut against ens_normalize.
-const PLAIN_ASCII_LABEL = /^[a-z0-9-]+$/;
+const DOT = 0x2e;
+const HYPHEN = 0x2d;
 
 export function isPlainAsciiName(input: string): boolean {
-  for (const label of input.split(".")) {
-    if (!PLAIN_ASCII_LABEL.test(label)) return false;
-    if (label.length >= 4 && label[2] === "-" && label[3] === "-") return false;
+  // One pass over the characters, allocating nothing (the end counts as a dot).
+  let labelStart = 0;
+  for (let i = 0; i <= input.length; i++) {
+    const c = i === input.length ? DOT : input.charCodeAt(i);
+    if (c === DOT) {
+      if (i === labelStart) return false;
+      labelStart = i + 1;
+    } else if (c === HYPHEN) {
+      if (i - labelStart === 3 && input.charCodeAt(i - 1) === HYPHEN) return false;
+    } else if (!((c >= 0x61 && c <= 0x7a) || (c >= 0x30 && c <= 0x39))) return false;
   }
   return true;
 }
