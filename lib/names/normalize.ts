@@ -55,7 +55,6 @@ function normalizeWeb3NameOnce(input: string): string {
   if (input === "") throw new InvalidNameError("The name is empty.");
   if (input.length > MAX_NAME_LENGTH)
     throw new InvalidNameError(`The name is longer than ${MAX_NAME_LENGTH} characters.`);
-  if (isPlainAsciiName(input)) return input;
   let normalized: string;
   try {
     normalized = ens_normalize(input);

@@ -7,9 +7,9 @@ import { invalidatedSince, invalidationEpoch, onInvalidate } from "@/lib/db/inva
 // The records of native names as forward resolution reads them, kept in memory and loaded in
 // batches. A name is kept from the second time it is asked (lib/api/doorkeeper.ts: names asked
 // once do not churn the heap), a name nobody registered too (null), so asking again costs no
-// query; every answer is dropped when `name:<name>` is published (registration, record edits, transfer,
-// renewal), here at once and on every instance when the write commits (lib/db/invalidation.ts),
-// and a load that was under way meanwhile is answered but not kept.
+// query; every answer is dropped when `name:<name>` is published (registration, record edits,
+// transfer, renewal), here at once and on every instance when the write commits
+// (lib/db/invalidation.ts), and a load that was under way meanwhile is answered but not kept.
 //
 // Names asked for while the database is busy wait for the next batch: all of them go in one
 // query (`name = ANY($1)`), so fifty concurrent misses cost one round trip, not fifty queued ones.
