@@ -1,16 +1,13 @@
 import "server-only";
-import type { Prisma, PrismaClient } from "@prisma/client";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
 import { graceEndsAt, nameState } from "@/lib/registry/name-lifecycle";
 import { tldNamePricePerYearCents } from "./pricing";
-import { hasMoneyInPlay, PAYMENT_IN_PLAY } from "./reserve-name";
+import { hasMoneyInPlay } from "./reserve-name";
 
 // What the marketplace sells: second-level names under the native TLDs, and sub-domains of parent
 // domains that sell them (issuance enabled, a price set, not expired). Availability adds the names
 // already registered and the names held by an order still awaiting payment.
-
-type Client = PrismaClient | Prisma.TransactionClient;
 
 export type UnavailableReason =
   "taken" | "grace" | "reserved" | "invalid" | "unsupported_tld" | "parent_not_configured";
@@ -79,53 +76,69 @@ function parse(input: string): Parsed {
   return { input, name };
 }
 
-/** Availability and price of each name, in the order given; one round of queries for all of them. */
-export async function checkAvailability(
-  inputs: string[],
-  options: { client?: Client; now?: Date } = {},
-): Promise<Availability[]> {
-  const client = options.client ?? db();
-  const now = options.now ?? new Date();
+// One statement for every name asked: its TLD, its registration, its parent domain (names of three
+// labels or more) and the order holding it with that order's payment. Indexed lookups by primary
+// or unique key; a search or a quote costs one round trip and no query compilation.
+const AVAILABILITY_QUERY = `SELECT n.name,
+    t.name IS NOT NULL AS tld_exists,
+    d.name IS NOT NULL AS registered, d.expires_at,
+    pd.id AS parent_id, pd.name AS parent_name, pd.partner_id AS parent_partner_id,
+    pd.subdomains_enabled AS parent_subdomains_enabled,
+    pd.subdomain_price_cents AS parent_subdomain_price_cents, pd.expires_at AS parent_expires_at,
+    o.id AS hold_order_id, o.order_status::text AS hold_order_status, o.expires_at AS hold_expires_at,
+    p.settlement_due AS hold_settlement_due, p.status AS hold_payment_status,
+    p.amount_received AS hold_amount_received
+  FROM unnest($1::text[], $2::text[], $3::text[]) AS n(name, tld, parent)
+  LEFT JOIN tld t ON t.name = n.tld
+  LEFT JOIN domain d ON d.name = n.name
+  LEFT JOIN domain pd ON pd.name = n.parent
+  LEFT JOIN name_reservation r ON r.domain = n.name
+  LEFT JOIN "order" o ON o.id = r.order_id
+  LEFT JOIN payment p ON p.order_id = o.id`;
+
+type Timestamp = Date | string | null;
+
+interface AvailabilityRow {
+  name: string;
+  tld_exists: boolean;
+  registered: boolean;
+  expires_at: Timestamp;
+  parent_id: string | null;
+  parent_name: string | null;
+  parent_partner_id: string | null;
+  parent_subdomains_enabled: boolean | null;
+  parent_subdomain_price_cents: number | null;
+  parent_expires_at: Timestamp;
+  hold_order_id: string | null;
+  hold_order_status: string | null;
+  hold_expires_at: Timestamp;
+  hold_settlement_due: boolean | null;
+  hold_payment_status: string | null;
+  hold_amount_received: string | null;
+}
+
+const toDate = (value: Timestamp): Date | null => (value === null ? null : new Date(value));
+
+/** Availability and price of each name, in the order given; one query for all of them. */
+export async function checkAvailability(inputs: string[], now = new Date()): Promise<Availability[]> {
   const parsed = inputs.map(parse);
   const names = [...new Set(parsed.flatMap((p) => (p.name ? [p.name] : [])))];
   if (names.length === 0) return parsed.map((p) => p.problem!);
 
-  const parentNames = [
-    ...new Set(names.filter((n) => n.split(".").length > 2).map((n) => n.slice(n.indexOf(".") + 1))),
-  ];
-  const tldNames = [...new Set(names.map((n) => n.slice(n.lastIndexOf(".") + 1)))];
-  const [tlds, registered, parents, reservations] = await Promise.all([
-    client.tld.findMany({ where: { name: { in: tldNames } }, select: { name: true } }),
-    client.domain.findMany({ where: { name: { in: names } }, select: { name: true, expiresAt: true } }),
-    parentNames.length
-      ? client.domain.findMany({
-          where: { name: { in: parentNames } },
-          select: {
-            id: true,
-            name: true,
-            partnerId: true,
-            subdomainsEnabled: true,
-            subdomainPriceCents: true,
-            expiresAt: true,
-          },
-        })
-      : Promise.resolve([]),
-    client.nameReservation.findMany({ where: { domain: { in: names } }, select: { domain: true, orderId: true } }),
+  const rows = await database().query<AvailabilityRow>(AVAILABILITY_QUERY, [
+    names,
+    names.map((n) => n.slice(n.lastIndexOf(".") + 1)),
+    names.map((n) => (n.split(".").length > 2 ? n.slice(n.indexOf(".") + 1) : null)),
   ]);
-  const heldBy = await activeHolds(client, reservations, now);
-  const tldSet = new Set(tlds.map((t) => t.name));
-  // A name past its grace period is back on the market: for sale as if it were not registered.
-  const registeredByName = new Map(
-    registered.filter((d) => nameState(d.expiresAt, now) !== "released").map((d) => [d.name, d.expiresAt]),
-  );
-  const parentByName = new Map(parents.map((p) => [p.name, p]));
+  const rowOf = new Map(rows.map((row) => [row.name, row]));
 
   return parsed.map((p): Availability => {
     if (p.problem) return p.problem;
     const name = p.name!;
+    const row = rowOf.get(name)!;
     const labels = name.split(".");
     const tld = labels[labels.length - 1];
-    if (!tldSet.has(tld)) {
+    if (!row.tld_exists) {
       return {
         available: false,
         name,
@@ -139,22 +152,26 @@ export async function checkAvailability(
       perYearCents = tldNamePricePerYearCents(labels[0]);
     } else {
       const parentName = labels.slice(1).join(".");
-      const row = parentByName.get(parentName);
-      const problem = !row
-        ? `The parent domain ${parentName} is not registered.`
-        : !row.subdomainsEnabled
-          ? `The parent domain ${parentName} does not sell sub-domains.`
-          : row.subdomainPriceCents === null
-            ? `The parent domain ${parentName} has no sub-domain price.`
-            : row.expiresAt !== null && row.expiresAt.getTime() <= now.getTime()
-              ? `The parent domain ${parentName} has expired.`
-              : undefined;
-      if (problem || !row) return { available: false, name, reason: "parent_not_configured", message: problem! };
-      perYearCents = row.subdomainPriceCents!;
-      parent = { id: row.id, name: row.name, partnerId: row.partnerId };
+      const parentExpiresAt = toDate(row.parent_expires_at);
+      const problem =
+        row.parent_id === null
+          ? `The parent domain ${parentName} is not registered.`
+          : !row.parent_subdomains_enabled
+            ? `The parent domain ${parentName} does not sell sub-domains.`
+            : row.parent_subdomain_price_cents === null
+              ? `The parent domain ${parentName} has no sub-domain price.`
+              : parentExpiresAt !== null && parentExpiresAt.getTime() <= now.getTime()
+                ? `The parent domain ${parentName} has expired.`
+                : undefined;
+      if (problem) return { available: false, name, reason: "parent_not_configured", message: problem };
+      perYearCents = row.parent_subdomain_price_cents!;
+      parent = { id: row.parent_id!, name: row.parent_name!, partnerId: row.parent_partner_id };
     }
-    if (registeredByName.has(name)) return registeredProblem(name, registeredByName.get(name)!, perYearCents, now);
-    if (heldBy.has(name)) {
+    // A name past its grace period is back on the market: for sale as if it were not registered.
+    const expiresAt = toDate(row.expires_at);
+    if (row.registered && nameState(expiresAt, now) !== "released")
+      return registeredProblem(name, expiresAt, perYearCents, now);
+    if (holdIsLive(row, now)) {
       return {
         available: false,
         name,
@@ -196,26 +213,19 @@ function registeredProblem(name: string, expiresAt: Date | null, perYearCents: n
   };
 }
 
-/** Names whose reservation still belongs to a live order; a hold of an unpaid, expired offer no longer counts. */
-async function activeHolds(
-  client: Client,
-  reservations: { domain: string; orderId: string }[],
-  now: Date,
-): Promise<Set<string>> {
-  if (reservations.length === 0) return new Set();
-  const orders = await client.order.findMany({
-    where: { id: { in: reservations.map((r) => r.orderId) } },
-    select: { id: true, orderStatus: true, expiresAt: true, payment: { select: PAYMENT_IN_PLAY } },
-  });
-  const live = new Set(
-    orders
-      .filter(
-        (o) =>
-          o.orderStatus === "PAID" ||
-          (o.orderStatus === "PENDING" &&
-            (o.expiresAt === null || o.expiresAt.getTime() > now.getTime() || hasMoneyInPlay(o.payment))),
-      )
-      .map((o) => o.id),
+/** The name's reservation still belongs to a live order; a hold of an unpaid, expired offer no longer counts. */
+function holdIsLive(row: AvailabilityRow, now: Date): boolean {
+  if (row.hold_order_id === null) return false;
+  if (row.hold_order_status === "PAID") return true;
+  if (row.hold_order_status !== "PENDING") return false;
+  const expiresAt = toDate(row.hold_expires_at);
+  if (expiresAt === null || expiresAt.getTime() > now.getTime()) return true;
+  return (
+    row.hold_payment_status !== null &&
+    hasMoneyInPlay({
+      settlementDue: row.hold_settlement_due!,
+      status: row.hold_payment_status,
+      amountReceived: row.hold_amount_received!,
+    })
   );
-  return new Set(reservations.filter((r) => live.has(r.orderId)).map((r) => r.domain));
 }

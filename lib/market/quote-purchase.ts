@@ -1,5 +1,4 @@
 import "server-only";
-import type { Prisma } from "@prisma/client";
 import { getAddress } from "viem";
 import { ApiError, badRequest, conflict, notFound } from "@/lib/api/errors";
 import { db } from "@/lib/db";
@@ -47,11 +46,13 @@ function unavailableError(reason: string, message: string): ApiError {
     : badRequest("domain", message);
 }
 
-export async function quotePurchase(
-  input: { domain: string; ownerAddress: string; years: number; partnerId?: string },
-  client?: Prisma.TransactionClient,
-): Promise<PurchaseQuote> {
-  const [availability] = await checkAvailability([input.domain], { client });
+export async function quotePurchase(input: {
+  domain: string;
+  ownerAddress: string;
+  years: number;
+  partnerId?: string;
+}): Promise<PurchaseQuote> {
+  const [availability] = await checkAvailability([input.domain]);
   if (!availability.available) throw unavailableError(availability.reason, availability.message);
   const parent = availability.parent;
   if (parent && input.partnerId && input.partnerId !== parent.partnerId)
@@ -61,7 +62,7 @@ export async function quotePurchase(
         "be that partner's id or absent.",
     );
   if (!parent && input.partnerId) {
-    const partner = await (client ?? db()).partner.findUnique({ where: { id: input.partnerId }, select: { id: true } });
+    const partner = await db().partner.findUnique({ where: { id: input.partnerId }, select: { id: true } });
     if (!partner) throw notFound("partnerId", "No partner has this id.");
   }
   return {

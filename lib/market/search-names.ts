@@ -1,7 +1,7 @@
 import "server-only";
 import { badRequest } from "@/lib/api/errors";
 import { MAX_SEARCH_NAMES, type NameAvailability } from "@/lib/api/schemas/market";
-import { db } from "@/lib/db";
+import { nativeTlds } from "@/lib/registry/native-tlds";
 import { checkAvailability, type Availability } from "./catalogue";
 import { centsToNumber } from "./pricing";
 
@@ -50,7 +50,7 @@ export async function searchNames(q: string): Promise<NameAvailability[]> {
   );
   if (wanting.length === 0) return results.map(present);
 
-  const tlds = (await db().tld.findMany({ select: { name: true }, orderBy: { name: "asc" } })).map((t) => t.name);
+  const tlds = [...(await nativeTlds())].sort();
   const candidates = new Map(wanting.map((r) => [r.name, candidatesFor(r.name, tlds)]));
   const checked = await checkAvailability([...new Set([...candidates.values()].flat())]);
   const free = new Map(checked.filter((c) => c.available).map((c) => [c.name, c]));
