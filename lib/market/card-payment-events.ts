@@ -2,7 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { OrderStatus } from "@prisma/client";
 import { config } from "@/lib/config";
-import { db } from "@/lib/db";
+import { database, db } from "@/lib/db";
 import { cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { inTransaction } from "./in-transaction";
@@ -49,15 +49,11 @@ export async function onCardPaymentSucceeded(event: CardSucceeded): Promise<Orde
   if (!payment) return null;
   const matches =
     event.currency.toLowerCase() === "usd" && BigInt(event.amountReceivedCents) >= BigInt(payment.amountDue);
-  await db().payment.updateMany({
-    where: { id: payment.id, status: { notIn: ["succeeded", "mismatched"] } },
-    data: {
-      status: matches ? "succeeded" : "mismatched",
-      amountReceived: String(event.amountReceivedCents),
-      settlementDue: true,
-      cancelDue: false,
-    },
-  });
+  await database().query(
+    `UPDATE payment SET status = $2, amount_received = $3, settlement_due = true, cancel_due = false, updated_at = $4
+      WHERE id = $1::uuid AND status NOT IN ('succeeded', 'mismatched')`,
+    [payment.id, matches ? "succeeded" : "mismatched", String(event.amountReceivedCents), new Date()],
+  );
   // Crash test hook: dies like a power cut after the payment is recorded and before settlement.
   if (config().FAULT_INJECT === "after-credit") process.kill(process.pid, "SIGKILL");
   return settlePayment(payment.id);

@@ -60,8 +60,9 @@ export async function createCardPurchase(
   const hash = fingerprint(body);
   const existing = await findByCheckoutId(body.checkoutId);
   if (existing) return replay(existing, hash);
+  let order: OrderWithPayment;
   try {
-    await createOrder(body, client, hash);
+    order = await createOrder(body, client, hash);
   } catch (error) {
     // A concurrent request with the same checkoutId committed first: its hold can make this one's
     // quote, hold or insert fail. Answer as its replay.
@@ -69,12 +70,15 @@ export async function createCardPurchase(
     if (raced) return replay(raced, hash);
     throw error;
   }
-  const order = await findByCheckoutId(body.checkoutId);
-  return ensureSession(order!);
+  return ensureSession(order);
 }
 
 /** The order, its payment and the name's hold, in one transaction; no processor call. */
-async function createOrder(body: PurchaseRequest, client: { clientAddress: string }, hash: string) {
+async function createOrder(
+  body: PurchaseRequest,
+  client: { clientAddress: string },
+  hash: string,
+): Promise<OrderWithPayment> {
   const quote = await quotePurchase(body);
   const destination = await payoutAccountOf(quote.sellerPartnerId);
   const asked = body.processorConnectedAccountId || null;
@@ -90,7 +94,7 @@ async function createOrder(body: PurchaseRequest, client: { clientAddress: strin
   const paymentId = randomUUID();
   const processor = configuredCardProcessor();
   const now = new Date();
-  await inTransaction(async (tx) => {
+  return inTransaction(async (tx) => {
     const purchaser = { clientAddress: client.clientAddress, ownerAddress: quote.ownerAddress };
     await lockPurchaser(tx, purchaser);
     // A concurrent request with this checkoutId committed while this one waited for the lock:
@@ -99,7 +103,7 @@ async function createOrder(body: PurchaseRequest, client: { clientAddress: strin
       throw new ReplayInstead();
     await enforceUnpaidHoldLimits(tx, purchaser, now);
     await reserveNameOrThrow(tx, quote.name, orderId, now);
-    await tx.order.create({
+    const order = await tx.order.create({
       data: {
         ...orderFieldsOf(quote, orderId),
         externalUserId: body.externalUserId ?? null,
@@ -116,24 +120,25 @@ async function createOrder(body: PurchaseRequest, client: { clientAddress: strin
         createdAt: now,
       },
     });
-    await writeCardPayment(
+    const payment = await writeCardPayment(
       tx,
       { id: paymentId, orderId, processor, destination, cents: quote.totalCents },
       AWAITING_CARD,
     );
+    return { ...order, payment };
   });
 }
 
 /**
  * A new card order's payment row, not yet at the processor (its session is made after the
- * transaction), and the order's first event: one writer for purchases and renewals.
+ * transaction), and the order's first event: one writer for purchases and renewals. Answers the row.
  */
 export async function writeCardPayment(
   tx: Prisma.TransactionClient,
   payment: { id: string; orderId: string; processor: CardProcessor; destination: string | null; cents: number },
   reason: string,
-): Promise<void> {
-  await tx.payment.create({
+): Promise<Payment> {
+  const row = await tx.payment.create({
     data: {
       id: payment.id,
       orderId: payment.orderId,
@@ -144,6 +149,7 @@ export async function writeCardPayment(
     },
   });
   await recordCreation(tx, payment.orderId, reason);
+  return row;
 }
 
 class ReplayInstead extends Error {}

@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { conflict, notFound } from "@/lib/api/errors";
 import { stripeConfigured } from "@/lib/config";
-import { db } from "@/lib/db";
+import { database, db } from "@/lib/db";
 import { onCardPaymentDeclined, onCardPaymentSucceeded } from "@/lib/market/card-payment-events";
 import { luhnValid, normalizeCardNumber, outcomeOfTestCard } from "./test-cards";
 
@@ -82,11 +82,12 @@ export async function payTestIntent(input: z.infer<typeof TestPayRequest>): Prom
     };
   }
   // Compare-and-set, so two clicks charge once.
-  const { count } = await db().testPaymentIntent.updateMany({
-    where: { id: intent.id, status: { notIn: ["succeeded", "canceled"] } },
-    data: { status: "succeeded" },
-  });
-  if (count === 0) {
+  const charged = await database().query(
+    `UPDATE test_payment_intent SET status = 'succeeded', updated_at = $2
+      WHERE id = $1 AND status NOT IN ('succeeded', 'canceled') RETURNING id`,
+    [intent.id, new Date()],
+  );
+  if (charged.length === 0) {
     const now = await db().testPaymentIntent.findUnique({ where: { id: intent.id }, select: { status: true } });
     if (now?.status === "canceled")
       throw conflict("clientSecret", "This payment was canceled: its offer expired. Start a new purchase.");

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { db } from "@/lib/db";
+import { database, db } from "@/lib/db";
 import {
   CardProcessorError,
   type CardProcessor,
@@ -15,6 +15,9 @@ import {
 const TEST_PUBLISHABLE_KEY = "pk_test_builtin_processor";
 
 const token = (prefix: string, bytes = 12) => `${prefix}${randomBytes(bytes).toString("hex")}`;
+
+const SESSION_COLUMNS = "id, client_secret, customer_id, metadata";
+type SessionRow = { id: string; client_secret: string; customer_id: string; metadata: unknown };
 
 type IntentRow = { id: string; clientSecret: string; customerId: string; metadata: unknown };
 
@@ -60,25 +63,47 @@ export const testCardProcessor: CardProcessor = {
 
   async openSession(input: OpenSessionInput) {
     const id = token("pi_test_");
-    // The idempotency key is unique: a retried purchase gets the intent created the first time,
-    // also when two replays race (the loser of the insert reads the winner's row).
-    const existing = await db().testPaymentIntent.findUnique({ where: { idempotencyKey: input.checkoutId } });
-    if (existing) return sessionOf(existing);
-    await db().testPaymentIntent.createMany({
-      skipDuplicates: true,
-      data: {
+    // The idempotency key is unique: a retried purchase gets the intent created the first time.
+    // When two replays race, the loser's insert waits for the winner's commit and does nothing;
+    // its statement cannot see that row (its snapshot is older), so it reads it again.
+    const metadata = { orderId: input.orderId, ephemeralKey: token("ek_test_", 16), description: input.description };
+    const [created] = await database().query<SessionRow>(
+      `WITH inserted AS (
+         INSERT INTO test_payment_intent (id, client_secret, customer_id, amount, currency, status,
+             connected_account_id, idempotency_key, metadata, created_at, updated_at)
+           VALUES ($1, $2, $3, $4, $5, 'requires_payment_method', $6, $7, $8::jsonb, $9, $9)
+           ON CONFLICT (idempotency_key) DO NOTHING
+           RETURNING ${SESSION_COLUMNS})
+       SELECT * FROM inserted
+       UNION ALL
+       SELECT ${SESSION_COLUMNS} FROM test_payment_intent
+         WHERE idempotency_key = $7 AND NOT EXISTS (SELECT 1 FROM inserted)`,
+      [
         id,
-        clientSecret: `${id}_secret_${randomBytes(12).toString("hex")}`,
-        customerId: token("cus_test_", 8),
-        amount: input.amountCents,
-        currency: input.currency,
-        status: "requires_payment_method",
-        connectedAccountId: input.connectedAccountId ?? null,
-        idempotencyKey: input.checkoutId,
-        metadata: { orderId: input.orderId, ephemeralKey: token("ek_test_", 16), description: input.description },
-      },
+        `${id}_secret_${randomBytes(12).toString("hex")}`,
+        token("cus_test_", 8),
+        input.amountCents,
+        input.currency,
+        input.connectedAccountId ?? null,
+        input.checkoutId,
+        JSON.stringify(metadata),
+        new Date(),
+      ],
+    );
+    const row =
+      created ??
+      (
+        await database().query<SessionRow>(
+          `SELECT ${SESSION_COLUMNS} FROM test_payment_intent WHERE idempotency_key = $1`,
+          [input.checkoutId],
+        )
+      )[0];
+    return sessionOf({
+      id: row.id,
+      clientSecret: row.client_secret,
+      customerId: row.customer_id,
+      metadata: row.metadata,
     });
-    return sessionOf(await db().testPaymentIntent.findUniqueOrThrow({ where: { idempotencyKey: input.checkoutId } }));
   },
 
   async resumeSession({ paymentIntentId }) {
