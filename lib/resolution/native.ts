@@ -2,7 +2,7 @@ import "server-only";
 import type { Prisma } from "@prisma/client";
 import type { ResolveResult } from "@/lib/api/schemas/resolve";
 import type { Coin } from "@/lib/api/schemas/common";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { ETHEREUM_COIN_TYPE } from "@/lib/names/coins";
 import { nativeRecords } from "./native-records";
 import type { ForwardOptions, ResolutionProvider } from "./types";
@@ -42,21 +42,23 @@ export const nativeProvider: ResolutionProvider = {
 
   async reverse(address) {
     const key = address.toLowerCase();
-    const primary = await db().reverseRecord.findUnique({
-      where: { address: key },
-      include: { domain: { include: withRecords } },
-    });
-    if (primary && !isExpired(primary.domain) && !primary.domain.suspendedAt && pointsBack(primary.domain, key))
-      return toResolveResult(primary.domain);
+    // The candidates' names come from one indexed query each; their records from nativeRecords,
+    // as forward resolution reads them (batched, kept, suspended names answered as null).
+    const [primary] = await database().query<{ name: string }>(
+      `SELECT d.name FROM reverse_record r JOIN "domain" d ON d.id = r.domain_id WHERE r.address = $1`,
+      [key],
+    );
+    const primaryRecords = primary ? await nativeRecords(primary.name) : null;
+    if (primaryRecords && !isExpired(primaryRecords) && pointsBack(primaryRecords, key))
+      return toResolveResult(primaryRecords);
 
-    const owned = await db().domain.findMany({
-      // A suspended name (its payment was reversed) answers nothing.
-      where: { ownerKey: key, suspendedAt: null },
-      include: withRecords,
-      orderBy: [{ createdAt: "desc" }, { id: "desc" }],
-      take: FALLBACK_CANDIDATES,
-    });
-    const found = owned.find((domain) => !isExpired(domain) && pointsBack(domain, key));
+    const owned = await database().query<{ name: string }>(
+      `SELECT name FROM "domain" WHERE owner_key = $1 AND suspended_at IS NULL
+        ORDER BY created_at DESC, id DESC LIMIT ${FALLBACK_CANDIDATES}`,
+      [key],
+    );
+    const candidates = await Promise.all(owned.map((row) => nativeRecords(row.name)));
+    const found = candidates.find((domain) => domain && !isExpired(domain) && pointsBack(domain, key));
     return found ? toResolveResult(found) : null;
   },
 };
