@@ -78,23 +78,26 @@ function parse(input: string): Parsed {
 
 // One statement for every name asked: its TLD, its registration, its parent domain (names of three
 // labels or more) and the order holding it with that order's payment. Indexed lookups by primary
-// or unique key; a search or a quote costs one round trip and no query compilation.
+// or unique key; a search or a quote costs one round trip and no query compilation. Each lookup is
+// a LATERAL subquery with LIMIT 1, planned on its own: as one seven-table join the planner spent
+// ~3 ms per execution choosing a join order (on PGlite, on the database's only thread).
 const AVAILABILITY_QUERY = `SELECT n.name,
-    t.name IS NOT NULL AS tld_exists,
+    EXISTS (SELECT 1 FROM tld WHERE tld.name = n.tld) AS tld_exists,
     d.name IS NOT NULL AS registered, d.expires_at,
     pd.id AS parent_id, pd.name AS parent_name, pd.partner_id AS parent_partner_id,
     pd.subdomains_enabled AS parent_subdomains_enabled,
     pd.subdomain_price_cents AS parent_subdomain_price_cents, pd.expires_at AS parent_expires_at,
-    o.id AS hold_order_id, o.order_status::text AS hold_order_status, o.expires_at AS hold_expires_at,
-    p.settlement_due AS hold_settlement_due, p.status AS hold_payment_status,
-    p.amount_received AS hold_amount_received
+    h.order_id AS hold_order_id, h.order_status AS hold_order_status, h.expires_at AS hold_expires_at,
+    h.settlement_due AS hold_settlement_due, h.status AS hold_payment_status,
+    h.amount_received AS hold_amount_received
   FROM unnest($1::text[], $2::text[], $3::text[]) AS n(name, tld, parent)
-  LEFT JOIN tld t ON t.name = n.tld
-  LEFT JOIN domain d ON d.name = n.name
-  LEFT JOIN domain pd ON pd.name = n.parent
-  LEFT JOIN name_reservation r ON r.domain = n.name
-  LEFT JOIN "order" o ON o.id = r.order_id
-  LEFT JOIN payment p ON p.order_id = o.id`;
+  LEFT JOIN LATERAL (SELECT name, expires_at FROM "domain" WHERE name = n.name LIMIT 1) d ON true
+  LEFT JOIN LATERAL (SELECT id, name, partner_id, subdomains_enabled, subdomain_price_cents, expires_at
+      FROM "domain" WHERE name = n.parent LIMIT 1) pd ON true
+  LEFT JOIN LATERAL (SELECT o.id AS order_id, o.order_status::text AS order_status, o.expires_at,
+        p.settlement_due, p.status, p.amount_received
+      FROM name_reservation r JOIN "order" o ON o.id = r.order_id LEFT JOIN payment p ON p.order_id = o.id
+      WHERE r.domain = n.name LIMIT 1) h ON true`;
 
 type Timestamp = Date | string | null;
 
