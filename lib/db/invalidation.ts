@@ -91,20 +91,24 @@ function dispatch(message: string): void {
   for (const handler of messageHandlers) handler(message);
 }
 
-/**
- * Drops `topic:key` here at once and tells the other instances. Pass the transaction's raw
- * executor to have the notification sent only if that transaction commits.
- */
-export async function invalidate(
-  topic: Topic,
-  key: string,
-  run?: (sql: string, value: string) => Promise<unknown>,
-): Promise<void> {
-  const message = `${topic}:${key}`;
-  dispatch(message);
-  const sql = `SELECT pg_notify('${INVALIDATION_CHANNEL}', $1)`;
-  if (run) await run(sql, message);
-  else await database().query(sql, [message]);
+/** A transaction to publish in, so the notifications go out only if it commits (a Prisma transaction client). */
+export interface NotifyWithin {
+  $executeRawUnsafe(sql: string, ...values: unknown[]): Promise<unknown>;
+}
+
+/** Drops `topic:key` here at once and tells the other instances, at `tx`'s commit when given. */
+export function invalidate(topic: Topic, key: string, tx?: NotifyWithin): Promise<void> {
+  return invalidateAll([[topic, key]], tx);
+}
+
+/** invalidate for several `[topic, key]` pairs, told to the other instances in one statement, in order. */
+export async function invalidateAll(tags: readonly (readonly [Topic, string])[], tx?: NotifyWithin): Promise<void> {
+  const messages = [...new Set(tags.map(([topic, key]) => `${topic}:${key}`))];
+  if (messages.length === 0) return;
+  for (const message of messages) dispatch(message);
+  const sql = `SELECT pg_notify('${INVALIDATION_CHANNEL}', message) FROM unnest($1::text[]) AS message`;
+  if (tx) await tx.$executeRawUnsafe(sql, messages);
+  else await database().query(sql, [messages]);
 }
 
 /** Subscribes this instance to the others' invalidations; returns how to stop. */

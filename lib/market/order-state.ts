@@ -134,7 +134,7 @@ export async function noteOrder(
 
 /** Cached reads of the order (endpoint 13) are dropped here now and everywhere at commit. */
 function invalidateOrder(tx: Prisma.TransactionClient, orderId: string): Promise<void> {
-  return invalidate("order", orderId, (sql, value) => tx.$executeRawUnsafe(sql, value));
+  return invalidate("order", orderId, tx);
 }
 
 export async function recordCreation(tx: Prisma.TransactionClient, orderId: string, reason: string): Promise<void> {

@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
-import { invalidate, type Topic } from "@/lib/db/invalidation";
+import { invalidateAll, type Topic } from "@/lib/db/invalidation";
 
 // A name whose payment was reversed (refunded at the processor, or a dispute lost) is suspended:
 // it stays registered, so nobody else buys it meanwhile, but it no longer resolves.
@@ -25,7 +25,6 @@ export async function suspendName(
     ["address", domain.ownerKey],
     ...wallets.map((w): [Topic, string] => ["address", w.address.toLowerCase()]),
   ];
-  const notify = (sql: string, value: string) => tx.$executeRawUnsafe(sql, value);
-  for (const [topic, key] of tags) await invalidate(topic, key, notify);
+  await invalidateAll(tags, tx);
   return true;
 }

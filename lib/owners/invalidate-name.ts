@@ -1,6 +1,6 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
-import { invalidate } from "@/lib/db/invalidation";
+import { invalidateAll, type Topic } from "@/lib/db/invalidation";
 
 // An owner's change to a name (records, owner, expiry, primary name) changes what forward
 // resolution answers for the name and what reverse resolution answers for every address it
@@ -21,13 +21,14 @@ export async function invalidateNameAndAddresses(
       reverseRecords: { select: { address: true } },
     },
   });
-  const notify = (sql: string, value: string) => tx.$executeRawUnsafe(sql, value);
+  const tags: [Topic, string][] = [];
   const addresses = new Set(extraAddresses.map((address) => address.toLowerCase()));
   if (domain) {
-    await invalidate("name", domain.name, notify);
+    tags.push(["name", domain.name]);
     addresses.add(domain.ownerKey);
     for (const wallet of domain.wallets) addresses.add(wallet.address.toLowerCase());
     for (const record of domain.reverseRecords) addresses.add(record.address);
   }
-  for (const address of addresses) await invalidate("address", address, notify);
+  for (const address of addresses) tags.push(["address", address]);
+  await invalidateAll(tags, tx);
 }

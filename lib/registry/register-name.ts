@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Domain, Prisma } from "@prisma/client";
 import { namehash } from "viem/ens";
 import { conflict, notFound } from "@/lib/api/errors";
-import { invalidate, type Topic } from "@/lib/db/invalidation";
+import { invalidateAll, type Topic } from "@/lib/db/invalidation";
 import { nameState } from "./name-lifecycle";
 
 export interface NewWallet {
@@ -82,14 +82,13 @@ export async function registerName(tx: Prisma.TransactionClient, input: NewName)
 
   // Cached answers about this name, its owner's and wallets' reverse lookups and its parent's
   // listings are dropped here now and on every instance when the transaction commits.
-  const notify = (sql: string, value: string) => tx.$executeRawUnsafe(sql, value);
   const tags: [Topic, string][] = [
     ["name", input.name],
     ["address", input.ownerAddress.toLowerCase()],
   ];
   for (const wallet of input.wallets ?? []) tags.push(["address", wallet.address.toLowerCase()]);
   if (parentName) tags.push(["name", parentName]);
-  for (const [topic, key] of tags) await invalidate(topic, key, notify);
+  await invalidateAll(tags, tx);
 
   if (parent) {
     await tx.$executeRaw`UPDATE "domain" SET subdomain_count = subdomain_count + 1 WHERE id = ${parent.id}::uuid`;
@@ -134,7 +133,6 @@ async function registerAgain(
       wallets: input.wallets?.length ? { create: walletRows(input.wallets) } : undefined,
     },
   });
-  const notify = (sql: string, value: string) => tx.$executeRawUnsafe(sql, value);
   const addresses = new Set([
     existing.ownerKey,
     input.ownerAddress.toLowerCase(),
@@ -142,7 +140,9 @@ async function registerAgain(
     ...(input.wallets ?? []).map((wallet) => wallet.address.toLowerCase()),
     ...reverse.map((record) => record.address),
   ]);
-  await invalidate("name", input.name, notify);
-  for (const address of addresses) await invalidate("address", address, notify);
+  await invalidateAll(
+    [["name", input.name], ...[...addresses].map((address): [Topic, string] => ["address", address])],
+    tx,
+  );
   return domain;
 }
