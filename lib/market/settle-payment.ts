@@ -1,6 +1,6 @@
 import "server-only";
 import type { OrderStatus, Prisma } from "@prisma/client";
-import { db } from "@/lib/db";
+import { database, db } from "@/lib/db";
 import { acceptsPaymentsFrom } from "@/lib/payments/card/card-processor-of";
 import { classifyPayment, dustTolerance } from "@/lib/payments/crypto/classify-payment";
 import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
@@ -97,10 +97,11 @@ export async function settlePayment(paymentId: string, now = new Date()): Promis
     ? await settleCrypto(payment, now)
     : await settleCard(payment, now);
   // Cleared only if nothing new was recorded meanwhile; otherwise the next pass settles that too.
-  await db().payment.updateMany({
-    where: { id: paymentId, settlementDue: true, amountReceived: payment.amountReceived },
-    data: { settlementDue: false },
-  });
+  await database().query(
+    `UPDATE payment SET settlement_due = false, updated_at = $3
+      WHERE id = $1::uuid AND settlement_due AND amount_received = $2`,
+    [paymentId, payment.amountReceived, new Date()],
+  );
   return status;
 }
 

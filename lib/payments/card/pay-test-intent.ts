@@ -92,7 +92,7 @@ export async function payTestIntent(input: z.infer<typeof TestPayRequest>): Prom
     if (now?.status === "canceled")
       throw conflict("clientSecret", "This payment was canceled: its offer expired. Start a new purchase.");
   }
-  await onCardPaymentSucceeded({
+  const settled = await onCardPaymentSucceeded({
     paymentIntentId: intent.id,
     amountReceivedCents: intent.amount,
     currency: intent.currency,
@@ -101,7 +101,7 @@ export async function payTestIntent(input: z.infer<typeof TestPayRequest>): Prom
     status: "succeeded",
     paymentIntentId: intent.id,
     orderId,
-    orderStatus: await orderStatus(),
+    orderStatus: settled ?? (await orderStatus()),
     message: outcome.message,
   };
 }
