@@ -1,11 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { OrderStatus } from "@prisma/client";
+import type { OrderKind, OrderStatus } from "@prisma/client";
 import { config } from "@/lib/config";
 import { database, db } from "@/lib/db";
 import { cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { inTransaction } from "./in-transaction";
+import { orderStatusOf } from "./order-rows";
 import { endedWithoutPayment, noteOrder, transitionOrder } from "./order-state";
 import { settlePayment } from "./settle-payment";
 import { suspendName } from "./suspend-name";
@@ -23,22 +24,30 @@ export interface CardSucceeded {
 /** A pending order re-asks the processor at most this often, however often it is read. */
 export const PROCESSOR_RECHECK_MS = 5_000;
 
+/** The payment of a processor's intent, with its order's kind. */
 async function paymentOfIntent(paymentIntentId: string) {
-  return db().payment.findUnique({
-    where: { processorRef: paymentIntentId },
-    select: {
-      id: true,
-      orderId: true,
-      amountDue: true,
-      processor: true,
-      status: true,
-      order: { select: { kind: true } },
-    },
-  });
+  const [row] = await database().query<{
+    id: string;
+    order_id: string;
+    amount_due: string;
+    processor: string;
+    status: string;
+    kind: OrderKind;
+  }>(
+    `SELECT p.id, p.order_id, p.amount_due, p.processor, p.status, o.kind
+       FROM payment p JOIN "order" o ON o.id = p.order_id WHERE p.processor_ref = $1`,
+    [paymentIntentId],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    amountDue: row.amount_due,
+    processor: row.processor,
+    status: row.status,
+    order: { kind: row.kind },
+  };
 }
-
-const statusOf = async (orderId: string) =>
-  (await db().order.findUnique({ where: { id: orderId }, select: { orderStatus: true } }))?.orderStatus ?? null;
 
 /**
  * The money is recorded first (with `settlementDue`), then the order is settled against it; a
@@ -80,7 +89,7 @@ export async function onCardPaymentDeclined(event: {
       data: { status: "requires_payment_method" },
     });
   });
-  return statusOf(payment.orderId);
+  return orderStatusOf(payment.orderId);
 }
 
 /** The intent can no longer be paid: the order fails (unless it had already ended) and frees the name. */
@@ -99,7 +108,7 @@ export async function onCardIntentCanceled(event: { paymentIntentId: string }): 
       data: { status: "canceled", cancelDue: false },
     });
   });
-  return statusOf(payment.orderId);
+  return orderStatusOf(payment.orderId);
 }
 
 /** A payment is under way: the order keeps its name while it is (the expiry job waits for it). */
@@ -119,7 +128,7 @@ export async function onCardPaymentProcessing(event: { paymentIntentId: string }
         "A card payment is being processed; the name stays held until it completes.",
       );
   });
-  return statusOf(payment.orderId);
+  return orderStatusOf(payment.orderId);
 }
 
 /**
@@ -205,7 +214,7 @@ export async function onCardChargeRefunded(event: {
           "refunded at the card processor.",
       ),
     );
-    return statusOf(order.id);
+    return orderStatusOf(order.id);
   }
   await reverseCardOrder(payment.id, order, {
     refundId: event.refundId ?? null,
@@ -214,7 +223,7 @@ export async function onCardChargeRefunded(event: {
       `Refunded ${usd(event.amountRefundedCents)} at the card ` +
       `processor${event.refundId ? ` (refund ${event.refundId})` : ""}.`,
   });
-  return statusOf(order.id);
+  return orderStatusOf(order.id);
 }
 
 export async function onCardDisputeOpened(event: {
@@ -230,7 +239,7 @@ export async function onCardDisputeOpened(event: {
     "active until it is decided.";
   if (!order.orderStatusReason.includes(note))
     await inTransaction((tx) => noteOrder(tx, order.id, order.orderStatus, `${order.orderStatusReason} ${note}`));
-  return statusOf(order.id);
+  return orderStatusOf(order.id);
 }
 
 /** A lost dispute returned the money to the buyer: the order is REFUNDED and its name suspended. */
@@ -246,14 +255,14 @@ export async function onCardDisputeClosed(event: {
     const note = `The dispute was closed: ${event.status}.`;
     if (!order.orderStatusReason.includes(note))
       await inTransaction((tx) => noteOrder(tx, order.id, order.orderStatus, `${order.orderStatusReason} ${note}`));
-    return statusOf(order.id);
+    return orderStatusOf(order.id);
   }
   await reverseCardOrder(payment.id, order, {
     refundId: null,
     amountCents: event.amountCents,
     why: `The dispute was lost: ${usd(event.amountCents)} went back to the buyer.`,
   });
-  return statusOf(order.id);
+  return orderStatusOf(order.id);
 }
 
 /** Money returned outside our own refund path: recorded as a paid refund, the order REFUNDED, the name suspended. */

@@ -1,14 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Order, Payment, Prisma } from "@prisma/client";
+import type { Order } from "@prisma/client";
 import { ApiError, badRequest, conflict } from "@/lib/api/errors";
 import type { PurchaseRequest } from "@/lib/api/schemas/market";
 import { config } from "@/lib/config";
-import { db } from "@/lib/db";
+import { database, db } from "@/lib/db";
 import { normalizeWeb3Name } from "@/lib/names/normalize";
 import { configuredCardProcessor, cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import type { CardProcessor, CardSession, EphemeralKey } from "@/lib/payments/card/card-processor";
-import { recordCreation } from "./order-state";
+import { readOrderWithPayment, writeOrder, type NewPayment, type OrderWithPayment } from "./order-rows";
 import { payoutAccountOf } from "./payout-account";
 import { BASE_CURRENCY, centsToDecimal } from "./pricing";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
@@ -103,8 +103,9 @@ async function createOrder(
       throw new ReplayInstead();
     await enforceUnpaidHoldLimits(tx, purchaser, now);
     await reserveNameOrThrow(tx, quote.name, orderId, now);
-    const order = await tx.order.create({
-      data: {
+    return writeOrder(
+      tx,
+      {
         ...orderFieldsOf(quote, orderId),
         externalUserId: body.externalUserId ?? null,
         walletAddrs: body.walletAddrs,
@@ -117,47 +118,38 @@ async function createOrder(
         requestHash: hash,
         clientAddress: client.clientAddress,
         expiresAt: new Date(now.getTime() + config().PAYMENT_OFFER_MINUTES * 60_000),
-        createdAt: now,
       },
-    });
-    const payment = await writeCardPayment(
-      tx,
-      { id: paymentId, orderId, processor, destination, cents: quote.totalCents },
+      cardPaymentRow({ id: paymentId, orderId, processor, destination, cents: quote.totalCents }),
       AWAITING_CARD,
+      now,
     );
-    return { ...order, payment };
   });
 }
 
-/**
- * A new card order's payment row, not yet at the processor (its session is made after the
- * transaction), and the order's first event: one writer for purchases and renewals. Answers the row.
- */
-export async function writeCardPayment(
-  tx: Prisma.TransactionClient,
-  payment: { id: string; orderId: string; processor: CardProcessor; destination: string | null; cents: number },
-  reason: string,
-): Promise<Payment> {
-  const row = await tx.payment.create({
-    data: {
-      id: payment.id,
-      orderId: payment.orderId,
-      processor: payment.processor.name,
-      connectedAccountId: payment.destination,
-      amountDue: String(payment.cents),
-      status: "creating",
-    },
-  });
-  await recordCreation(tx, payment.orderId, reason);
-  return row;
+/** A new card order's payment row: not yet at the processor (its session is made after the commit). */
+export function cardPaymentRow(payment: {
+  id: string;
+  orderId: string;
+  processor: CardProcessor;
+  destination: string | null;
+  cents: number;
+}): NewPayment {
+  return {
+    id: payment.id,
+    orderId: payment.orderId,
+    processor: payment.processor.name,
+    connectedAccountId: payment.destination,
+    amountDue: String(payment.cents),
+    status: "creating",
+  };
 }
 
 class ReplayInstead extends Error {}
 
-export type OrderWithPayment = Order & { payment: Payment | null };
+export type { OrderWithPayment };
 
 export function findByCheckoutId(checkoutId: string): Promise<OrderWithPayment | null> {
-  return db().order.findUnique({ where: { checkoutId }, include: { payment: true } });
+  return readOrderWithPayment({ checkoutId });
 }
 
 export async function replay(order: OrderWithPayment, hash: string): Promise<CardPurchaseResult> {
@@ -241,30 +233,32 @@ export async function ensureSession(order: OrderWithPayment): Promise<CardPurcha
     );
   } catch (error) {
     // A concurrent replay may have made and stored the session meanwhile: answer with it.
-    const stored = await db().order.findUnique({ where: { id: order.id }, include: { payment: true } });
+    const stored = await readOrderWithPayment({ id: order.id });
     if (stored?.payment?.processorClientSecret) return ensureSession(stored);
     throw error;
   }
-  await inTransaction(async (tx) => {
-    await tx.payment.update({
-      where: { id: payment.id },
-      data: {
-        processorRef: session.paymentIntentId,
-        processorCustomerId: session.customerId,
-        processorClientSecret: session.clientSecret,
-        processorEphemeralKey: session.ephemeralKey.secret,
-        processorEphemeralKeyExpiresAt: session.ephemeralKey.expiresAt,
-        ...(payment.status === "creating" && { status: "requires_payment_method" }),
-      },
-    });
-    // The offer ended while the intent was being made: it must not stay payable.
-    const current = await tx.order.findUnique({ where: { id: order.id }, select: { orderStatus: true } });
-    if (current && (current.orderStatus === "EXPIRED" || current.orderStatus === "FAILED"))
-      await tx.payment.updateMany({
-        where: { id: payment.id, status: { notIn: ["succeeded", "mismatched", "canceled"] } },
-        data: { cancelDue: true },
-      });
-  });
+  // The offer may have ended while the intent was being made: then it must not stay payable. The
+  // order's move marks only intents already stored, so this statement reads the order's status
+  // itself; a move committing meanwhile waits for this row and then marks it.
+  await database().query(
+    `UPDATE payment SET processor_ref = $2, processor_customer_id = $3, processor_client_secret = $4,
+        processor_ephemeral_key = $5, processor_ephemeral_key_expires_at = $6::timestamptz,
+        status = CASE WHEN status = 'creating' THEN 'requires_payment_method' ELSE status END,
+        cancel_due = cancel_due OR (status NOT IN ('succeeded', 'mismatched', 'canceled')
+          AND (SELECT order_status::text FROM "order" WHERE id = $7::uuid) IN ('EXPIRED', 'FAILED')),
+        updated_at = $8::timestamptz
+      WHERE id = $1::uuid`,
+    [
+      payment.id,
+      session.paymentIntentId,
+      session.customerId,
+      session.clientSecret,
+      session.ephemeralKey.secret,
+      session.ephemeralKey.expiresAt,
+      order.id,
+      new Date(),
+    ],
+  );
   return answer(order, session);
 }
 

@@ -9,7 +9,7 @@ import {
   resolvePaymentCurrency,
   UnsupportedCurrencyError,
 } from "@/lib/payments/crypto/currencies";
-import { recordCreation } from "./order-state";
+import { writeOrder } from "./order-rows";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { reserveNameOrThrow } from "./reserve-name";
 import { exactNumber } from "./exact-number";
@@ -60,8 +60,9 @@ export async function createCryptoPurchase(
       await enforceUnpaidHoldLimits(tx, purchaser, now);
       await reserveNameOrThrow(tx, quote.name, orderId, now);
       const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;
-      await tx.order.create({
-        data: {
+      await writeOrder(
+        tx,
+        {
           ...orderFieldsOf(quote, orderId),
           ownerEmail: body.ownerEmail,
           ownerName: body.ownerName,
@@ -73,11 +74,11 @@ export async function createCryptoPurchase(
           orderStatusReason: reason,
           clientAddress: client.clientAddress,
           expiresAt: offer.payment.expiresAt,
-          createdAt: now,
         },
-      });
-      await tx.payment.create({ data: offer.payment });
-      await recordCreation(tx, orderId, reason);
+        offer.payment,
+        reason,
+        now,
+      );
     });
   } catch (error) {
     await releaseCryptoOffer(offer);

@@ -13,11 +13,11 @@ import {
   ensureSession,
   findByCheckoutId,
   replay,
-  writeCardPayment,
+  cardPaymentRow,
   type CardPurchaseResult,
 } from "./create-card-purchase";
 import { offerResponse } from "./create-crypto-purchase";
-import { recordCreation } from "./order-state";
+import { writeOrder, type OrderWithPayment } from "./order-rows";
 import { payoutAccountOf } from "./payout-account";
 import { BASE_CURRENCY, centsToDecimal, tldNamePricePerYearCents, totalPriceCents } from "./pricing";
 import { exactNumber } from "./exact-number";
@@ -111,10 +111,12 @@ export async function createCardRenewal(body: RenewalRequest, now = new Date()):
   const orderId = randomUUID();
   const paymentId = randomUUID();
   const processor = configuredCardProcessor();
+  let order: OrderWithPayment;
   try {
-    await inTransaction(async (tx) => {
-      await tx.order.create({
-        data: {
+    order = await inTransaction((tx) =>
+      writeOrder(
+        tx,
+        {
           ...renewalOrderFields(quote, orderId, body.checkoutId, hash, now),
           currency: BASE_CURRENCY,
           price: centsToDecimal(quote.totalCents),
@@ -123,20 +125,18 @@ export async function createCardRenewal(body: RenewalRequest, now = new Date()):
           orderStatusReason: AWAITING_CARD,
           expiresAt: new Date(now.getTime() + config().PAYMENT_OFFER_MINUTES * 60_000),
         },
-      });
-      await writeCardPayment(
-        tx,
-        { id: paymentId, orderId, processor, destination, cents: quote.totalCents },
+        cardPaymentRow({ id: paymentId, orderId, processor, destination, cents: quote.totalCents }),
         AWAITING_CARD,
-      );
-    });
+        now,
+      ),
+    );
   } catch (error) {
     // A concurrent request with the same checkoutId won the insert: answer as its replay.
     const raced = await findByCheckoutId(body.checkoutId);
     if (raced) return replay(raced, hash);
     throw error;
   }
-  return ensureSession((await findByCheckoutId(body.checkoutId))!);
+  return ensureSession(order);
 }
 
 export async function createCryptoRenewal(
@@ -163,9 +163,10 @@ export async function createCryptoRenewal(
   const response = offerResponse(offer, orderId, paymentId);
   const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address} for the renewal.`;
   try {
-    await inTransaction(async (tx) => {
-      await tx.order.create({
-        data: {
+    await inTransaction((tx) =>
+      writeOrder(
+        tx,
+        {
           ...renewalOrderFields(quote, orderId, body.checkoutId, hash, now),
           currency: offer.currency,
           price: offer.amountDecimal,
@@ -173,12 +174,13 @@ export async function createCryptoRenewal(
           paymentReferenceId: paymentId,
           orderStatusReason: reason,
           expiresAt: offer.payment.expiresAt,
-          replayResponse: response as object,
+          replayResponse: response,
         },
-      });
-      await tx.payment.create({ data: offer.payment });
-      await recordCreation(tx, orderId, reason);
-    });
+        offer.payment,
+        reason,
+        now,
+      ),
+    );
   } catch (error) {
     await releaseCryptoOffer(offer);
     const raced = await findByCheckoutId(body.checkoutId);

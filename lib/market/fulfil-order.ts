@@ -8,6 +8,7 @@ import { acceptsPaymentsFrom } from "@/lib/payments/card/card-processor-of";
 import { isNameHeld } from "@/lib/registry/name-lifecycle";
 import { registerName, type NewWallet } from "@/lib/registry/register-name";
 import { fulfilRenewal } from "./fulfil-renewal";
+import { orderStatusOf, readOrderWithPayment } from "./order-rows";
 import { transitionOrder } from "./order-state";
 import { inTransaction } from "./in-transaction";
 
@@ -48,9 +49,6 @@ function completedReason(ownerAddress: string, expiresAt: Date, paidReason: stri
   return paidReason === "" || paidReason.endsWith("registering the name.") ? registered : `${registered} ${paidReason}`;
 }
 
-const statusOf = async (orderId: string) =>
-  (await db().order.findUnique({ where: { id: orderId }, select: { orderStatus: true } }))?.orderStatus ?? null;
-
 /**
  * A PAID order that cannot be registered fails; its payment is left for settlement again, which
  * turns the money into a refund (lib/market/refunds.ts).
@@ -64,10 +62,7 @@ async function failPaidOrder(orderId: string, reason: string): Promise<void> {
 
 /** Completes a PAID order; answers the order's status afterwards. Safe to call any number of times. */
 export async function fulfilOrder(orderId: string, now = new Date()): Promise<OrderStatus | null> {
-  const order = await db().order.findUnique({
-    where: { id: orderId },
-    include: { payment: { select: { processor: true } } },
-  });
+  const order = await readOrderWithPayment({ id: orderId });
   if (!order) return null;
   if (order.orderStatus !== "PAID") return order.orderStatus;
   // Crash test hook: dies like a power cut after the PAID commit and before registration.
@@ -79,7 +74,7 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
       "This order was paid with the built-in test processor, which this server no longer accepts since " +
         "Stripe was configured; the order cannot be completed.",
     );
-    return statusOf(orderId);
+    return orderStatusOf(orderId);
   }
   if (order.kind === "RENEWAL") return fulfilRenewal(order, now);
   if (await isNameHeld(db(), order.domain, now)) {
@@ -88,7 +83,7 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
       `Payment received, but ${order.domain} was registered by someone else before this order could be ` +
         "fulfilled; the payment is refunded.",
     );
-    return statusOf(orderId);
+    return orderStatusOf(orderId);
   }
 
   const expiresAt = addYears(now, order.years);
@@ -120,7 +115,7 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
       `Payment received, but ${order.domain} could not be registered (${error.message}); the payment is refunded.`,
     );
   }
-  return statusOf(orderId);
+  return orderStatusOf(orderId);
 }
 
 /** Start-up recovery: every order paid but not yet registered (a crash in between) is completed now. */

@@ -136,14 +136,3 @@ export async function noteOrder(
 function invalidateOrder(tx: Prisma.TransactionClient, orderId: string): Promise<void> {
   return invalidate("order", orderId, tx);
 }
-
-export async function recordCreation(tx: Prisma.TransactionClient, orderId: string, reason: string): Promise<void> {
-  await tx.$executeRawUnsafe(
-    `INSERT INTO order_event (id, order_id, status, reason, created_at)
-      VALUES ($1::uuid, $2::uuid, 'PENDING', $3, $4::timestamptz)`,
-    randomUUID(),
-    orderId,
-    reason,
-    new Date(),
-  );
-}

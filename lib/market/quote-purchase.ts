@@ -1,7 +1,7 @@
 import "server-only";
 import { getAddress } from "viem";
 import { ApiError, badRequest, conflict, notFound } from "@/lib/api/errors";
-import { db } from "@/lib/db";
+import { database } from "@/lib/db";
 import { checkAvailability } from "./catalogue";
 import { BASE_CURRENCY, totalPriceCents } from "./pricing";
 
@@ -62,8 +62,8 @@ export async function quotePurchase(input: {
         "be that partner's id or absent.",
     );
   if (!parent && input.partnerId) {
-    const partner = await db().partner.findUnique({ where: { id: input.partnerId }, select: { id: true } });
-    if (!partner) throw notFound("partnerId", "No partner has this id.");
+    const partner = await database().query(`SELECT 1 FROM partner WHERE id = $1::uuid`, [input.partnerId]);
+    if (partner.length === 0) throw notFound("partnerId", "No partner has this id.");
   }
   return {
     name: availability.name,

@@ -40,7 +40,8 @@ export async function tryReserveName(
       ON CONFLICT ("domain") DO NOTHING RETURNING "order_id"`;
     if (inserted.length > 0) {
       // Registration releases the hold in the same transaction, so a name registered meanwhile
-      // shows here; one whose grace period has ended is free to hold.
+      // shows here; one whose grace period has ended is free to hold. A statement of its own: the
+      // insert may have waited for that registration's commit, which its own snapshot predates.
       if (!(await isNameHeld(tx, name, now))) return true;
       await tx.nameReservation.deleteMany({ where: { domain: name, orderId } });
       return false;

@@ -1,5 +1,5 @@
 import "server-only";
-import type { OrderStatus, Prisma } from "@prisma/client";
+import type { OrderKind, OrderStatus } from "@prisma/client";
 import { database, db } from "@/lib/db";
 import { acceptsPaymentsFrom } from "@/lib/payments/card/card-processor-of";
 import { classifyPayment, dustTolerance } from "@/lib/payments/crypto/classify-payment";
@@ -8,6 +8,7 @@ import { formatUnits } from "@/lib/payments/crypto/rates";
 import { fulfilOrder } from "./fulfil-order";
 import { markRenewalPaid } from "./fulfil-renewal";
 import { inTransaction } from "./in-transaction";
+import { orderStatusOf } from "./order-rows";
 import { endedWithoutPayment, noteOrder, transitionOrder } from "./order-state";
 import { cryptoAmountOwed, oweCardRefund, refundedAmount, requestCardRefund, syncCryptoRefund } from "./refunds";
 import { tryReserveName } from "./reserve-name";
@@ -29,17 +30,21 @@ export async function markOrderPaid(
   now = new Date(),
 ): Promise<OrderStatus | null> {
   return inTransaction(async (tx) => {
-    const order = await tx.order.findUnique({
-      where: { id: orderId },
-      select: { orderStatus: true, domain: true, kind: true },
-    });
+    // The order and whether it holds its name, in one read.
+    const [order] = await tx.$queryRawUnsafe<
+      { orderStatus: OrderStatus; domain: string; kind: OrderKind; held: boolean }[]
+    >(
+      `SELECT order_status::text AS "orderStatus", domain, kind::text AS kind,
+              EXISTS (SELECT 1 FROM name_reservation WHERE order_id = $1::uuid) AS held
+         FROM "order" WHERE id = $1::uuid`,
+      orderId,
+    );
     if (!order) return null;
     if (order.orderStatus === "PAID" || order.orderStatus === "COMPLETED" || order.orderStatus === "REFUNDED")
       return order.orderStatus;
     if (order.kind === "RENEWAL") return markRenewalPaid(tx, orderId, order.orderStatus, reason, now);
     if (order.orderStatus === "PENDING") {
-      const held = await tx.nameReservation.findUnique({ where: { orderId }, select: { domain: true } });
-      if (held) {
+      if (order.held) {
         if (await transitionOrder(tx, { orderId, to: "PAID", from: ["PENDING"], reason, data: { paidAt: now } }))
           return "PAID";
         const current = await tx.order.findUnique({ where: { id: orderId }, select: { orderStatus: true } });
@@ -73,25 +78,55 @@ export async function settlePaidOrder(orderId: string, reason?: string, now = ne
   return fulfilOrder(orderId, now);
 }
 
-const paymentForSettlement = {
-  id: true,
-  orderId: true,
-  processor: true,
-  status: true,
-  amountDue: true,
-  amountReceived: true,
-  chain: true,
-  decimals: true,
-  expiresAt: true,
-  order: { select: { orderStatus: true, partnerId: true, expiresAt: true, kind: true } },
-} as const;
+interface PaymentRow {
+  id: string;
+  orderId: string;
+  processor: string;
+  status: string;
+  amountDue: string;
+  amountReceived: string;
+  chain: string | null;
+  decimals: number | null;
+  expiresAt: Date | null;
+  order: { orderStatus: OrderStatus; partnerId: string | null; expiresAt: Date | null; kind: OrderKind };
+}
+
+const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/** The payment and its order's state, as settlement reads them: one statement through the driver. */
+async function paymentForSettlement(paymentId: string): Promise<PaymentRow | null> {
+  const [row] = await database().query(
+    `SELECT p.id, p.order_id, p.processor, p.status, p.amount_due, p.amount_received, p.chain, p.decimals,
+            p.expires_at, o.order_status, o.partner_id, o.expires_at AS order_expires_at, o.kind
+       FROM payment p JOIN "order" o ON o.id = p.order_id WHERE p.id = $1::uuid`,
+    [paymentId],
+  );
+  if (!row) return null;
+  return {
+    id: row.id,
+    orderId: row.order_id,
+    processor: row.processor,
+    status: row.status,
+    amountDue: row.amount_due,
+    amountReceived: row.amount_received,
+    chain: row.chain,
+    decimals: row.decimals,
+    expiresAt: date(row.expires_at),
+    order: {
+      orderStatus: row.order_status,
+      partnerId: row.partner_id,
+      expiresAt: date(row.order_expires_at),
+      kind: row.kind,
+    },
+  };
+}
 
 /**
  * Settles the order against everything recorded for its payment; safe to call any number of
  * times, from anywhere. Answers the order's status afterwards.
  */
 export async function settlePayment(paymentId: string, now = new Date()): Promise<OrderStatus | null> {
-  const payment = await db().payment.findUnique({ where: { id: paymentId }, select: paymentForSettlement });
+  const payment = await paymentForSettlement(paymentId);
   if (!payment) return null;
   const status = CRYPTO_PROCESSORS.has(payment.processor)
     ? await settleCrypto(payment, now)
@@ -104,11 +139,6 @@ export async function settlePayment(paymentId: string, now = new Date()): Promis
   );
   return status;
 }
-
-type PaymentRow = Prisma.PaymentGetPayload<{ select: typeof paymentForSettlement }>;
-
-const orderStatusOf = async (orderId: string) =>
-  (await db().order.findUnique({ where: { id: orderId }, select: { orderStatus: true } }))?.orderStatus ?? null;
 
 async function settleCrypto(payment: PaymentRow, now: Date): Promise<OrderStatus | null> {
   const progress = await readPaymentProgress(payment.id);

@@ -4,6 +4,7 @@ import { conflict, notFound } from "@/lib/api/errors";
 import { stripeConfigured } from "@/lib/config";
 import { database, db } from "@/lib/db";
 import { onCardPaymentDeclined, onCardPaymentSucceeded } from "@/lib/market/card-payment-events";
+import { orderStatusOf } from "@/lib/market/order-rows";
 import { luhnValid, normalizeCardNumber, outcomeOfTestCard } from "./test-cards";
 
 // POST /api/test-processor/pay: the test checkout's "Pay" button. The outcome comes from the card
@@ -45,11 +46,18 @@ export function assertTestMode(): void {
 
 export async function payTestIntent(input: z.infer<typeof TestPayRequest>): Promise<z.infer<typeof TestPayResponse>> {
   assertTestMode();
-  const intent = await db().testPaymentIntent.findUnique({ where: { clientSecret: input.clientSecret } });
+  const [intent] = await database().query<{
+    id: string;
+    status: string;
+    amount: number;
+    currency: string;
+    metadata: Record<string, unknown>;
+  }>(`SELECT id, status, amount, currency, metadata FROM test_payment_intent WHERE client_secret = $1`, [
+    input.clientSecret,
+  ]);
   if (!intent) throw notFound("clientSecret", "No test payment has this client secret.");
-  const orderId = String((intent.metadata as { orderId?: string }).orderId ?? "");
-  const orderStatus = async () =>
-    (await db().order.findUnique({ where: { id: orderId }, select: { orderStatus: true } }))?.orderStatus ?? "UNKNOWN";
+  const orderId = String(intent.metadata.orderId ?? "");
+  const orderStatus = async () => (orderId ? await orderStatusOf(orderId) : null) ?? "UNKNOWN";
 
   if (intent.status === "succeeded") {
     return {
@@ -68,7 +76,7 @@ export async function payTestIntent(input: z.infer<typeof TestPayRequest>): Prom
     await db().testPaymentIntent.update({
       where: { id: intent.id },
       data: {
-        metadata: { ...(intent.metadata as object), lastError: outcome.message, declineCode: outcome.declineCode },
+        metadata: { ...intent.metadata, lastError: outcome.message, declineCode: outcome.declineCode },
       },
     });
     await onCardPaymentDeclined({ paymentIntentId: intent.id, message: outcome.message });

@@ -1,0 +1,172 @@
+// The purchase path reads and writes orders, payments and names with SQL of its own; what it
+// answers must be exactly what Prisma reads back from the rows, field for field and type for type,
+// or the code around it (replays, settlement, fulfilment) would see other values.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "@/lib/db";
+import { orderStatusOf, readOrderWithPayment, writeOrder } from "@/lib/market/order-rows";
+import { registerName } from "@/lib/registry/register-name";
+import { startTestApp, type TestApp } from "@/tests/support/app";
+import { ETH_WALLET, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
+
+let app: TestApp;
+let shop: Awaited<ReturnType<typeof seedCatalogue>>;
+
+beforeAll(async () => {
+  app = await startTestApp();
+  shop = await seedCatalogue();
+});
+afterAll(() => app?.close());
+
+const prismaRead = (id: string) => db().order.findUnique({ where: { id }, include: { payment: true } });
+
+describe("order rows", () => {
+  test("a card order written and read back is what Prisma reads", async () => {
+    const id = randomUUID();
+    const paymentId = randomUUID();
+    const checkoutId = randomUUID();
+    const written = await db().$transaction((tx) =>
+      writeOrder(
+        tx,
+        {
+          id,
+          domain: `rows${id.slice(0, 6)}.${shop.parentName}`,
+          parentId: null,
+          partnerId: shop.partnerId,
+          ownerAddress: OWNER,
+          externalUserId: randomUUID(),
+          walletAddrs: [{ addr: ETH_WALLET, coinId: 60 }],
+          years: 2,
+          baseCurrency: "USD",
+          basePriceCents: 500,
+          currency: "USD",
+          price: "5.00",
+          paymentType: "card",
+          paymentReferenceId: paymentId,
+          orderStatusReason: "Awaiting card payment.",
+          checkoutId,
+          requestHash: "hash",
+          clientAddress: "127.0.0.1",
+          expiresAt: new Date(Date.now() + 60_000),
+        },
+        {
+          id: paymentId,
+          orderId: id,
+          processor: "test",
+          connectedAccountId: null,
+          amountDue: "500",
+          status: "creating",
+        },
+        "Awaiting card payment.",
+      ),
+    );
+    const stored = await prismaRead(id);
+    expect(stored).not.toBeNull();
+    expect(written).toEqual(stored);
+    expect(await readOrderWithPayment({ id })).toEqual(stored);
+    expect(await readOrderWithPayment({ checkoutId })).toEqual(stored);
+    expect(written.createdAt).toBeInstanceOf(Date);
+    expect(written.payment?.processorEphemeralKeyExpiresAt).toBeNull();
+    expect(await orderStatusOf(id)).toBe("PENDING");
+    const events = await db().orderEvent.findMany({ where: { orderId: id } });
+    expect(events.map((event) => [event.status, event.reason])).toEqual([["PENDING", "Awaiting card payment."]]);
+  });
+
+  test("a crypto renewal keeps its stored answer and every payment field", async () => {
+    const id = randomUUID();
+    const paymentId = randomUUID();
+    const expiresAt = new Date(Date.now() + 900_000);
+    await db().$transaction((tx) =>
+      writeOrder(
+        tx,
+        {
+          id,
+          kind: "RENEWAL",
+          domain: `renew${id.slice(0, 6)}.web3`,
+          ownerAddress: OWNER,
+          ownerEmail: "buyer@example.com",
+          ownerName: "Buyer",
+          years: 1,
+          baseCurrency: "USD",
+          basePriceCents: 1000,
+          currency: "BTC",
+          price: "0.00012345",
+          paymentType: "crypto",
+          paymentReferenceId: paymentId,
+          orderStatusReason: "Awaiting payment.",
+          expiresAt,
+          replayResponse: { address: "bcrt1q", amount: 0.00012345, nested: { list: [1, "two"] } },
+        },
+        {
+          id: paymentId,
+          orderId: id,
+          processor: "bitcoin",
+          chain: "bitcoin:regtest",
+          depositAddress: "bcrt1qexample",
+          derivationIndex: 7,
+          tokenContract: null,
+          decimals: 8,
+          amountDue: "12345",
+          status: "pending",
+          expiresAt,
+        },
+        "Awaiting payment.",
+      ),
+    );
+    const stored = await prismaRead(id);
+    expect(await readOrderWithPayment({ id })).toEqual(stored);
+    expect(stored?.kind).toBe("RENEWAL");
+    expect(stored?.payment?.derivationIndex).toBe(7);
+    expect(stored?.payment?.expiresAt?.getTime()).toBe(expiresAt.getTime());
+  });
+
+  test("an unknown order reads as nothing", async () => {
+    expect(await readOrderWithPayment({ id: randomUUID() })).toBeNull();
+    expect(await readOrderWithPayment({ checkoutId: randomUUID() })).toBeNull();
+    expect(await orderStatusOf(randomUUID())).toBeNull();
+  });
+});
+
+describe("registerName", () => {
+  test("a sub-domain's row, wallets and the parent's counts are written in one go", async () => {
+    const name = `sub${randomUUID().slice(0, 6)}.${shop.parentName}`;
+    const parentBefore = await db().domain.findUniqueOrThrow({ where: { name: shop.parentName } });
+    const createdAt = new Date();
+    const registered = await db().$transaction((tx) =>
+      registerName(tx, {
+        name,
+        ownerAddress: OWNER,
+        wallets: [
+          { coin: "ETH", version: "NATIVE", coinType: 60, address: ETH_WALLET },
+          { coin: "BTC", version: "NATIVE", coinType: 0, address: "bc1qexample" },
+        ],
+        createdAt,
+      }),
+    );
+    const row = await db().domain.findUniqueOrThrow({ where: { name }, include: { wallets: true } });
+    expect(registered).toEqual({ id: row.id, name, ownerAddress: OWNER, createdAt });
+    expect(row.parentId).toBe(parentBefore.id);
+    expect(row.partnerId).toBe(shop.partnerId);
+    expect(row.ownerKey).toBe(OWNER.toLowerCase());
+    expect(row.label).toBe(name.split(".")[0]);
+    expect(row.tld).toBe("web3");
+    expect(row.wallets.map((w) => [w.coin, w.coinType, w.address]).sort()).toEqual([
+      ["BTC", 0n, "bc1qexample"],
+      ["ETH", 60n, ETH_WALLET],
+    ]);
+    const parentAfter = await db().domain.findUniqueOrThrow({ where: { name: shop.parentName } });
+    expect(parentAfter.subdomainCount).toBe(parentBefore.subdomainCount + 1);
+    const day = await db().subdomainDailyCount.findFirst({
+      where: { parentId: parentBefore.id, day: new Date(createdAt.toISOString().slice(0, 10)) },
+    });
+    expect(day?.count).toBeGreaterThanOrEqual(1);
+
+    // The same name again is a conflict, and writes nothing.
+    await expect(db().$transaction((tx) => registerName(tx, { name, ownerAddress: ETH_WALLET }))).rejects.toMatchObject(
+      { status: 409 },
+    );
+    const again = await db().domain.findUniqueOrThrow({ where: { name: shop.parentName } });
+    expect(again.subdomainCount).toBe(parentAfter.subdomainCount);
+    expect((await db().domain.findUniqueOrThrow({ where: { name } })).ownerAddress).toBe(OWNER);
+  });
+});
