@@ -101,12 +101,29 @@ export function invalidate(topic: Topic, key: string, tx?: NotifyWithin): Promis
   return invalidateAll([[topic, key]], tx);
 }
 
+const messagesOf = (tags: readonly (readonly [Topic, string])[]) => [
+  ...new Set(tags.map(([topic, key]) => `${topic}:${key}`)),
+];
+
+/**
+ * The SQL that tells the other instances `message` (an SQL text expression `topic:key`), for a
+ * write that publishes from its own statement; the writer then calls dropHere with the same tags.
+ */
+export function notifySql(message: string): string {
+  return `pg_notify('${INVALIDATION_CHANNEL}', ${message})`;
+}
+
+/** The local half of invalidateAll, for a statement that published with notifySql. */
+export function dropHere(tags: readonly (readonly [Topic, string])[]): void {
+  for (const message of messagesOf(tags)) dispatch(message);
+}
+
 /** invalidate for several `[topic, key]` pairs, told to the other instances in one statement, in order. */
 export async function invalidateAll(tags: readonly (readonly [Topic, string])[], tx?: NotifyWithin): Promise<void> {
-  const messages = [...new Set(tags.map(([topic, key]) => `${topic}:${key}`))];
+  const messages = messagesOf(tags);
   if (messages.length === 0) return;
   for (const message of messages) dispatch(message);
-  const sql = `SELECT pg_notify('${INVALIDATION_CHANNEL}', message) FROM unnest($1::text[]) AS message`;
+  const sql = `SELECT ${notifySql("message")} FROM unnest($1::text[]) AS message`;
   if (tx) await tx.$executeRawUnsafe(sql, messages);
   else await database().query(sql, [messages]);
 }

@@ -88,7 +88,7 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
 
   const expiresAt = addYears(now, order.years);
   try {
-    await inTransaction(async (tx) => {
+    const completed = await inTransaction(async (tx) => {
       const moved = await transitionOrder(tx, {
         orderId,
         to: "COMPLETED",
@@ -96,7 +96,7 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
         reason: completedReason(order.ownerAddress, expiresAt, order.orderStatusReason),
         data: { completedAt: now },
       });
-      if (!moved) return;
+      if (!moved) return false;
       // The registry decides who controls the name: a sub-domain its parent's partner, a
       // second-level name no partner (the order's partnerId only attributes the sale).
       await registerName(tx, {
@@ -106,7 +106,9 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
         createdAt: now,
         expiresAt,
       });
+      return true;
     });
+    if (completed) return "COMPLETED";
   } catch (error) {
     // The registry refused for good (registered meanwhile, parent gone): the money goes back.
     if (!(error instanceof ApiError) || (error.status !== 404 && error.status !== 409)) throw error;

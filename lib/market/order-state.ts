@@ -1,7 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { OrderKind, OrderStatus, Prisma } from "@prisma/client";
-import { invalidate } from "@/lib/db/invalidation";
+import { database } from "@/lib/db";
+import { dropHere, invalidate, notifySql } from "@/lib/db/invalidation";
 
 // The order state machine, in one place. Every change is a compare-and-set on the current status,
 // so two deliveries of the same news (a webhook and the client, a redelivered event, two watcher
@@ -62,13 +63,16 @@ export interface TransitionInput {
   reason: string;
   /** Narrower than the machine allows, e.g. only PENDING → EXPIRED for the expiry job. */
   from?: OrderStatus[];
+  /** Only while the order holds its name's reservation (a purchase paid in time). */
+  whileHolding?: boolean;
   data?: TransitionTimes;
 }
 
 // A move in one statement (Prisma's model writes cost a millisecond of CPU each, and a move made
 // four): the compare-and-set on the status, the timeline event, the name's hold released when
 // the new state holds none, and an unpaid card intent of an order that ended marked to be
-// cancelled by the settlement job (lib/market/cancel-intents.ts) so it is no longer payable.
+// cancelled by the settlement job (lib/market/cancel-intents.ts) so it is no longer payable. The
+// same statement tells the other instances to drop the order's cached reads (at commit).
 // A time is set only when given (null clears it, as with Prisma; undefined leaves it).
 const TRANSITION = `WITH moved AS (
     UPDATE "order" SET order_status = $2::"OrderStatus", order_status_reason = $3, updated_at = $5::timestamptz,
@@ -76,6 +80,7 @@ const TRANSITION = `WITH moved AS (
         completed_at = CASE WHEN $8 THEN $9::timestamptz ELSE completed_at END,
         name_expires_at = CASE WHEN $10 THEN $11::timestamptz ELSE name_expires_at END
       WHERE id = $1::uuid AND order_status::text = ANY($4::text[])
+        AND (NOT $15 OR EXISTS (SELECT 1 FROM name_reservation WHERE order_id = $1::uuid))
       RETURNING id),
   event AS (
     INSERT INTO order_event (id, order_id, status, reason, created_at)
@@ -86,10 +91,20 @@ const TRANSITION = `WITH moved AS (
     UPDATE payment SET cancel_due = true, updated_at = $5::timestamptz
       WHERE $14 AND order_id IN (SELECT id FROM moved) AND processor IN ('stripe', 'test')
         AND processor_ref IS NOT NULL AND status NOT IN ('succeeded', 'mismatched', 'canceled'))
-  SELECT id FROM moved`;
+  SELECT id, ${notifySql(`'order:' || id::text`)}::text AS published FROM moved`;
+
+/** Where a move runs: a transaction, or on its own (one statement is atomic by itself). */
+export interface Statements {
+  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
+}
+
+/** A move made outside any transaction, committed at once. */
+export const onItsOwn: Statements = {
+  $queryRawUnsafe: <T>(query: string, ...values: unknown[]) => database().query(query, values) as Promise<T>,
+};
 
 /** Moves the order when its current state allows; false when another caller moved it first. */
-export async function transitionOrder(tx: Prisma.TransactionClient, input: TransitionInput): Promise<boolean> {
+export async function transitionOrder(tx: Statements, input: TransitionInput): Promise<boolean> {
   const allowed = (input.from ?? sourcesOf(input.to)).filter((from) => canTransition(from, input.to));
   const times = input.data ?? {};
   const now = new Date();
@@ -109,9 +124,10 @@ export async function transitionOrder(tx: Prisma.TransactionClient, input: Trans
     randomUUID(),
     !holdsReservation(input.to),
     input.to === "EXPIRED" || input.to === "FAILED",
+    input.whileHolding === true,
   );
   if (moved.length === 0) return false;
-  await invalidateOrder(tx, input.orderId);
+  dropHere([["order", input.orderId]]);
   return true;
 }
 
@@ -128,11 +144,7 @@ export async function noteOrder(
   });
   if (count === 0) return false;
   await tx.orderEvent.create({ data: { id: randomUUID(), orderId, status, reason } });
-  await invalidateOrder(tx, orderId);
+  // Cached reads of the order (endpoint 13) are dropped here now and everywhere at commit.
+  await invalidate("order", orderId, tx);
   return true;
-}
-
-/** Cached reads of the order (endpoint 13) are dropped here now and everywhere at commit. */
-function invalidateOrder(tx: Prisma.TransactionClient, orderId: string): Promise<void> {
-  return invalidate("order", orderId, tx);
 }

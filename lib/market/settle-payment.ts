@@ -9,7 +9,7 @@ import { fulfilOrder } from "./fulfil-order";
 import { markRenewalPaid } from "./fulfil-renewal";
 import { inTransaction } from "./in-transaction";
 import { orderStatusOf } from "./order-rows";
-import { endedWithoutPayment, noteOrder, transitionOrder } from "./order-state";
+import { endedWithoutPayment, noteOrder, onItsOwn, transitionOrder, type TransitionInput } from "./order-state";
 import { cryptoAmountOwed, oweCardRefund, refundedAmount, requestCardRefund, syncCryptoRefund } from "./refunds";
 import { tryReserveName } from "./reserve-name";
 
@@ -29,6 +29,16 @@ export async function markOrderPaid(
   reason = PAID_REASON,
   now = new Date(),
 ): Promise<OrderStatus | null> {
+  // The usual case, a purchase paid while its order holds the name, is one statement on its own.
+  const paidInTime: TransitionInput = {
+    orderId,
+    to: "PAID",
+    from: ["PENDING"],
+    reason,
+    data: { paidAt: now },
+    whileHolding: true,
+  };
+  if (await transitionOrder(onItsOwn, paidInTime)) return "PAID";
   return inTransaction(async (tx) => {
     // The order and whether it holds its name, in one read.
     const [order] = await tx.$queryRawUnsafe<
