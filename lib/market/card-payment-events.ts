@@ -28,25 +28,19 @@ export const PROCESSOR_RECHECK_MS = 5_000;
 async function paymentOfIntent(paymentIntentId: string) {
   const [row] = await database().query<{
     id: string;
-    order_id: string;
-    amount_due: string;
+    orderId: string;
+    amountDue: string;
     processor: string;
     status: string;
     kind: OrderKind;
   }>(
-    `SELECT p.id, p.order_id, p.amount_due, p.processor, p.status, o.kind
+    `SELECT p.id, p.order_id AS "orderId", p.amount_due AS "amountDue", p.processor, p.status, o.kind
        FROM payment p JOIN "order" o ON o.id = p.order_id WHERE p.processor_ref = $1`,
     [paymentIntentId],
   );
   if (!row) return null;
-  return {
-    id: row.id,
-    orderId: row.order_id,
-    amountDue: row.amount_due,
-    processor: row.processor,
-    status: row.status,
-    order: { kind: row.kind },
-  };
+  const { kind, ...payment } = row;
+  return { ...payment, order: { kind } };
 }
 
 /**

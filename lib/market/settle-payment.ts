@@ -106,28 +106,18 @@ const date = (value: Date | string | null) => (value === null ? null : new Date(
 /** The payment and its order's state, as settlement reads them: one statement through the driver. */
 async function paymentForSettlement(paymentId: string): Promise<PaymentRow | null> {
   const [row] = await database().query(
-    `SELECT p.id, p.order_id, p.processor, p.status, p.amount_due, p.amount_received, p.chain, p.decimals,
-            p.expires_at, o.order_status, o.partner_id, o.expires_at AS order_expires_at, o.kind
+    `SELECT p.id, p.order_id AS "orderId", p.processor, p.status, p.amount_due AS "amountDue",
+            p.amount_received AS "amountReceived", p.chain, p.decimals, p.expires_at AS "expiresAt",
+            o.order_status AS "orderStatus", o.partner_id AS "partnerId", o.expires_at AS "orderExpiresAt", o.kind
        FROM payment p JOIN "order" o ON o.id = p.order_id WHERE p.id = $1::uuid`,
     [paymentId],
   );
   if (!row) return null;
+  const { orderStatus, partnerId, orderExpiresAt, kind, expiresAt, ...payment } = row;
   return {
-    id: row.id,
-    orderId: row.order_id,
-    processor: row.processor,
-    status: row.status,
-    amountDue: row.amount_due,
-    amountReceived: row.amount_received,
-    chain: row.chain,
-    decimals: row.decimals,
-    expiresAt: date(row.expires_at),
-    order: {
-      orderStatus: row.order_status,
-      partnerId: row.partner_id,
-      expiresAt: date(row.order_expires_at),
-      kind: row.kind,
-    },
+    ...(payment as Omit<PaymentRow, "expiresAt" | "order">),
+    expiresAt: date(expiresAt),
+    order: { orderStatus, partnerId, expiresAt: date(orderExpiresAt), kind },
   };
 }
 
