@@ -106,6 +106,8 @@ const EnvSchema = z.object({
   DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** PostgreSQL connections per instance (the pool's maximum). */
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(20),
+  /** PostgreSQL connections per instance that only name resolution's lookups use, besides the pool. */
+  DB_LOOKUP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 
   /** Owners: days a name stays renewable (and unbuyable by others) after it expires. */

@@ -4,6 +4,7 @@ import path from "node:path";
 import { PrismaClient } from "@prisma/client";
 import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { config, usesPostgresServer } from "@/lib/config";
+import { serveInArrivalOrder } from "./arrival-order";
 import { migrate } from "./migrate";
 
 // One database handle for the process: Prisma for the domain code, plus a raw query function
@@ -18,6 +19,12 @@ export interface Database {
   prisma: PrismaClient;
   /** Runs one parameterized statement and returns its rows. */
   query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
+  /**
+   * Runs one read-only statement of name resolution. On PostgreSQL it has connections of its own
+   * (DB_LOOKUP_POOL_SIZE), so a lookup never waits for a connection behind purchases and payments;
+   * on PGlite it is `query`.
+   */
+  lookup<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
   /** Runs a script of several statements without parameters. */
   exec(script: string): Promise<void>;
   /** Runs `work` on one connection (PostgreSQL session state such as advisory locks needs it). */
@@ -98,6 +105,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
     kind: "pglite",
     prisma,
     ...session,
+    lookup: session.query,
     withConnection: (work) => work(session),
     listen: (channel, onPayload, onLost) => host.listen(channel, onPayload, onLost),
     async close() {
@@ -112,17 +120,23 @@ async function openPostgres(url: string, poolSize = config().DB_POOL_SIZE): Prom
   const { PrismaPg } = await import("@prisma/adapter-pg");
   const cfg = config();
   // With the server down or stalled, a request fails within these bounds (503) instead of waiting.
-  const pool = new pg.Pool({
-    connectionString: url,
-    max: poolSize,
-    connectionTimeoutMillis: cfg.DB_CONNECT_TIMEOUT_MS,
-    statement_timeout: cfg.DB_STATEMENT_TIMEOUT_MS,
-    // A server that stops answering (not refusing) cannot enforce statement_timeout itself.
-    query_timeout: cfg.DB_STATEMENT_TIMEOUT_MS + 2000,
-    keepAlive: true,
-    keepAliveInitialDelayMillis: 10_000,
-  });
-  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+  const poolOf = (max: number) => {
+    const pool = new pg.Pool({
+      connectionString: url,
+      max,
+      connectionTimeoutMillis: cfg.DB_CONNECT_TIMEOUT_MS,
+      statement_timeout: cfg.DB_STATEMENT_TIMEOUT_MS,
+      // A server that stops answering (not refusing) cannot enforce statement_timeout itself.
+      query_timeout: cfg.DB_STATEMENT_TIMEOUT_MS + 2000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    });
+    pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+    return pool;
+  };
+  const pool = poolOf(poolSize);
+  serveInArrivalOrder(pool, poolSize, cfg.DB_CONNECT_TIMEOUT_MS);
+  const lookups = poolOf(cfg.DB_LOOKUP_POOL_SIZE);
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const listeners = new Set<InstanceType<typeof pg.Client>>();
   let closed = false;
@@ -131,6 +145,9 @@ async function openPostgres(url: string, poolSize = config().DB_POOL_SIZE): Prom
     prisma,
     async query<T extends Row>(text: string, params: unknown[] = []) {
       return (await pool.query(text, params)).rows as T[];
+    },
+    async lookup<T extends Row>(text: string, params: unknown[] = []) {
+      return (await lookups.query(text, params)).rows as T[];
     },
     async exec(script) {
       await pool.query(script);
@@ -178,7 +195,7 @@ async function openPostgres(url: string, poolSize = config().DB_POOL_SIZE): Prom
       closed = true;
       await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
       await prisma.$disconnect();
-      await pool.end();
+      await Promise.all([pool.end(), lookups.end()]);
     },
   };
 }

@@ -14,7 +14,7 @@ export async function reverseResolveInParent(rawParent: string, ethAddress: stri
   const name = normalizeNativeName(rawParent, "parentDomain");
   const parent = await findParentDomain(name);
   if (!parent) throw notFound("parentDomain", `${name} is not registered in the native registry.`);
-  const [row] = await database().query<{ name: string }>(
+  const [row] = await database().lookup<{ name: string }>(
     `SELECT name FROM "domain" WHERE parent_id = $1 AND owner_key = $2 ORDER BY created_at DESC, id DESC LIMIT 1`,
     [parent.id, ethAddress.toLowerCase()],
   );

@@ -136,7 +136,7 @@ async function loadBatch(batch: Map<string, Waiter>): Promise<void> {
   const names = [...batch.keys()];
   let rows: Row[];
   try {
-    rows = await database().query<Row>(BATCH_QUERY, [names]);
+    rows = await database().lookup<Row>(BATCH_QUERY, [names]);
   } catch (error) {
     for (const [name, waiter] of batch) {
       forgetLoad(name, waiter);

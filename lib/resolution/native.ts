@@ -44,7 +44,7 @@ export const nativeProvider: ResolutionProvider = {
     const key = address.toLowerCase();
     // The candidates' names come from one indexed query each; their records from nativeRecords,
     // as forward resolution reads them (batched, kept, suspended names answered as null).
-    const [primary] = await database().query<{ name: string }>(
+    const [primary] = await database().lookup<{ name: string }>(
       `SELECT d.name FROM reverse_record r JOIN "domain" d ON d.id = r.domain_id WHERE r.address = $1`,
       [key],
     );
@@ -52,7 +52,7 @@ export const nativeProvider: ResolutionProvider = {
     if (primaryRecords && !isExpired(primaryRecords) && pointsBack(primaryRecords, key))
       return toResolveResult(primaryRecords);
 
-    const owned = await database().query<{ name: string }>(
+    const owned = await database().lookup<{ name: string }>(
       `SELECT name FROM "domain" WHERE owner_key = $1 AND suspended_at IS NULL
         ORDER BY created_at DESC, id DESC LIMIT ${FALLBACK_CANDIDATES}`,
       [key],

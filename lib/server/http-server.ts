@@ -7,6 +7,7 @@ import { json, requestUrl } from "@/lib/api/handler";
 import { badHostResponse } from "@/lib/api/methods";
 import { pageSecurityHeaders } from "@/lib/api/security-headers";
 import { config } from "@/lib/config";
+import { asOneRequest } from "@/lib/db/arrival-order";
 import { createRouter } from "./router";
 import { lingerOnEarlyAnswer, sendWebResponse, toWebRequest } from "./node-http";
 
@@ -45,7 +46,7 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
       if (path === null)
         return sendWebResponse(res, json({ message: "The request target must be a path." }, 400, NO_STORE), "GET");
       const request = toWebRequest(req, path);
-      const handled = router.handle(request);
+      const handled = asOneRequest(() => router.handle(request));
       if (handled) {
         const response = handled instanceof Promise ? await handled : handled;
         return await sendWebResponse(res, response, request.method);

@@ -1,0 +1,110 @@
+// The queue in front of the PostgreSQL pool: a fixed number of connections at once, the rest
+// served by the arrival of the request asking (not the moment it asks), a bounded wait that fails
+// like pg-pool's own timeout (503), and no permit lost to a waiter that gave up.
+import { describe, expect, test } from "vitest";
+import { isDatabaseUnavailable } from "@/lib/api/errors";
+import { ArrivalQueue, asOneRequest, serveInArrivalOrder } from "@/lib/db/arrival-order";
+
+const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
+
+/** Starts a request now; its work runs when `go` is called. */
+function request(queue: ArrivalQueue, name: string, served: string[]) {
+  let go!: () => void;
+  const asked = new Promise<void>((resolve) => (go = resolve));
+  const done = asOneRequest(async () => {
+    await asked;
+    await queue.acquire();
+    served.push(name);
+  });
+  return { go, done };
+}
+
+describe("arrival order", () => {
+  test("permits are handed out at once up to the limit; the next asks wait for a release", async () => {
+    const queue = new ArrivalQueue(2, 1000);
+    await queue.acquire();
+    await queue.acquire();
+    let third = false;
+    const waiting = queue.acquire().then(() => (third = true));
+    await tick();
+    expect(third).toBe(false);
+    queue.release();
+    await waiting;
+    expect(third).toBe(true);
+  });
+
+  test("the request that arrived first is served first, whenever it asks", async () => {
+    const queue = new ArrivalQueue(1, 1000);
+    await queue.acquire();
+    const served: string[] = [];
+    const older = request(queue, "older", served);
+    await tick();
+    const newer = request(queue, "newer", served);
+    // The newer request asks first, the older one after it.
+    newer.go();
+    await tick();
+    older.go();
+    await tick();
+    queue.release();
+    await older.done;
+    queue.release();
+    await newer.done;
+    expect(served).toEqual(["older", "newer"]);
+  });
+
+  test("outside a request, asks are served in the order they were made", async () => {
+    const queue = new ArrivalQueue(1, 1000);
+    await queue.acquire();
+    const served: number[] = [];
+    const asks = [1, 2, 3].map((n) => queue.acquire().then(() => served.push(n)));
+    for (let i = 0; i < 3; i++) {
+      queue.release();
+      await asks[i];
+    }
+    expect(served).toEqual([1, 2, 3]);
+  });
+
+  test("a wait past the timeout fails as the database being unavailable, and gives nothing up", async () => {
+    const queue = new ArrivalQueue(1, 30);
+    await queue.acquire();
+    const late = await queue.acquire().catch((error: Error) => error);
+    expect(late).toBeInstanceOf(Error);
+    expect(isDatabaseUnavailable(late)).toBe(true);
+    // The one permit goes back once and serves exactly one more ask.
+    queue.release();
+    await queue.acquire();
+    const second = await queue.acquire().catch((error: Error) => error);
+    expect(second).toBeInstanceOf(Error);
+  });
+
+  test("a pool's connections go through the queue and come back once, however often release is called", async () => {
+    let outstanding = 0;
+    const pool = {
+      connect: (async () => {
+        outstanding++;
+        let released = false;
+        return {
+          release() {
+            if (released) throw new Error("Release called on client which has already been released to the pool.");
+            released = true;
+            outstanding--;
+          },
+        };
+      }) as never,
+    };
+    const queue = serveInArrivalOrder(pool as never, 1, 50);
+    const wrapped = pool as unknown as { connect(): Promise<{ release(): void }> };
+    const first = await wrapped.connect();
+    expect(outstanding).toBe(1);
+    const failed = await wrapped.connect().catch((error: Error) => error);
+    expect(isDatabaseUnavailable(failed)).toBe(true);
+    first.release();
+    expect(() => first.release()).toThrow(/already been released/);
+    const second = await wrapped.connect();
+    expect(outstanding).toBe(1);
+    second.release();
+    // Both permits' worth of asks pass again: nothing was counted twice.
+    await queue.acquire();
+    queue.release();
+  });
+});
