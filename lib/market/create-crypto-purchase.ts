@@ -14,7 +14,7 @@ import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { reserveNameOrThrow } from "./reserve-name";
 import { exactNumber } from "./exact-number";
 import { inTransaction } from "./in-transaction";
-import { enforceUnpaidHoldLimits } from "./unpaid-holds";
+import { enforceUnpaidHoldLimits, lockPurchaser } from "./unpaid-holds";
 
 // Endpoint 12. The offer (price quote, deposit address, rate) is made before the transaction, its
 // index taken in a statement that commits at once, so no purchase waits on another's counter row
@@ -57,6 +57,7 @@ export async function createCryptoPurchase(
 
   try {
     await inTransaction(async (tx) => {
+      await lockPurchaser(tx, purchaser);
       await enforceUnpaidHoldLimits(tx, purchaser, now);
       await reserveNameOrThrow(tx, quote.name, orderId, now);
       const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;

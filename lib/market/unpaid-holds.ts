@@ -21,11 +21,55 @@ interface OpenHolds {
   firstEnds: Date | null;
 }
 
-async function openHolds(tx: Prisma.TransactionClient, where: Prisma.Sql, now: Date): Promise<OpenHolds> {
-  const [row] = await tx.$queryRaw<{ count: number; first_ends: Date | null }[]>`
-    SELECT count(*)::int AS count, min(expires_at) AS first_ends FROM "order"
-     WHERE order_status = 'PENDING' AND expires_at > ${now} AND ${where}`;
-  return { count: row?.count ?? 0, firstEnds: row?.first_ends ? new Date(row.first_ends) : null };
+interface HoldCounts {
+  client: OpenHolds;
+  owner: OpenHolds;
+  email: OpenHolds;
+}
+
+/**
+ * The open holds of the purchaser's client address, owner address and owner e-mail (a null key
+ * counts nothing), in one statement.
+ */
+async function openHolds(
+  q: Prisma.TransactionClient,
+  keys: { client: string | null; owner: string | null; email: string | null },
+  now: Date,
+): Promise<HoldCounts> {
+  const matches = [
+    ...(keys.client !== null ? [Prisma.sql`client_address = ${keys.client}`] : []),
+    ...(keys.owner !== null ? [Prisma.sql`owner_address = ${keys.owner}`] : []),
+    ...(keys.email !== null ? [Prisma.sql`lower(owner_email) = ${keys.email}`] : []),
+  ];
+  const none = { count: 0, firstEnds: null };
+  if (matches.length === 0) return { client: none, owner: none, email: none };
+  const [row] = await q.$queryRaw<
+    {
+      client: number;
+      client_ends: Date | null;
+      owner: number;
+      owner_ends: Date | null;
+      email: number;
+      email_ends: Date | null;
+    }[]
+  >`
+    SELECT count(*) FILTER (WHERE client_address = ${keys.client})::int AS client,
+           min(expires_at) FILTER (WHERE client_address = ${keys.client}) AS client_ends,
+           count(*) FILTER (WHERE owner_address = ${keys.owner})::int AS owner,
+           min(expires_at) FILTER (WHERE owner_address = ${keys.owner}) AS owner_ends,
+           count(*) FILTER (WHERE lower(owner_email) = ${keys.email})::int AS email,
+           min(expires_at) FILTER (WHERE lower(owner_email) = ${keys.email}) AS email_ends
+      FROM "order"
+     WHERE order_status = 'PENDING' AND expires_at > ${now} AND (${Prisma.join(matches, " OR ")})`;
+  const holds = (count: number | undefined, ends: Date | null | undefined): OpenHolds => ({
+    count: count ?? 0,
+    firstEnds: ends ? new Date(ends) : null,
+  });
+  return {
+    client: holds(row?.client, row?.client_ends),
+    owner: holds(row?.owner, row?.owner_ends),
+    email: holds(row?.email, row?.email_ends),
+  };
 }
 
 function tooMany(field: string, who: string, limit: number, holds: OpenHolds, now: Date): ApiError {
@@ -43,42 +87,49 @@ const emailKey = (purchaser: Purchaser) => purchaser.ownerEmail?.trim().toLowerC
 
 /**
  * Serializes the purchases of one client address or owner until the transaction ends (advisory
- * locks are per transaction and may be taken again by the same one).
+ * locks are per transaction and may be taken again by the same one). One statement takes every
+ * key's lock, in one order for every purchase, so two purchases cannot wait on each other.
  */
 export async function lockPurchaser(tx: Prisma.TransactionClient, purchaser: Purchaser): Promise<void> {
-  const cfg = config();
-  const email = emailKey(purchaser);
+  const { client, owner, email } = holdKeys(purchaser);
   const keys = [
-    ...(cfg.UNPAID_HOLDS_PER_CLIENT > 0 ? [`client:${purchaser.clientAddress}`] : []),
-    ...(cfg.UNPAID_HOLDS_PER_OWNER > 0 ? [`owner:${purchaser.ownerAddress.toLowerCase()}`] : []),
-    ...(cfg.UNPAID_HOLDS_PER_OWNER > 0 && email ? [`email:${email}`] : []),
+    ...(client !== null ? [`client:${client}`] : []),
+    ...(owner !== null ? [`owner:${owner.toLowerCase()}`] : []),
+    ...(email !== null ? [`email:${email}`] : []),
   ].sort();
-  // One lock order for every purchase, so two purchases cannot wait on each other.
-  for (const key of keys) await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${key}, 0))`;
+  if (keys.length === 0) return;
+  await tx.$executeRaw`
+    SELECT pg_advisory_xact_lock(hashtextextended(key, 0))
+      FROM unnest(${keys}::text[]) WITH ORDINALITY AS k(key, n) ORDER BY n`;
 }
 
-/** Throws 429 (with Retry-After: when the first open hold runs out) when one more hold is too many. */
+/** The keys whose holds are bounded: null where the configuration sets no bound. */
+function holdKeys(purchaser: Purchaser) {
+  const cfg = config();
+  return {
+    client: cfg.UNPAID_HOLDS_PER_CLIENT > 0 ? purchaser.clientAddress : null,
+    owner: cfg.UNPAID_HOLDS_PER_OWNER > 0 ? purchaser.ownerAddress : null,
+    email: cfg.UNPAID_HOLDS_PER_OWNER > 0 ? emailKey(purchaser) : null,
+  };
+}
+
+/**
+ * Throws 429 (with Retry-After: when the first open hold runs out) when one more hold is too
+ * many. Inside a transaction the caller holds lockPurchaser's lock, taken in an earlier statement
+ * (a statement sees the rows committed before it began, so a count in the locking statement could
+ * miss a hold committed while it waited); outside one it is an early refusal, checked again later.
+ */
 export async function enforceUnpaidHoldLimits(
-  tx: Prisma.TransactionClient,
+  q: Prisma.TransactionClient,
   purchaser: Purchaser,
   now = new Date(),
 ): Promise<void> {
-  const cfg = config();
-  const perClient = cfg.UNPAID_HOLDS_PER_CLIENT;
-  const perOwner = cfg.UNPAID_HOLDS_PER_OWNER;
-  const email = emailKey(purchaser);
-  await lockPurchaser(tx, purchaser);
-
-  if (perClient > 0) {
-    const holds = await openHolds(tx, Prisma.sql`client_address = ${purchaser.clientAddress}`, now);
-    if (holds.count >= perClient) throw tooMany("holds", "This client address", perClient, holds, now);
-  }
-  if (perOwner > 0) {
-    const byAddress = await openHolds(tx, Prisma.sql`owner_address = ${purchaser.ownerAddress}`, now);
-    if (byAddress.count >= perOwner) throw tooMany("ownerAddress", "This owner address", perOwner, byAddress, now);
-    if (email) {
-      const byEmail = await openHolds(tx, Prisma.sql`lower(owner_email) = ${email}`, now);
-      if (byEmail.count >= perOwner) throw tooMany("ownerEmail", "This owner e-mail", perOwner, byEmail, now);
-    }
-  }
+  const { UNPAID_HOLDS_PER_CLIENT: perClient, UNPAID_HOLDS_PER_OWNER: perOwner } = config();
+  const holds = await openHolds(q, holdKeys(purchaser), now);
+  if (perClient > 0 && holds.client.count >= perClient)
+    throw tooMany("holds", "This client address", perClient, holds.client, now);
+  if (perOwner > 0 && holds.owner.count >= perOwner)
+    throw tooMany("ownerAddress", "This owner address", perOwner, holds.owner, now);
+  if (perOwner > 0 && holds.email.count >= perOwner)
+    throw tooMany("ownerEmail", "This owner e-mail", perOwner, holds.email, now);
 }
