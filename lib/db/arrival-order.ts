@@ -7,13 +7,29 @@ import { AsyncLocalStorage } from "node:async_hooks";
 // of its ~1.2 s waiting). Oldest request first is first-come at the level of requests: one that
 // has started is finished before newer ones start. The cost is that a request with a single
 // statement may wait behind the rest of an older purchase. Work outside a request (jobs,
-// start-up) counts as arriving when it asks.
+// start-up), and work a request left behind once it answered (a timer it started), counts as
+// arriving when it asks.
 
-const arrival = new AsyncLocalStorage<number>();
+interface Arrival {
+  at: number;
+  answered: boolean;
+}
 
-/** Runs one request's handling: its database work is served in the order of this call. */
+const arrival = new AsyncLocalStorage<Arrival>();
+
+/** Runs one request's handling: until it returns, its database work is served in the order of this call. */
 export function asOneRequest<T>(handle: () => T): T {
-  return arrival.run(performance.now(), handle);
+  const request: Arrival = { at: performance.now(), answered: false };
+  const result = arrival.run(request, handle);
+  const answered = () => void (request.answered = true);
+  if (result instanceof Promise) result.then(answered, answered);
+  else answered();
+  return result;
+}
+
+function arrivedAt(): number {
+  const request = arrival.getStore();
+  return request && !request.answered ? request.at : performance.now();
 }
 
 interface Waiter {
@@ -25,13 +41,15 @@ interface Waiter {
 }
 
 /** The connection timeout's message: lib/api/errors.ts answers it as 503, like pg-pool's own. */
-export const WAIT_TIMEOUT_MESSAGE = "timeout exceeded when trying to connect";
+const WAIT_TIMEOUT_MESSAGE = "timeout exceeded when trying to connect";
 
 /** `permits` at once; the others wait, earliest arrival first, up to `timeoutMs`. */
 export class ArrivalQueue {
   private free: number;
   private readonly heap: Waiter[] = [];
   private seq = 0;
+  /** Waiters that gave up and are still in the heap. */
+  private gaveUp = 0;
 
   constructor(
     permits: number,
@@ -47,7 +65,7 @@ export class ArrivalQueue {
     }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
-        at: arrival.getStore() ?? performance.now(),
+        at: arrivedAt(),
         seq: this.seq++,
         settled: false,
         grant: () => {
@@ -56,8 +74,10 @@ export class ArrivalQueue {
         },
       };
       const timer = setTimeout(() => {
-        // Left in the heap, skipped when it comes to the top.
+        // Left in the heap and skipped when it comes to the top, unless they are most of it (a
+        // stalled database): then the heap is rebuilt without them.
         waiter.settled = true;
+        if (++this.gaveUp > this.heap.length / 2) this.compact();
         reject(new Error(WAIT_TIMEOUT_MESSAGE));
       }, this.timeoutMs);
       this.push(waiter);
@@ -74,11 +94,21 @@ export class ArrivalQueue {
   private pass(): void {
     while (this.free > 0 && this.heap.length > 0) {
       const next = this.pop();
-      if (next.settled) continue;
+      if (next.settled) {
+        this.gaveUp--;
+        continue;
+      }
       next.settled = true;
       this.free--;
       next.grant();
     }
+  }
+
+  private compact(): void {
+    const waiting = this.heap.filter((waiter) => !waiter.settled);
+    this.heap.length = 0;
+    this.gaveUp = 0;
+    for (const waiter of waiting) this.push(waiter);
   }
 
   private static before(a: Waiter, b: Waiter): boolean {

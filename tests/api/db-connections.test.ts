@@ -58,7 +58,7 @@ async function holdConnection(): Promise<() => Promise<void>> {
 describe("database connections", () => {
   test("a forward and a reverse lookup answer", async () => {
     expect((await nativeProvider.forward("looked.web3", {}))?.domain).toBe("looked.web3");
-    expect((await nativeProvider.reverse(OWNER))?.domain).toBe("looked.web3");
+    expect((await nativeProvider.reverse(OWNER, {}))?.domain).toBe("looked.web3");
   });
 
   test.runIf(SERVER)("lookups answer while every connection of the main pool is taken", async () => {
@@ -69,7 +69,7 @@ describe("database connections", () => {
       .then(() => (mainAnswered = true));
     const started = performance.now();
     expect((await nativeProvider.forward("unasked.web3", {}))?.domain).toBe("unasked.web3");
-    expect((await nativeProvider.reverse(OTHER_OWNER))?.domain).toBe("unasked.web3");
+    expect((await nativeProvider.reverse(OTHER_OWNER, {}))?.domain).toBe("unasked.web3");
     expect(await database().lookup("SELECT 2 AS two")).toEqual([{ two: 2 }]);
     expect(performance.now() - started).toBeLessThan(2000);
     // The main pool's statement is still waiting for a connection.

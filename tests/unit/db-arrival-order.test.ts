@@ -77,6 +77,54 @@ describe("arrival order", () => {
     expect(second).toBeInstanceOf(Error);
   });
 
+  test("work a request leaves behind after answering asks as new, not with the request's place", async () => {
+    const queue = new ArrivalQueue(1, 1000);
+    const served: string[] = [];
+    let wakeLeftBehind!: () => void;
+    let leftBehind!: Promise<unknown>;
+    await asOneRequest(async () => {
+      // Like a timer started while handling: its work keeps the request's context.
+      const woken = new Promise<void>((resolve) => (wakeLeftBehind = resolve));
+      leftBehind = woken.then(() => queue.acquire()).then(() => served.push("left behind"));
+    });
+    await queue.acquire();
+    const newer = asOneRequest(async () => {
+      await queue.acquire();
+      served.push("newer request");
+    });
+    await tick();
+    wakeLeftBehind();
+    await tick();
+    queue.release();
+    await newer;
+    queue.release();
+    await leftBehind;
+    expect(served).toEqual(["newer request", "left behind"]);
+  });
+
+  test("waiters that gave up are dropped without disturbing the order of those still waiting", async () => {
+    const queue = new ArrivalQueue(1, 200);
+    await queue.acquire();
+    const doomed = Array.from({ length: 10 }, () => queue.acquire().catch(() => "gave up"));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const served: number[] = [];
+    const patient = [0, 1, 2].map((i) => queue.acquire().then(() => served.push(i)));
+    // Ten of thirteen give up: the heap is rebuilt from the three still waiting.
+    expect(await Promise.all(doomed)).toEqual(Array(10).fill("gave up"));
+    for (let i = 0; i < 3; i++) {
+      queue.release();
+      await patient[i];
+    }
+    expect(served).toEqual([0, 1, 2]);
+    // Every permit is accounted for: one more ask waits until the last holder releases.
+    let passed = false;
+    const next = queue.acquire().then(() => (passed = true));
+    await tick();
+    expect(passed).toBe(false);
+    queue.release();
+    await next;
+  });
+
   test("a pool's connections go through the queue and come back once, however often release is called", async () => {
     let outstanding = 0;
     const pool = {
