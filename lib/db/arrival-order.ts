@@ -8,7 +8,9 @@ import { AsyncLocalStorage } from "node:async_hooks";
 // has started is finished before newer ones start. The cost is that a request with a single
 // statement may wait behind the rest of an older purchase. Work outside a request (jobs,
 // start-up), and work a request left behind once it answered (a timer it started), counts as
-// arriving when it asks.
+// arriving when it asks. A request's place is at most HEAD_START_MS ahead of the moment it asks:
+// a client that holds requests open (a body sent slowly) cannot put them ahead of everything that
+// arrived since.
 
 interface Arrival {
   at: number;
@@ -27,9 +29,13 @@ export function asOneRequest<T>(handle: () => T): T {
   return result;
 }
 
-function arrivedAt(): number {
+/** Longer than a purchase's or a payment's whole stay under the soak's load (~1 s). */
+const HEAD_START_MS = 2000;
+
+function placeOf(headStartMs: number): number {
+  const now = performance.now();
   const request = arrival.getStore();
-  return request && !request.answered ? request.at : performance.now();
+  return request && !request.answered ? Math.max(request.at, now - headStartMs) : now;
 }
 
 interface Waiter {
@@ -43,7 +49,10 @@ interface Waiter {
 /** The connection timeout's message: lib/api/errors.ts answers it as 503, like pg-pool's own. */
 const WAIT_TIMEOUT_MESSAGE = "timeout exceeded when trying to connect";
 
-/** `permits` at once; the others wait, earliest arrival first, up to `timeoutMs`. */
+/**
+ * `permits` at once; the others wait, earliest arrival first (at most `headStartMs` before the
+ * ask), up to `timeoutMs`.
+ */
 export class ArrivalQueue {
   private free: number;
   private readonly heap: Waiter[] = [];
@@ -54,6 +63,7 @@ export class ArrivalQueue {
   constructor(
     permits: number,
     private readonly timeoutMs: number,
+    private readonly headStartMs = HEAD_START_MS,
   ) {
     this.free = permits;
   }
@@ -65,7 +75,7 @@ export class ArrivalQueue {
     }
     return new Promise<void>((resolve, reject) => {
       const waiter: Waiter = {
-        at: arrivedAt(),
+        at: placeOf(this.headStartMs),
         seq: this.seq++,
         settled: false,
         grant: () => {

@@ -52,6 +52,25 @@ describe("arrival order", () => {
     expect(served).toEqual(["older", "newer"]);
   });
 
+  test("a request held open for long keeps a head start of at most its bound", async () => {
+    const queue = new ArrivalQueue(1, 1000, 50);
+    await queue.acquire();
+    const served: string[] = [];
+    // Arrives first, then asks only after more than the bound (a body sent slowly).
+    const held = request(queue, "held open", served);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const waiting = request(queue, "waiting", served);
+    waiting.go();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    held.go();
+    await tick();
+    queue.release();
+    await waiting.done;
+    queue.release();
+    await held.done;
+    expect(served).toEqual(["waiting", "held open"]);
+  });
+
   test("outside a request, asks are served in the order they were made", async () => {
     const queue = new ArrivalQueue(1, 1000);
     await queue.acquire();
