@@ -10,6 +10,7 @@ import { asOneRequest } from "@/lib/db/arrival-order";
 import { createThrowAwayDatabase } from "@/lib/cli/postgres-temp.mjs";
 import { registerName } from "@/lib/registry/register-name";
 import { nativeProvider } from "@/lib/resolution/native";
+import { holdConnection } from "@/tests/support/pool";
 
 const SERVER = process.env.TEST_DATABASE_URL;
 const POOL_SIZE = 2;
@@ -36,24 +37,6 @@ afterAll(async () => {
   await closeDatabase();
   await scratch?.drop();
 });
-
-/** Takes one connection of the main pool until the returned function is called. */
-async function holdConnection(): Promise<() => Promise<void>> {
-  let free!: () => void;
-  const freed = new Promise<void>((resolve) => (free = resolve));
-  let taken!: () => void;
-  const isTaken = new Promise<void>((resolve) => (taken = resolve));
-  const done = database().withConnection(async (session) => {
-    await session.query("SELECT 1");
-    taken();
-    await freed;
-  });
-  await isTaken;
-  return async () => {
-    free();
-    await done;
-  };
-}
 
 describe("database connections", () => {
   test("a forward and a reverse lookup answer", async () => {

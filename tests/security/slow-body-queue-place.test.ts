@@ -6,8 +6,8 @@
 // database's one free connection.
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { database } from "@/lib/db";
 import { createPartner } from "@/lib/partners/create-partner";
+import { holdConnection } from "@/tests/support/pool";
 import { servedByNext, startTestApp, type TestApp } from "@/tests/support/app";
 
 const onPostgres = Boolean(process.env.TEST_DATABASE_URL) && !servedByNext;
@@ -29,24 +29,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await app?.close();
 });
-
-/** Takes one connection of the main pool until the returned function is called. */
-async function holdConnection(): Promise<() => Promise<void>> {
-  let free!: () => void;
-  const freed = new Promise<void>((resolve) => (free = resolve));
-  let taken!: () => void;
-  const isTaken = new Promise<void>((resolve) => (taken = resolve));
-  const done = database().withConnection(async (session) => {
-    await session.query("SELECT 1");
-    taken();
-    await freed;
-  });
-  await isTaken;
-  return async () => {
-    free();
-    await done;
-  };
-}
 
 /** Sends a request's head now; `finish` sends its body; `answered` is the raw answer. */
 function slowRequest(path: string, body: string) {
