@@ -1,7 +1,6 @@
 // The embedded database's own process: PGlite (PostgreSQL compiled to WebAssembly), driven over
 // the IPC channel by lib/db/embedded.ts. Queries never run on the thread that answers HTTP, and
-// PGlite's memory (a 174 MB WebAssembly heap of which its fixed 128 MB of shared buffers is
-// zero-filled at start, plus the compiled module) stays out of the server process.
+// PGlite's memory (its WebAssembly heap and compiled module) stays out of the server process.
 //
 // PGlite runs one statement at a time on one session, so this process decides the order:
 // statements outside transactions ("reads", though single writes come this way too) go before
@@ -458,6 +457,37 @@ async function close(id) {
 
 // ---------------------------------------------------------------- start
 
+// Shared buffers for the embedded database. PGlite's build starts PostgreSQL with
+// `-c shared_buffers=128MB` written into its C code: no option of PGlite's, `-c` argument or
+// ALTER SYSTEM overrides it, and the 128 MB are zero-filled at start, so they are resident from the
+// first moment (they were 128 of the 174 MB WebAssembly heap). The embedded database of a single
+// server holds tens of megabytes, and pages outside the buffers are read back from the operating
+// system's file cache, so 16 MB keeps its speed (measured in `npm run soak`) at 112 MB less.
+const SHARED_BUFFERS = "16MB";
+const BUILT_IN_SETTING = "shared_buffers=128MB";
+
+/**
+ * PGlite's WebAssembly module with the built-in shared_buffers setting replaced by ours, in the
+ * bytes in memory (the installed file is not touched). The setting is a NUL-terminated string in
+ * the module's data; ours is no longer, and the spare bytes stay NUL. If a PGlite version no longer
+ * holds that string exactly once, PGlite starts with its own setting:
+ * tests/unit/db-embedded.test.ts reads the setting back and fails then.
+ */
+async function postgresModule() {
+  const file = new URL("pglite.wasm", import.meta.resolve("@electric-sql/pglite"));
+  const bytes = readFileSync(file);
+  const needle = Buffer.from(`\0${BUILT_IN_SETTING}\0`);
+  const at = bytes.indexOf(needle);
+  if (at >= 0 && bytes.indexOf(needle, at + 1) < 0) {
+    const replacement = Buffer.alloc(BUILT_IN_SETTING.length);
+    replacement.write(`shared_buffers=${SHARED_BUFFERS}`);
+    replacement.copy(bytes, at + 1);
+  } else {
+    process.emitWarning(`PGlite's ${BUILT_IN_SETTING} was not found once in its module; left as it is.`);
+  }
+  return WebAssembly.compile(bytes);
+}
+
 // Without its parent nothing can use this database: stop at once. PGlite has written every page
 // through to the data directory's files already, so this is no worse than the power going off.
 process.on("disconnect", () => {
@@ -469,7 +499,7 @@ let releaseLock;
 let db;
 try {
   if (dataDir) releaseLock = await claimDataDir(dataDir);
-  db = new PGlite(dataDir);
+  db = new PGlite(dataDir, { wasmModule: await postgresModule() });
   await db.waitReady;
   // PGlite's build reports debug messages to the client and the log by default: formatting them
   // costs as much as a simple statement.

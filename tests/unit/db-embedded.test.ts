@@ -5,7 +5,7 @@
 // host that dies is replaced.
 import type { ChildProcess } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -131,6 +131,17 @@ describe("the embedded database's process", () => {
 
   const diesName =
     "when the process dies, what was in flight fails as unavailable and the next request starts a new one";
+  test("PostgreSQL runs with 16 MB of shared buffers instead of the 128 MB PGlite's build fixes", async () => {
+    // The host replaces the setting in PGlite's module (lib/db/pglite-host.mjs); a PGlite version
+    // whose module no longer holds it would start with 128 MB and fail here.
+    expect((await host.query<{ shared_buffers: string }>(`SHOW shared_buffers`)).rows).toEqual([
+      { shared_buffers: "16MB" },
+    ]);
+    // The 128 MB were zero-filled at start and so resident in the host's process from the first moment.
+    const rssMb = Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${hostPid(host)}/status`, "utf8"))![1]) / 1024;
+    expect(rssMb).toBeLessThan(300);
+  });
+
   test(
     diesName,
     async () => {
