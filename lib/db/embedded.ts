@@ -34,8 +34,10 @@ class EmbeddedDatabaseGone extends Error {
 }
 
 const HOST = path.join(process.cwd(), "lib", "db", "pglite-host.mjs");
-// PGlite's JavaScript needs little heap; its WebAssembly memory is not part of it.
-const HOST_NODE_ARGS = ["--max-old-space-size=96"];
+// PGlite's JavaScript needs little heap; its WebAssembly memory is not part of it. Left to itself
+// V8 grows the young generation of this process, which allocates fast and keeps little, to over
+// 130 MB under load; 4 MB semi-spaces keep it at 8 MB with no measured loss of speed.
+const HOST_NODE_ARGS = ["--max-old-space-size=96", "--max-semi-space-size=4"];
 // A host that fails to start is not started again more often than this.
 const RESTART_BACKOFF_MS = 1000;
 
