@@ -17,7 +17,8 @@ export interface ForSale {
   /** Normalized name, as it will be registered. */
   name: string;
   perYearCents: number;
-  parent: { id: string; name: string; partnerId: string | null } | null;
+  /** A sub-domain's parent; `payoutAccountId` is where its partner's card sales are paid (never shown to buyers). */
+  parent: { id: string; name: string; partnerId: string | null; payoutAccountId: string | null } | null;
 }
 
 export interface NotForSale {
@@ -87,13 +88,15 @@ const AVAILABILITY_QUERY = `SELECT n.name,
     pd.id AS parent_id, pd.name AS parent_name, pd.partner_id AS parent_partner_id,
     pd.subdomains_enabled AS parent_subdomains_enabled,
     pd.subdomain_price_cents AS parent_subdomain_price_cents, pd.expires_at AS parent_expires_at,
+    pd.payout_account_id AS parent_payout_account_id,
     h.order_id AS hold_order_id, h.order_status AS hold_order_status, h.expires_at AS hold_expires_at,
     h.settlement_due AS hold_settlement_due, h.status AS hold_payment_status,
     h.amount_received AS hold_amount_received
   FROM unnest($1::text[], $2::text[], $3::text[]) AS n(name, tld, parent)
   LEFT JOIN LATERAL (SELECT name, expires_at FROM "domain" WHERE name = n.name LIMIT 1) d ON true
-  LEFT JOIN LATERAL (SELECT id, name, partner_id, subdomains_enabled, subdomain_price_cents, expires_at
-      FROM "domain" WHERE name = n.parent LIMIT 1) pd ON true
+  LEFT JOIN LATERAL (SELECT d.id, d.name, d.partner_id, d.subdomains_enabled, d.subdomain_price_cents, d.expires_at,
+        (SELECT payout_account_id FROM partner WHERE partner.id = d.partner_id) AS payout_account_id
+      FROM "domain" d WHERE d.name = n.parent LIMIT 1) pd ON true
   LEFT JOIN LATERAL (SELECT o.id AS order_id, o.order_status::text AS order_status, o.expires_at,
         p.settlement_due, p.status, p.amount_received
       FROM name_reservation r JOIN "order" o ON o.id = r.order_id LEFT JOIN payment p ON p.order_id = o.id
@@ -112,6 +115,7 @@ interface AvailabilityRow {
   parent_subdomains_enabled: boolean | null;
   parent_subdomain_price_cents: number | null;
   parent_expires_at: Timestamp;
+  parent_payout_account_id: string | null;
   hold_order_id: string | null;
   hold_order_status: string | null;
   hold_expires_at: Timestamp;
@@ -168,7 +172,12 @@ export async function checkAvailability(inputs: string[], now = new Date()): Pro
                 : undefined;
       if (problem) return { available: false, name, reason: "parent_not_configured", message: problem };
       perYearCents = row.parent_subdomain_price_cents!;
-      parent = { id: row.parent_id!, name: row.parent_name!, partnerId: row.parent_partner_id };
+      parent = {
+        id: row.parent_id!,
+        name: row.parent_name!,
+        partnerId: row.parent_partner_id,
+        payoutAccountId: row.parent_payout_account_id,
+      };
     }
     // A name past its grace period is back on the market: for sale as if it were not registered.
     const expiresAt = toDate(row.expires_at);

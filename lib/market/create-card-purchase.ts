@@ -9,7 +9,6 @@ import { normalizeWeb3Name } from "@/lib/names/normalize";
 import { configuredCardProcessor, cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import type { CardProcessor, CardSession, EphemeralKey } from "@/lib/payments/card/card-processor";
 import { readOrderWithPayment, writeOrder, type NewPayment, type OrderWithPayment } from "./order-rows";
-import { payoutAccountOf } from "./payout-account";
 import { BASE_CURRENCY, centsToDecimal } from "./pricing";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { requestHash } from "./request-hash";
@@ -58,14 +57,14 @@ export async function createCardPurchase(
   client: { clientAddress: string },
 ): Promise<CardPurchaseResult> {
   const hash = fingerprint(body);
-  const existing = await findByCheckoutId(body.checkoutId);
-  if (existing) return replay(existing, hash);
   let order: OrderWithPayment;
   try {
     order = await createOrder(body, client, hash);
   } catch (error) {
-    // A concurrent request with the same checkoutId committed first: its hold can make this one's
-    // quote, hold or insert fail. Answer as its replay.
+    // The checkoutId has an order already: a replay, or a concurrent request that committed first.
+    // The transaction finds it under the purchaser's lock; before that, its hold makes the quote
+    // refuse the name. Either way, answer as its replay. A new checkoutId, the usual case, costs
+    // no read of its own.
     const raced = await findByCheckoutId(body.checkoutId);
     if (raced) return replay(raced, hash);
     throw error;
@@ -80,7 +79,7 @@ async function createOrder(
   hash: string,
 ): Promise<OrderWithPayment> {
   const quote = await quotePurchase(body);
-  const destination = await payoutAccountOf(quote.sellerPartnerId);
+  const destination = quote.sellerPayoutAccountId;
   const asked = body.processorConnectedAccountId || null;
   if (asked !== null && asked !== destination)
     throw badRequest(
@@ -96,11 +95,10 @@ async function createOrder(
   const now = new Date();
   return inTransaction(async (tx) => {
     const purchaser = { clientAddress: client.clientAddress, ownerAddress: quote.ownerAddress };
+    // A concurrent request with this checkoutId that committed while this one waited for the lock
+    // makes what follows fail (its hold counts, its name is held, checkout_id is unique): the caller
+    // then answers as its replay.
     await lockPurchaser(tx, purchaser);
-    // A concurrent request with this checkoutId committed while this one waited for the lock:
-    // it is a replay, and its hold is not counted twice.
-    if (await tx.order.findUnique({ where: { checkoutId: body.checkoutId }, select: { id: true } }))
-      throw new ReplayInstead();
     await enforceUnpaidHoldLimits(tx, purchaser, now);
     await reserveNameOrThrow(tx, quote.name, orderId, now);
     return writeOrder(
@@ -143,8 +141,6 @@ export function cardPaymentRow(payment: {
     status: "creating",
   };
 }
-
-class ReplayInstead extends Error {}
 
 export type { OrderWithPayment };
 

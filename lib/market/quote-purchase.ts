@@ -24,6 +24,8 @@ export interface PurchaseQuote {
   parentId: string | null;
   /** The partner selling the name: the parent's partner of a sub-domain, none for a second-level name. */
   sellerPartnerId: string | null;
+  /** Where that partner's card sales are paid (its connected account), read with the name. */
+  sellerPayoutAccountId: string | null;
 }
 
 /** The order columns a quote decides, the same for every way of paying. */
@@ -74,5 +76,6 @@ export async function quotePurchase(input: {
     partnerId: parent ? parent.partnerId : (input.partnerId ?? null),
     parentId: parent?.id ?? null,
     sellerPartnerId: parent?.partnerId ?? null,
+    sellerPayoutAccountId: parent?.partnerId ? parent.payoutAccountId : null,
   };
 }

@@ -94,6 +94,8 @@ describe("checkAvailability", () => {
     await hold(n("expired"), "EXPIRED", at(-1));
     await hold(n("failed"), "FAILED", at(1));
     await hold(`held${tag}.${shop.parentName}`, "PENDING", at(1));
+    // Read with the parent, so a card purchase knows whom it pays without a statement of its own.
+    await db().partner.update({ where: { id: shop.partnerId }, data: { payoutAccountId: `acct_avail${tag}` } });
 
     const { answers, statements } = await counted(() =>
       checkAvailability(
@@ -162,7 +164,7 @@ describe("checkAvailability", () => {
       available: true,
       name: `shop${tag}.${shop.parentName}`,
       perYearCents: 250,
-      parent: { id: parent.id, name: shop.parentName, partnerId: shop.partnerId },
+      parent: { id: parent.id, name: shop.parentName, partnerId: shop.partnerId, payoutAccountId: `acct_avail${tag}` },
     });
     expect(answers.slice(7, 11).map((a) => !a.available && a.message)).toEqual([
       `The parent domain ${n("nobody")} is not registered.`,
