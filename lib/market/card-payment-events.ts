@@ -48,15 +48,18 @@ async function paymentOfIntent(paymentIntentId: string) {
  * crash between the two is settled by the job.
  */
 export async function onCardPaymentSucceeded(event: CardSucceeded): Promise<OrderStatus | null> {
-  const payment = await paymentOfIntent(event.paymentIntentId);
-  if (!payment) return null;
-  const matches =
-    event.currency.toLowerCase() === "usd" && BigInt(event.amountReceivedCents) >= BigInt(payment.amountDue);
-  await database().query(
-    `UPDATE payment SET status = $2, amount_received = $3, settlement_due = true, cancel_due = false, updated_at = $4
-      WHERE id = $1::uuid AND status NOT IN ('succeeded', 'mismatched')`,
-    [payment.id, matches ? "succeeded" : "mismatched", String(event.amountReceivedCents), new Date()],
+  // Found and recorded in one statement; a payment recorded already is left as it is, and
+  // settled again below (settlement is idempotent).
+  const [payment] = await database().query<{ id: string }>(
+    `WITH p AS (SELECT id, amount_due FROM payment WHERE processor_ref = $1),
+       u AS (UPDATE payment SET amount_received = $3::text, settlement_due = true, cancel_due = false, updated_at = $4,
+               status = CASE WHEN lower($2) = 'usd' AND $3::text::numeric >= p.amount_due::numeric
+                             THEN 'succeeded' ELSE 'mismatched' END
+               FROM p WHERE payment.id = p.id AND payment.status NOT IN ('succeeded', 'mismatched'))
+     SELECT id FROM p`,
+    [event.paymentIntentId, event.currency, String(event.amountReceivedCents), new Date()],
   );
+  if (!payment) return null;
   // Crash test hook: dies like a power cut after the payment is recorded and before settlement.
   if (config().FAULT_INJECT === "after-credit") process.kill(process.pid, "SIGKILL");
   return settlePayment(payment.id);

@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db";
+import { onCardPaymentSucceeded } from "@/lib/market/card-payment-events";
 import { expireUnpaidOffers } from "@/lib/market/expire-offers";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { BTC_WALLET, countRows, ETH_WALLET, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
@@ -273,6 +274,53 @@ describe("card purchase (11) with the test processor", () => {
     expect(wrongType.status).toBe(415);
     expect(await countRows()).toEqual(before);
   });
+
+  test(
+    "a success reported for less than is due or in another currency fails the order and is owed back; " +
+      "the full amount in USD completes it, once",
+    async () => {
+      const started = async () => {
+        const answer = await (await buy(purchase())).json();
+        const payment = await db().payment.findFirstOrThrow({ where: { orderId: answer.orderId } });
+        return { ...answer, intent: payment.processorRef!, due: Number(payment.amountDue) };
+      };
+      const paymentOf = (orderId: string) =>
+        db().payment.findFirstOrThrow({ where: { orderId }, select: { status: true, amountReceived: true } });
+
+      const short = await started();
+      expect(
+        await onCardPaymentSucceeded({
+          paymentIntentId: short.intent,
+          amountReceivedCents: short.due - 1,
+          currency: "usd",
+        }),
+      ).toBe("FAILED");
+      expect(await paymentOf(short.orderId)).toEqual({ status: "mismatched", amountReceived: String(short.due - 1) });
+      expect((await readOrder(short.orderId)).orderStatusReason).toContain("does not match");
+
+      const euros = await started();
+      expect(
+        await onCardPaymentSucceeded({
+          paymentIntentId: euros.intent,
+          amountReceivedCents: euros.due,
+          currency: "eur",
+        }),
+      ).toBe("FAILED");
+      expect((await paymentOf(euros.orderId)).status).toBe("mismatched");
+
+      const full = await started();
+      const paid = { paymentIntentId: full.intent, amountReceivedCents: full.due, currency: "USD" };
+      expect(await onCardPaymentSucceeded(paid)).toBe("COMPLETED");
+      // Reported again (a webhook delivered twice), even with another amount: recorded once.
+      expect(await onCardPaymentSucceeded({ ...paid, amountReceivedCents: 1 })).toBe("COMPLETED");
+      expect(await paymentOf(full.orderId)).toEqual({ status: "succeeded", amountReceived: String(full.due) });
+      expect(await db().order.count({ where: { id: full.orderId, orderStatus: "COMPLETED" } })).toBe(1);
+
+      expect(
+        await onCardPaymentSucceeded({ paymentIntentId: "pi_test_unknown", amountReceivedCents: 1, currency: "usd" }),
+      ).toBeNull();
+    },
+  );
 
   test("20 concurrent purchases of one name: one 200, nineteen 409, one PENDING order", async () => {
     const domain = `race${randomUUID().slice(0, 8)}.web3`;
