@@ -7,7 +7,7 @@ import { json, requestUrl } from "@/lib/api/handler";
 import { badHostResponse } from "@/lib/api/methods";
 import { pageSecurityHeaders } from "@/lib/api/security-headers";
 import { config } from "@/lib/config";
-import { asOneRequest } from "@/lib/db/arrival-order";
+import { asOneRequest, MONEY_AHEAD_MS } from "@/lib/db/arrival-order";
 import { createRouter } from "./router";
 import { lingerOnEarlyAnswer, sendWebResponse, toWebRequest } from "./node-http";
 
@@ -34,6 +34,22 @@ export interface ServerOptions {
 
 const NO_STORE = { "x-content-type-options": "nosniff", "cache-control": "no-store" };
 
+/** POSTs that move money: their database work goes MONEY_AHEAD_MS ahead of their arrival. */
+const MONEY_PATHS = new Set([
+  "/v1/market/purchase",
+  "/v1/market/crypto/purchase",
+  "/v1/market/renew",
+  "/v1/market/crypto/renew",
+  "/api/test-processor/pay",
+  "/api/webhooks/stripe",
+]);
+
+export function aheadOf(method: string, path: string): number {
+  if (method !== "POST") return 0;
+  const query = path.indexOf("?");
+  return MONEY_PATHS.has(query < 0 ? path : path.slice(0, query)) ? MONEY_AHEAD_MS : 0;
+}
+
 export async function startHttpServer(options: ServerOptions): Promise<RunningServer> {
   const router = createRouter();
   await router.preload();
@@ -46,7 +62,7 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
       if (path === null)
         return sendWebResponse(res, json({ message: "The request target must be a path." }, 400, NO_STORE), "GET");
       const request = toWebRequest(req, path);
-      const handled = asOneRequest(() => router.handle(request));
+      const handled = asOneRequest(() => router.handle(request), aheadOf(request.method, path));
       if (handled) {
         const response = handled instanceof Promise ? await handled : handled;
         return await sendWebResponse(res, response, request.method);

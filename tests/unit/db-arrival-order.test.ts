@@ -3,19 +3,20 @@
 // like pg-pool's own timeout (503), and no permit lost to a waiter that gave up.
 import { describe, expect, test } from "vitest";
 import { isDatabaseUnavailable } from "@/lib/api/errors";
-import { ArrivalQueue, asOneRequest, serveInArrivalOrder } from "@/lib/db/arrival-order";
+import { ArrivalQueue, asOneRequest, MONEY_AHEAD_MS, serveInArrivalOrder } from "@/lib/db/arrival-order";
+import { aheadOf } from "@/lib/server/http-server";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
 
-/** Starts a request now; its work runs when `go` is called. */
-function request(queue: ArrivalQueue, name: string, served: string[]) {
+/** Starts a request now (placed `aheadMs` before now); its work runs when `go` is called. */
+function request(queue: ArrivalQueue, name: string, served: string[], aheadMs = 0) {
   let go!: () => void;
   const asked = new Promise<void>((resolve) => (go = resolve));
   const done = asOneRequest(async () => {
     await asked;
     await queue.acquire();
     served.push(name);
-  });
+  }, aheadMs);
   return { go, done };
 }
 
@@ -50,6 +51,42 @@ describe("arrival order", () => {
     queue.release();
     await newer.done;
     expect(served).toEqual(["older", "newer"]);
+  });
+
+  test("a request placed ahead goes before newer reads, never before one that has waited longer", async () => {
+    const queue = new ArrivalQueue(1, 1000);
+    await queue.acquire();
+    const served: string[] = [];
+    const waitedLong = request(queue, "read that waited longer", served);
+    waitedLong.go();
+    await new Promise((resolve) => setTimeout(resolve, 120));
+    const newer = request(queue, "newer read", served);
+    newer.go();
+    await tick();
+    // Arrives last, placed 60 ms before its arrival: after the first read, before the second.
+    const payment = request(queue, "payment", served, 60);
+    payment.go();
+    await tick();
+    for (const waiting of [waitedLong, payment, newer]) {
+      queue.release();
+      await waiting.done;
+    }
+    expect(served).toEqual(["read that waited longer", "payment", "newer read"]);
+  });
+
+  test("purchases, renewals and payments are placed ahead; nothing else is", () => {
+    for (const path of [
+      "/v1/market/purchase",
+      "/v1/market/crypto/purchase?x=1",
+      "/v1/market/renew",
+      "/v1/market/crypto/renew",
+      "/api/test-processor/pay",
+      "/api/webhooks/stripe",
+    ])
+      expect(aheadOf("POST", path)).toBe(MONEY_AHEAD_MS);
+    expect(aheadOf("GET", "/v1/market/purchase")).toBe(0);
+    expect(aheadOf("POST", "/v1/partner/tokens")).toBe(0);
+    expect(aheadOf("POST", "/v1/market/purchase/extra")).toBe(0);
   });
 
   test("a request held open for long keeps a head start of at most its bound", async () => {
