@@ -1,7 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 
 // The PostgreSQL pool hands its connections out in the order the requests asking for them
-// arrived, not the order of the asks. A purchase asks for a connection about five times and a
+// arrived, not the order of the asks. A purchase asks for a connection several times and a
 // payment about ten; under load, a first-come queue made each of them wait behind every request
 // that arrived after it began, once per ask (~200 ms each in the soak, so a purchase spent ~1 s
 // of its ~1.2 s waiting). Oldest request first is first-come at the level of requests: one that
