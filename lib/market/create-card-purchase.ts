@@ -62,9 +62,9 @@ export async function createCardPurchase(
     order = await createOrder(body, client, hash);
   } catch (error) {
     // The checkoutId has an order already: a replay, or a concurrent request that committed first.
-    // The transaction finds it under the purchaser's lock; before that, its hold makes the quote
-    // refuse the name. Either way, answer as its replay. A new checkoutId, the usual case, costs
-    // no read of its own.
+    // Its hold makes the quote refuse the name, or, committed while this one waited for the
+    // purchaser's lock, the transaction fail. Either way, answer as its replay. A new checkoutId,
+    // the usual case, costs no read of its own.
     const raced = await findByCheckoutId(body.checkoutId);
     if (raced) return replay(raced, hash);
     throw error;
