@@ -74,6 +74,16 @@ export function routePolicy(pathname: string): RoutePolicy {
   return LIMITED_DEFAULT;
 }
 
+/**
+ * Whether a POST to this path moves money: a purchase, a renewal or a test payment (the `purchase`
+ * class), or a Stripe event. Its database work goes ahead of reads (lib/db/arrival-order.ts).
+ */
+export function movesMoney(pathname: string): boolean {
+  if (routePolicy(pathname).rateLimit === "purchase") return true;
+  const [root, area] = pathname.split("/").filter(Boolean);
+  return root === "api" && area === "webhooks";
+}
+
 /** Classes that count per access token; the others count per client address. */
 export function countsPerToken(limit: RateLimitClass): boolean {
   return limit === "resolve" || limit === "partner";

@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from "@/lib/api/body";
 import { isApiPath, isValidHost, pathOfTarget, removeInternalHeaders } from "@/lib/api/edge";
 import { json, requestUrl } from "@/lib/api/handler";
 import { badHostResponse } from "@/lib/api/methods";
+import { movesMoney } from "@/lib/api/route-policy";
 import { pageSecurityHeaders } from "@/lib/api/security-headers";
 import { config } from "@/lib/config";
 import { asOneRequest, MONEY_AHEAD_MS } from "@/lib/db/arrival-order";
@@ -34,20 +35,9 @@ export interface ServerOptions {
 
 const NO_STORE = { "x-content-type-options": "nosniff", "cache-control": "no-store" };
 
-/** POSTs that move money: their database work goes MONEY_AHEAD_MS ahead of their arrival. */
-const MONEY_PATHS = new Set([
-  "/v1/market/purchase",
-  "/v1/market/crypto/purchase",
-  "/v1/market/renew",
-  "/v1/market/crypto/renew",
-  "/api/test-processor/pay",
-  "/api/webhooks/stripe",
-]);
-
-export function aheadOf(method: string, path: string): number {
-  if (method !== "POST") return 0;
-  const query = path.indexOf("?");
-  return MONEY_PATHS.has(query < 0 ? path : path.slice(0, query)) ? MONEY_AHEAD_MS : 0;
+/** How far ahead of its arrival a request's database work is placed: money first (`movesMoney`). */
+export function aheadOf(request: Request): number {
+  return request.method === "POST" && movesMoney(requestUrl(request).pathname) ? MONEY_AHEAD_MS : 0;
 }
 
 export async function startHttpServer(options: ServerOptions): Promise<RunningServer> {
@@ -62,7 +52,7 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
       if (path === null)
         return sendWebResponse(res, json({ message: "The request target must be a path." }, 400, NO_STORE), "GET");
       const request = toWebRequest(req, path);
-      const handled = asOneRequest(() => router.handle(request), aheadOf(request.method, path));
+      const handled = asOneRequest(() => router.handle(request), aheadOf(request));
       if (handled) {
         const response = handled instanceof Promise ? await handled : handled;
         return await sendWebResponse(res, response, request.method);

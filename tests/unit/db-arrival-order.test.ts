@@ -75,6 +75,7 @@ describe("arrival order", () => {
   });
 
   test("purchases, renewals and payments are placed ahead; nothing else is", () => {
+    const ahead = (method: string, path: string) => aheadOf(new Request(`http://127.0.0.1${path}`, { method }));
     for (const path of [
       "/v1/market/purchase",
       "/v1/market/crypto/purchase?x=1",
@@ -83,10 +84,10 @@ describe("arrival order", () => {
       "/api/test-processor/pay",
       "/api/webhooks/stripe",
     ])
-      expect(aheadOf("POST", path)).toBe(MONEY_AHEAD_MS);
-    expect(aheadOf("GET", "/v1/market/purchase")).toBe(0);
-    expect(aheadOf("POST", "/v1/partner/tokens")).toBe(0);
-    expect(aheadOf("POST", "/v1/market/purchase/extra")).toBe(0);
+      expect(ahead("POST", path)).toBe(MONEY_AHEAD_MS);
+    expect(ahead("GET", "/v1/market/purchase")).toBe(0);
+    expect(ahead("POST", "/v1/partner/tokens")).toBe(0);
+    expect(ahead("POST", "/v1/market/purchase/extra")).toBe(0);
   });
 
   test("a request held open for long keeps a head start of at most its bound", async () => {
