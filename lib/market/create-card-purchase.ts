@@ -8,11 +8,11 @@ import { database, db } from "@/lib/db";
 import { normalizeWeb3Name } from "@/lib/names/normalize";
 import { configuredCardProcessor, cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import type { CardProcessor, CardSession, EphemeralKey } from "@/lib/payments/card/card-processor";
-import { readOrderWithPayment, writeOrder, type NewPayment, type OrderWithPayment } from "./order-rows";
+import { readOrderWithPayment, type NewPayment, type OrderWithPayment } from "./order-rows";
 import { BASE_CURRENCY, centsToDecimal } from "./pricing";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { requestHash } from "./request-hash";
-import { reserveNameOrThrow } from "./reserve-name";
+import { writeOrderHoldingName } from "./reserve-name";
 import { inTransaction } from "./in-transaction";
 import { enforceUnpaidHoldLimits, lockPurchaser } from "./unpaid-holds";
 
@@ -100,8 +100,7 @@ async function createOrder(
     // then answers as its replay.
     await lockPurchaser(tx, purchaser);
     await enforceUnpaidHoldLimits(tx, purchaser, now);
-    await reserveNameOrThrow(tx, quote.name, orderId, now);
-    return writeOrder(
+    return writeOrderHoldingName(
       tx,
       {
         ...orderFieldsOf(quote, orderId),

@@ -9,9 +9,8 @@ import {
   resolvePaymentCurrency,
   UnsupportedCurrencyError,
 } from "@/lib/payments/crypto/currencies";
-import { writeOrder } from "./order-rows";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
-import { reserveNameOrThrow } from "./reserve-name";
+import { writeOrderHoldingName } from "./reserve-name";
 import { exactNumber } from "./exact-number";
 import { inTransaction } from "./in-transaction";
 import { enforceUnpaidHoldLimits, lockPurchaser } from "./unpaid-holds";
@@ -59,9 +58,8 @@ export async function createCryptoPurchase(
     await inTransaction(async (tx) => {
       await lockPurchaser(tx, purchaser);
       await enforceUnpaidHoldLimits(tx, purchaser, now);
-      await reserveNameOrThrow(tx, quote.name, orderId, now);
       const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;
-      await writeOrder(
+      await writeOrderHoldingName(
         tx,
         {
           ...orderFieldsOf(quote, orderId),

@@ -22,7 +22,6 @@ import { payoutAccountOf } from "./payout-account";
 import { BASE_CURRENCY, centsToDecimal, tldNamePricePerYearCents, totalPriceCents } from "./pricing";
 import { exactNumber } from "./exact-number";
 import { requestHash } from "./request-hash";
-import { inTransaction } from "./in-transaction";
 
 // POST /v1/market/renew (card) and POST /v1/market/crypto/renew: more years for a registered
 // name, paid by anyone, through the purchase's checkout and order states. The order holds no name
@@ -113,23 +112,22 @@ export async function createCardRenewal(body: RenewalRequest, now = new Date()):
   const processor = configuredCardProcessor();
   let order: OrderWithPayment;
   try {
-    order = await inTransaction((tx) =>
-      writeOrder(
-        tx,
-        {
-          ...renewalOrderFields(quote, orderId, body.checkoutId, hash, now),
-          currency: BASE_CURRENCY,
-          price: centsToDecimal(quote.totalCents),
-          paymentType: "card",
-          paymentReferenceId: paymentId,
-          orderStatusReason: AWAITING_CARD,
-          expiresAt: new Date(now.getTime() + config().PAYMENT_OFFER_MINUTES * 60_000),
-        },
-        cardPaymentRow({ id: paymentId, orderId, processor, destination, cents: quote.totalCents }),
-        AWAITING_CARD,
-        now,
-      ),
-    );
+    // One statement, so no transaction of its own: a renewal holds no name.
+    ({ order } = await writeOrder(
+      db(),
+      {
+        ...renewalOrderFields(quote, orderId, body.checkoutId, hash, now),
+        currency: BASE_CURRENCY,
+        price: centsToDecimal(quote.totalCents),
+        paymentType: "card",
+        paymentReferenceId: paymentId,
+        orderStatusReason: AWAITING_CARD,
+        expiresAt: new Date(now.getTime() + config().PAYMENT_OFFER_MINUTES * 60_000),
+      },
+      cardPaymentRow({ id: paymentId, orderId, processor, destination, cents: quote.totalCents }),
+      AWAITING_CARD,
+      now,
+    ));
   } catch (error) {
     // A concurrent request with the same checkoutId won the insert: answer as its replay.
     const raced = await findByCheckoutId(body.checkoutId);
@@ -163,23 +161,21 @@ export async function createCryptoRenewal(
   const response = offerResponse(offer, orderId, paymentId);
   const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address} for the renewal.`;
   try {
-    await inTransaction((tx) =>
-      writeOrder(
-        tx,
-        {
-          ...renewalOrderFields(quote, orderId, body.checkoutId, hash, now),
-          currency: offer.currency,
-          price: offer.amountDecimal,
-          paymentType: "crypto",
-          paymentReferenceId: paymentId,
-          orderStatusReason: reason,
-          expiresAt: offer.payment.expiresAt,
-          replayResponse: response,
-        },
-        offer.payment,
-        reason,
-        now,
-      ),
+    await writeOrder(
+      db(),
+      {
+        ...renewalOrderFields(quote, orderId, body.checkoutId, hash, now),
+        currency: offer.currency,
+        price: offer.amountDecimal,
+        paymentType: "crypto",
+        paymentReferenceId: paymentId,
+        orderStatusReason: reason,
+        expiresAt: offer.payment.expiresAt,
+        replayResponse: response,
+      },
+      offer.payment,
+      reason,
+      now,
     );
   } catch (error) {
     await releaseCryptoOffer(offer);

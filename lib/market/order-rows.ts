@@ -122,9 +122,19 @@ function insertion(fields: object, types: Record<string, string>, first: number)
   };
 }
 
+/** The registration of an order's name as a statement saw it: null when the name is not registered. */
+export type NameRegistration = { expiresAt: Date | null } | null;
+
+export interface WrittenOrder {
+  order: OrderWithPayment;
+  /** The order's name in the registry, read by the statement that wrote the order. */
+  registration: NameRegistration;
+}
+
 /**
  * The order, its payment and its first timeline event (PENDING, `reason`), in one statement in
- * the caller's transaction; answers the rows written.
+ * the caller's transaction; answers the rows written and the registration of the order's name as
+ * that statement saw it (a purchase checks it there instead of in a statement of its own).
  */
 export async function writeOrder(
   tx: Prisma.TransactionClient,
@@ -132,11 +142,13 @@ export async function writeOrder(
   payment: NewPayment,
   reason: string,
   now = new Date(),
-): Promise<OrderWithPayment> {
+): Promise<WrittenOrder> {
   const stamps = { createdAt: now, ...order };
   const o = insertion(stamps, ORDER_TYPES, 4);
   const p = insertion(payment, PAYMENT_TYPES, 4 + o.values.length);
-  const [row] = await tx.$queryRawUnsafe<{ order_row: Row; payment_row: Row }[]>(
+  const [row] = await tx.$queryRawUnsafe<
+    { order_row: Row; payment_row: Row; registered: boolean; registered_expires_at: Date | string | null }[]
+  >(
     `WITH o AS (
         INSERT INTO "order" (${o.columns}, "updated_at") VALUES (${o.placeholders}, $1::timestamptz) RETURNING *),
       p AS (
@@ -145,7 +157,9 @@ export async function writeOrder(
       e AS (
         INSERT INTO order_event (id, order_id, status, reason, created_at)
           SELECT $2::uuid, id, 'PENDING', $3, $1::timestamptz FROM o)
-    SELECT to_jsonb(o) AS order_row, to_jsonb(p) AS payment_row FROM o, p`,
+    SELECT to_jsonb(o) AS order_row, to_jsonb(p) AS payment_row,
+           d.name IS NOT NULL AS registered, d.expires_at AS registered_expires_at
+      FROM o CROSS JOIN p LEFT JOIN domain d ON d.name = o.domain`,
     now,
     randomUUID(),
     reason,
@@ -153,8 +167,11 @@ export async function writeOrder(
     ...p.values,
   );
   return {
-    ...fromJson<Order>(row.order_row, ORDER_DATES),
-    payment: fromJson<Payment>(row.payment_row, PAYMENT_DATES),
+    order: {
+      ...fromJson<Order>(row.order_row, ORDER_DATES),
+      payment: fromJson<Payment>(row.payment_row, PAYMENT_DATES),
+    },
+    registration: registrationOf(row),
   };
 }
 
@@ -162,17 +179,39 @@ export async function writeOrder(
 export async function readOrderWithPayment(
   where: { id: string } | { checkoutId: string },
 ): Promise<OrderWithPayment | null> {
+  return (await readOrderAndName(where))?.order ?? null;
+}
+
+/** The order with its payment, and the registration of its name, in one statement. */
+export async function readOrderAndName(
+  where: { id: string } | { checkoutId: string },
+): Promise<{ order: OrderWithPayment; registration: NameRegistration } | null> {
   const [column, value] = "id" in where ? ["id", where.id] : ["checkout_id", where.checkoutId];
-  const [row] = await database().query<{ order_row: Row; payment_row: Row | null }>(
-    `SELECT to_jsonb(o) AS order_row, to_jsonb(p) AS payment_row
-       FROM "order" o LEFT JOIN payment p ON p.order_id = o.id WHERE o.${column} = $1::uuid`,
+  const [row] = await database().query<{
+    order_row: Row;
+    payment_row: Row | null;
+    registered: boolean;
+    registered_expires_at: Date | string | null;
+  }>(
+    `SELECT to_jsonb(o) AS order_row, to_jsonb(p) AS payment_row,
+            d.name IS NOT NULL AS registered, d.expires_at AS registered_expires_at
+       FROM "order" o LEFT JOIN payment p ON p.order_id = o.id LEFT JOIN domain d ON d.name = o.domain
+      WHERE o.${column} = $1::uuid`,
     [value],
   );
   if (!row) return null;
   return {
-    ...fromJson<Order>(row.order_row, ORDER_DATES),
-    payment: row.payment_row ? fromJson<Payment>(row.payment_row, PAYMENT_DATES) : null,
+    order: {
+      ...fromJson<Order>(row.order_row, ORDER_DATES),
+      payment: row.payment_row ? fromJson<Payment>(row.payment_row, PAYMENT_DATES) : null,
+    },
+    registration: registrationOf(row),
   };
+}
+
+function registrationOf(row: { registered: boolean; registered_expires_at: Date | string | null }): NameRegistration {
+  if (!row.registered) return null;
+  return { expiresAt: row.registered_expires_at === null ? null : new Date(row.registered_expires_at) };
 }
 
 /** The order's status, or null when there is no such order. */

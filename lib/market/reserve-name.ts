@@ -1,7 +1,8 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
 import { conflict } from "@/lib/api/errors";
-import { isNameHeld } from "@/lib/registry/name-lifecycle";
+import { isNameHeld, keepsNameOffMarket } from "@/lib/registry/name-lifecycle";
+import { writeOrder, type NewOrder, type NewPayment, type OrderWithPayment } from "./order-rows";
 import { transitionOrder } from "./order-state";
 
 // One active hold per name (NameReservation's primary key): of twenty concurrent buyers exactly one
@@ -27,25 +28,55 @@ export function hasMoneyInPlay(
   );
 }
 
-/** Takes the hold on `name` for `orderId`, or returns false when a live order holds it. */
+/** Takes the hold on `name` for `orderId`, or returns false when a live order holds it or it is registered. */
 export async function tryReserveName(
   tx: Prisma.TransactionClient,
   name: string,
   orderId: string,
   now = new Date(),
 ): Promise<boolean> {
+  if (!(await takeHold(tx, name, orderId, now))) return false;
+  // Registration releases the hold in the same transaction, so a name registered meanwhile shows
+  // here; one whose grace period has ended is free to hold. A statement of its own: the insert may
+  // have waited for that registration's commit, which its own snapshot predates.
+  if (!(await isNameHeld(tx, name, now))) return true;
+  await tx.nameReservation.deleteMany({ where: { domain: name, orderId } });
+  return false;
+}
+
+/**
+ * A new purchase's order, holding its name: the hold first (409 when a live order has it), then
+ * the order, its payment and its event in the statement that also reads the name's registration.
+ * That statement comes after the hold's insert, so it sees a registration the insert waited for;
+ * a name registered and not yet released is refused (409), and the caller's transaction rolls
+ * back with the hold. One statement fewer than tryReserveName and then writeOrder.
+ */
+export async function writeOrderHoldingName(
+  tx: Prisma.TransactionClient,
+  order: NewOrder,
+  payment: NewPayment,
+  reason: string,
+  now = new Date(),
+): Promise<OrderWithPayment> {
+  if (!(await takeHold(tx, order.domain, order.id, now))) throw notAvailable(order.domain);
+  const written = await writeOrder(tx, order, payment, reason, now);
+  if (keepsNameOffMarket(written.registration, now)) throw notAvailable(order.domain);
+  return written.order;
+}
+
+const notAvailable = (name: string) =>
+  conflict("domain", `${name} is not available: another order holds it or it is registered.`);
+
+/**
+ * Inserts the hold on `name` for `orderId`, taking over one left by an offer that ran out unpaid;
+ * false when a live order holds it. Whether the name is registered is the caller's next statement.
+ */
+async function takeHold(tx: Prisma.TransactionClient, name: string, orderId: string, now: Date): Promise<boolean> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const inserted = await tx.$queryRaw<{ order_id: string }[]>`
       INSERT INTO "name_reservation" ("domain", "order_id", "created_at") VALUES (${name}, ${orderId}::uuid, ${now})
       ON CONFLICT ("domain") DO NOTHING RETURNING "order_id"`;
-    if (inserted.length > 0) {
-      // Registration releases the hold in the same transaction, so a name registered meanwhile
-      // shows here; one whose grace period has ended is free to hold. A statement of its own: the
-      // insert may have waited for that registration's commit, which its own snapshot predates.
-      if (!(await isNameHeld(tx, name, now))) return true;
-      await tx.nameReservation.deleteMany({ where: { domain: name, orderId } });
-      return false;
-    }
+    if (inserted.length > 0) return true;
     const hold = await tx.nameReservation.findUnique({ where: { domain: name }, select: { orderId: true } });
     if (!hold) continue;
     const holder = await tx.order.findUnique({
@@ -71,14 +102,4 @@ export async function tryReserveName(
     await tx.nameReservation.deleteMany({ where: { domain: name, orderId: hold.orderId } });
   }
   return false;
-}
-
-export async function reserveNameOrThrow(
-  tx: Prisma.TransactionClient,
-  name: string,
-  orderId: string,
-  now = new Date(),
-): Promise<void> {
-  if (!(await tryReserveName(tx, name, orderId, now)))
-    throw conflict("domain", `${name} is not available: another order holds it or it is registered.`);
 }

@@ -26,6 +26,10 @@ export async function isNameHeld(
   name: string,
   now = new Date(),
 ): Promise<boolean> {
-  const row = await client.domain.findUnique({ where: { name }, select: { expiresAt: true } });
-  return row !== null && nameState(row.expiresAt, now) !== "released";
+  return keepsNameOffMarket(await client.domain.findUnique({ where: { name }, select: { expiresAt: true } }), now);
+}
+
+/** True when a registration (null: the name has none) is not yet back on the market. */
+export function keepsNameOffMarket(registration: { expiresAt: Date | null } | null, now = new Date()): boolean {
+  return registration !== null && nameState(registration.expiresAt, now) !== "released";
 }

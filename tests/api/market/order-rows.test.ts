@@ -4,7 +4,8 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db";
-import { orderStatusOf, readOrderWithPayment, writeOrder } from "@/lib/market/order-rows";
+import { orderStatusOf, readOrderWithPayment, writeOrder, type NewOrder } from "@/lib/market/order-rows";
+import { writeOrderHoldingName } from "@/lib/market/reserve-name";
 import { registerName } from "@/lib/registry/register-name";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { ETH_WALLET, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
@@ -25,7 +26,7 @@ describe("order rows", () => {
     const id = randomUUID();
     const paymentId = randomUUID();
     const checkoutId = randomUUID();
-    const written = await db().$transaction((tx) =>
+    const { order: written, registration } = await db().$transaction((tx) =>
       writeOrder(
         tx,
         {
@@ -65,6 +66,7 @@ describe("order rows", () => {
     expect(written).toEqual(stored);
     expect(await readOrderWithPayment({ id })).toEqual(stored);
     expect(await readOrderWithPayment({ checkoutId })).toEqual(stored);
+    expect(registration).toBeNull();
     expect(written.createdAt).toBeInstanceOf(Date);
     expect(written.payment?.processorEphemeralKeyExpiresAt).toBeNull();
     expect(await orderStatusOf(id)).toBe("PENDING");
@@ -76,13 +78,16 @@ describe("order rows", () => {
     const id = randomUUID();
     const paymentId = randomUUID();
     const expiresAt = new Date(Date.now() + 900_000);
-    await db().$transaction((tx) =>
+    const domain = `renew${id.slice(0, 6)}.web3`;
+    const nameExpiresAt = new Date("2031-05-06T07:08:09.123Z");
+    await db().$transaction((tx) => registerName(tx, { name: domain, ownerAddress: OWNER, expiresAt: nameExpiresAt }));
+    const { registration } = await db().$transaction((tx) =>
       writeOrder(
         tx,
         {
           id,
           kind: "RENEWAL",
-          domain: `renew${id.slice(0, 6)}.web3`,
+          domain,
           ownerAddress: OWNER,
           ownerEmail: "buyer@example.com",
           ownerName: "Buyer",
@@ -113,11 +118,71 @@ describe("order rows", () => {
         "Awaiting payment.",
       ),
     );
+    expect(registration).toEqual({ expiresAt: nameExpiresAt });
     const stored = await prismaRead(id);
     expect(await readOrderWithPayment({ id })).toEqual(stored);
     expect(stored?.kind).toBe("RENEWAL");
     expect(stored?.payment?.derivationIndex).toBe(7);
     expect(stored?.payment?.expiresAt?.getTime()).toBe(expiresAt.getTime());
+  });
+
+  test("a purchase's order is refused for a name registered or in its grace period, and leaves nothing", async () => {
+    const DAY = 86_400_000;
+    const now = new Date();
+    const purchase = (domain: string) => {
+      const id = randomUUID();
+      const paymentId = randomUUID();
+      const order: NewOrder = {
+        id,
+        domain,
+        ownerAddress: OWNER,
+        years: 1,
+        baseCurrency: "USD",
+        basePriceCents: 1000,
+        currency: "USD",
+        price: "10.00",
+        paymentType: "card",
+        paymentReferenceId: paymentId,
+        orderStatusReason: "Awaiting card payment.",
+        expiresAt: new Date(now.getTime() + 60_000),
+      };
+      return db().$transaction((tx) =>
+        writeOrderHoldingName(
+          tx,
+          order,
+          { id: paymentId, orderId: id, processor: "test", amountDue: "1000", status: "creating" },
+          "Awaiting card payment.",
+          now,
+        ),
+      );
+    };
+    const registered = async (label: string, expiresAt: Date | null) => {
+      const name = `${label}${randomUUID().slice(0, 6)}.web3`;
+      await db().$transaction((tx) => registerName(tx, { name, ownerAddress: ETH_WALLET, expiresAt }));
+      return name;
+    };
+    // Registered and active, without an expiry, or expired and in its grace period (30 days): refused.
+    for (const name of [
+      await registered("active", new Date(now.getTime() + DAY)),
+      await registered("forever", null),
+      await registered("grace", new Date(now.getTime() - DAY)),
+    ]) {
+      await expect(purchase(name), name).rejects.toMatchObject({
+        status: 409,
+        message: expect.stringContaining("is not available"),
+      });
+      expect(await db().order.count({ where: { domain: name } })).toBe(0);
+      expect(await db().nameReservation.count({ where: { domain: name } })).toBe(0);
+    }
+    // Past its grace period it is back on the market; a name never registered is free.
+    for (const name of [
+      await registered("released", new Date(now.getTime() - 31 * DAY)),
+      `free${randomUUID().slice(0, 6)}.web3`,
+    ]) {
+      const order = await purchase(name);
+      expect(order.domain).toBe(name);
+      expect(await db().nameReservation.findUnique({ where: { domain: name } })).toMatchObject({ orderId: order.id });
+    }
   });
 
   test("an unknown order reads as nothing", async () => {
