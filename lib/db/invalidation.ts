@@ -101,7 +101,8 @@ export function invalidate(topic: Topic, key: string, tx?: NotifyWithin): Promis
   return invalidateAll([[topic, key]], tx);
 }
 
-const messagesOf = (tags: readonly (readonly [Topic, string])[]) => [
+/** The messages of `[topic, key]` pairs, each once: what a statement publishing with notifySql sends. */
+export const messagesOf = (tags: readonly (readonly [Topic, string])[]) => [
   ...new Set(tags.map(([topic, key]) => `${topic}:${key}`)),
 ];
 

@@ -8,7 +8,7 @@ import { formatUnits } from "@/lib/payments/crypto/rates";
 import { inTransaction } from "./in-transaction";
 import { orderStatusOf } from "./order-rows";
 import { endedWithoutPayment, noteOrder, transitionOrder } from "./order-state";
-import { settlePayment } from "./settle-payment";
+import { settlementColumns, settlementRowOf, settlePayment } from "./settle-payment";
 import { suspendName } from "./suspend-name";
 
 // What a card processor reports about a PaymentIntent and its charge, mapped onto the order. The
@@ -48,21 +48,25 @@ async function paymentOfIntent(paymentIntentId: string) {
  * crash between the two is settled by the job.
  */
 export async function onCardPaymentSucceeded(event: CardSucceeded): Promise<OrderStatus | null> {
-  // Found and recorded in one statement; a payment recorded already is left as it is, and
-  // settled again below (settlement is idempotent).
-  const [payment] = await database().query<{ id: string }>(
-    `WITH p AS (SELECT id, amount_due FROM payment WHERE processor_ref = $1),
-       u AS (UPDATE payment SET amount_received = $3::text, settlement_due = true, cancel_due = false, updated_at = $4,
-               status = CASE WHEN lower($2) = 'usd' AND $3::text::numeric >= p.amount_due::numeric
-                             THEN 'succeeded' ELSE 'mismatched' END
-               FROM p WHERE payment.id = p.id AND payment.status NOT IN ('succeeded', 'mismatched'))
-     SELECT id FROM p`,
+  // Found and recorded in one statement, which also reads what settlement needs; a payment
+  // recorded already is left as it is, and settled again below (settlement is idempotent).
+  const [row] = await database().query(
+    `WITH found AS (SELECT id, amount_due FROM payment WHERE processor_ref = $1),
+       recorded AS (
+         UPDATE payment SET amount_received = $3::text, settlement_due = true, cancel_due = false, updated_at = $4,
+             status = CASE WHEN lower($2) = 'usd' AND $3::text::numeric >= found.amount_due::numeric
+                           THEN 'succeeded' ELSE 'mismatched' END
+           FROM found WHERE payment.id = found.id AND payment.status NOT IN ('succeeded', 'mismatched')
+           RETURNING payment.id, payment.status, payment.amount_received)
+     SELECT ${settlementColumns("coalesce(r.status, p.status)", "coalesce(r.amount_received, p.amount_received)")}
+       FROM found JOIN payment p ON p.id = found.id JOIN "order" o ON o.id = p.order_id
+       LEFT JOIN recorded r ON r.id = p.id`,
     [event.paymentIntentId, event.currency, String(event.amountReceivedCents), new Date()],
   );
-  if (!payment) return null;
+  if (!row) return null;
   // Crash test hook: dies like a power cut after the payment is recorded and before settlement.
   if (config().FAULT_INJECT === "after-credit") process.kill(process.pid, "SIGKILL");
-  return settlePayment(payment.id);
+  return settlePayment(row.id, new Date(), settlementRowOf(row));
 }
 
 /**

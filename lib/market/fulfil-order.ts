@@ -5,10 +5,10 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { walletOfCoinType } from "@/lib/names/coins";
 import { acceptsPaymentsFrom } from "@/lib/payments/card/card-processor-of";
-import { isNameHeld } from "@/lib/registry/name-lifecycle";
+import { keepsNameOffMarket } from "@/lib/registry/name-lifecycle";
 import { registerName, type NewWallet } from "@/lib/registry/register-name";
 import { fulfilRenewal } from "./fulfil-renewal";
-import { orderStatusOf, readOrderWithPayment } from "./order-rows";
+import { orderStatusOf, readOrderAndName } from "./order-rows";
 import { transitionOrder } from "./order-state";
 import { inTransaction } from "./in-transaction";
 
@@ -62,8 +62,9 @@ async function failPaidOrder(orderId: string, reason: string): Promise<void> {
 
 /** Completes a PAID order; answers the order's status afterwards. Safe to call any number of times. */
 export async function fulfilOrder(orderId: string, now = new Date()): Promise<OrderStatus | null> {
-  const order = await readOrderWithPayment({ id: orderId });
-  if (!order) return null;
+  const read = await readOrderAndName({ id: orderId });
+  if (!read) return null;
+  const { order, registration } = read;
   if (order.orderStatus !== "PAID") return order.orderStatus;
   // Crash test hook: dies like a power cut after the PAID commit and before registration.
   if (config().FAULT_INJECT === "after-paid") process.kill(process.pid, "SIGKILL");
@@ -77,7 +78,7 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
     return orderStatusOf(orderId);
   }
   if (order.kind === "RENEWAL") return fulfilRenewal(order, now);
-  if (await isNameHeld(db(), order.domain, now)) {
+  if (keepsNameOffMarket(registration, now)) {
     await failPaidOrder(
       orderId,
       `Payment received, but ${order.domain} was registered by someone else before this order could be ` +

@@ -1,6 +1,6 @@
 import "server-only";
 import type { OrderKind, OrderStatus } from "@prisma/client";
-import { database, db } from "@/lib/db";
+import { database, db, type Row } from "@/lib/db";
 import { acceptsPaymentsFrom } from "@/lib/payments/card/card-processor-of";
 import { classifyPayment, dustTolerance } from "@/lib/payments/crypto/classify-payment";
 import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
@@ -88,7 +88,8 @@ export async function settlePaidOrder(orderId: string, reason?: string, now = ne
   return fulfilOrder(orderId, now);
 }
 
-interface PaymentRow {
+/** A payment and its order's state, as settlement reads them. */
+export interface PaymentRow {
   id: string;
   orderId: string;
   processor: string;
@@ -103,16 +104,19 @@ interface PaymentRow {
 
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
-/** The payment and its order's state, as settlement reads them: one statement through the driver. */
-async function paymentForSettlement(paymentId: string): Promise<PaymentRow | null> {
-  const [row] = await database().query(
-    `SELECT p.id, p.order_id AS "orderId", p.processor, p.status, p.amount_due AS "amountDue",
-            p.amount_received AS "amountReceived", p.chain, p.decimals, p.expires_at AS "expiresAt",
-            o.order_status AS "orderStatus", o.partner_id AS "partnerId", o.expires_at AS "orderExpiresAt", o.kind
-       FROM payment p JOIN "order" o ON o.id = p.order_id WHERE p.id = $1::uuid`,
-    [paymentId],
-  );
-  if (!row) return null;
+/**
+ * The columns settlement reads, from `payment p JOIN "order" o`. A statement that has just
+ * recorded money gives the payment's new status and amount as other expressions (its own reads
+ * see the rows as they were before it), and hands its row to settlePayment.
+ */
+export function settlementColumns(status = "p.status", amountReceived = "p.amount_received"): string {
+  return `p.id, p.order_id AS "orderId", p.processor, ${status} AS status, p.amount_due AS "amountDue",
+          ${amountReceived} AS "amountReceived", p.chain, p.decimals, p.expires_at AS "expiresAt",
+          o.order_status AS "orderStatus", o.partner_id AS "partnerId", o.expires_at AS "orderExpiresAt", o.kind`;
+}
+
+/** A row of settlementColumns as settlement uses it. */
+export function settlementRowOf(row: Row): PaymentRow {
   const { orderStatus, partnerId, orderExpiresAt, kind, expiresAt, ...payment } = row;
   return {
     ...(payment as Omit<PaymentRow, "expiresAt" | "order">),
@@ -121,12 +125,25 @@ async function paymentForSettlement(paymentId: string): Promise<PaymentRow | nul
   };
 }
 
+/** The payment and its order's state, as settlement reads them: one statement through the driver. */
+async function paymentForSettlement(paymentId: string): Promise<PaymentRow | null> {
+  const [row] = await database().query(
+    `SELECT ${settlementColumns()} FROM payment p JOIN "order" o ON o.id = p.order_id WHERE p.id = $1::uuid`,
+    [paymentId],
+  );
+  return row ? settlementRowOf(row) : null;
+}
+
 /**
  * Settles the order against everything recorded for its payment; safe to call any number of
  * times, from anywhere. Answers the order's status afterwards.
  */
-export async function settlePayment(paymentId: string, now = new Date()): Promise<OrderStatus | null> {
-  const payment = await paymentForSettlement(paymentId);
+export async function settlePayment(
+  paymentId: string,
+  now = new Date(),
+  read?: PaymentRow,
+): Promise<OrderStatus | null> {
+  const payment = read ?? (await paymentForSettlement(paymentId));
   if (!payment) return null;
   const status = CRYPTO_PROCESSORS.has(payment.processor)
     ? await settleCrypto(payment, now)

@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { namehash } from "viem/ens";
 import { conflict, notFound } from "@/lib/api/errors";
-import { invalidateAll, type Topic } from "@/lib/db/invalidation";
+import { dropHere, invalidateAll, messagesOf, notifySql, type Topic } from "@/lib/db/invalidation";
 import { nameState } from "./name-lifecycle";
 
 export interface NewWallet {
@@ -52,7 +52,15 @@ export async function registerName(tx: Prisma.TransactionClient, input: NewName)
   // the partner named, if any.
   const partnerId = parent ? parent.partnerId : (input.partnerId ?? null);
 
-  const registered = await insertName(tx, input, { parentId: parent?.id ?? null, partnerId, createdAt });
+  // Cached answers about this name, its owner's and wallets' reverse lookups and its parent's
+  // listings are dropped here now and on every instance when the transaction commits.
+  const tags: [Topic, string][] = [
+    ["name", input.name],
+    ["address", input.ownerAddress.toLowerCase()],
+  ];
+  for (const wallet of input.wallets ?? []) tags.push(["address", wallet.address.toLowerCase()]);
+  if (parentName) tags.push(["name", parentName]);
+  const registered = await insertName(tx, input, { parentId: parent?.id ?? null, partnerId, createdAt }, tags);
   if (!registered) {
     const existing = await tx.domain.findUnique({
       where: { name: input.name },
@@ -62,16 +70,7 @@ export async function registerName(tx: Prisma.TransactionClient, input: NewName)
       throw conflict("domain", `${input.name} is already registered.`);
     return registerAgain(tx, existing, { ...input, partnerId }, createdAt);
   }
-
-  // Cached answers about this name, its owner's and wallets' reverse lookups and its parent's
-  // listings are dropped here now and on every instance when the transaction commits.
-  const tags: [Topic, string][] = [
-    ["name", input.name],
-    ["address", input.ownerAddress.toLowerCase()],
-  ];
-  for (const wallet of input.wallets ?? []) tags.push(["address", wallet.address.toLowerCase()]);
-  if (parentName) tags.push(["name", parentName]);
-  await invalidateAll(tags, tx);
+  dropHere(tags);
   return registered;
 }
 
@@ -84,8 +83,10 @@ export interface RegisteredName {
 }
 
 // The name's row, its wallet records and, for a sub-domain, its parent's count and the day's
-// count, in one statement (as Prisma writes they were five, each query compiled anew). Nothing is
-// written when the name already has a row: the caller decides between a conflict and registerAgain.
+// count, in one statement (as Prisma writes they were five, each query compiled anew), which also
+// tells the other instances the cached answers to drop (at commit). Nothing is written, and
+// nothing told, when the name already has a row: the caller decides between a conflict and
+// registerAgain.
 const INSERT_NAME = `WITH d AS (
     INSERT INTO "domain" (id, name, node, label, tld, parent_id, owner_address, owner_key, partner_id, expires_at,
         created_at, registered_at, updated_at)
@@ -103,13 +104,16 @@ const INSERT_NAME = `WITH d AS (
   daily AS (
     INSERT INTO subdomain_daily_count (parent_id, day, count)
       SELECT parent_id, $18::date, 1 FROM d WHERE parent_id IS NOT NULL
-      ON CONFLICT (parent_id, day) DO UPDATE SET count = subdomain_daily_count.count + 1)
-  SELECT id, name, "ownerAddress", "createdAt" FROM d`;
+      ON CONFLICT (parent_id, day) DO UPDATE SET count = subdomain_daily_count.count + 1),
+  told AS (
+    SELECT ${notifySql("message")} FROM d, unnest($19::text[]) AS message)
+  SELECT id, name, "ownerAddress", "createdAt", (SELECT count(*) FROM told) AS told FROM d`;
 
 async function insertName(
   tx: Prisma.TransactionClient,
   input: NewName,
   at: { parentId: string | null; partnerId: string | null; createdAt: Date },
+  tags: readonly (readonly [Topic, string])[],
 ): Promise<RegisteredName | null> {
   const labels = input.name.split(".");
   const wallets = walletRows(input.wallets ?? []);
@@ -133,8 +137,11 @@ async function insertName(
     wallets.map((wallet) => String(wallet.coinType)),
     wallets.map((wallet) => wallet.address),
     at.createdAt.toISOString().slice(0, 10),
+    messagesOf(tags),
   );
-  return row ? { ...row, createdAt: new Date(row.createdAt) } : null;
+  return row
+    ? { id: row.id, name: row.name, ownerAddress: row.ownerAddress, createdAt: new Date(row.createdAt) }
+    : null;
 }
 
 /**

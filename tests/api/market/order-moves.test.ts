@@ -1,22 +1,25 @@
 // An order's move is one statement that also tells every instance to drop the order's cached
 // reads: the message goes out when the move commits, never for a move rolled back, and a move
-// made on its own (outside a transaction) publishes as well.
+// made on its own (outside a transaction) publishes as well. A registration's statement does the
+// same for the name, its owner's and wallets' reverse lookups and its parent's listings.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { database, db } from "@/lib/db";
 import { INVALIDATION_CHANNEL } from "@/lib/db/invalidation";
 import { writeOrder } from "@/lib/market/order-rows";
 import { onItsOwn, transitionOrder } from "@/lib/market/order-state";
+import { registerName } from "@/lib/registry/register-name";
 import { startTestApp, type TestApp } from "@/tests/support/app";
-import { OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
+import { ETH_WALLET, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
 
 let app: TestApp;
+let parentName: string;
 const heard: string[] = [];
 let stopListening: () => Promise<void>;
 
 beforeAll(async () => {
   app = await startTestApp();
-  await seedCatalogue();
+  ({ parentName } = await seedCatalogue());
   stopListening = await database().listen(INVALIDATION_CHANNEL, (payload) => heard.push(payload));
 });
 afterAll(async () => {
@@ -119,5 +122,40 @@ describe("an order's move", () => {
     expect(await db().nameReservation.count({ where: { orderId: held } })).toBe(1);
     expect((await db().order.findUniqueOrThrow({ where: { id: held } })).paidAt).toEqual(paidAt);
     expect((await db().order.findUniqueOrThrow({ where: { id: unheld } })).paidAt).toBeNull();
+  });
+});
+
+describe("a registration", () => {
+  test("publishes its name, owner, wallets and parent at commit; nothing when rolled back or refused", async () => {
+    const name = `reg${randomUUID().slice(0, 6)}.${parentName}`;
+    const input = {
+      name,
+      ownerAddress: OWNER,
+      wallets: [{ coin: "ETH", version: "NATIVE", coinType: 60, address: ETH_WALLET }],
+    };
+    await publishedSoFar();
+
+    await expect(
+      db().$transaction(async (tx) => {
+        await registerName(tx, input);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect(await db().domain.count({ where: { name } })).toBe(0);
+    expect(await publishedSoFar()).toEqual([]);
+
+    await db().$transaction((tx) => registerName(tx, input));
+    expect((await publishedSoFar()).sort()).toEqual(
+      [
+        `name:${name}`,
+        `address:${OWNER.toLowerCase()}`,
+        `address:${ETH_WALLET.toLowerCase()}`,
+        `name:${parentName}`,
+      ].sort(),
+    );
+
+    // The same name again is refused, and tells nothing.
+    await expect(db().$transaction((tx) => registerName(tx, input))).rejects.toMatchObject({ status: 409 });
+    expect(await publishedSoFar()).toEqual([]);
   });
 });
