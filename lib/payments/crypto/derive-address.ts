@@ -236,22 +236,20 @@ export async function allocateDepositAddress(
   // Parsed (and refused when invalid) before an index is taken.
   receiveChainOf(xpub, currency.family, currency.family === "bitcoin" ? network : undefined);
   const key = derivationKey(currency.family, xpub);
-  // SKIP LOCKED: concurrent purchases each take a different free index instead of waiting.
-  const reused = await client.$queryRaw<{ derivation_index: number }[]>`
-    DELETE FROM "free_derivation_index" WHERE ("key", "derivation_index") IN (
-      SELECT "key", "derivation_index" FROM "free_derivation_index" WHERE "key" = ${key}
-      ORDER BY "derivation_index" LIMIT 1 FOR UPDATE SKIP LOCKED)
-    RETURNING "derivation_index"`;
-  let derivationIndex: number;
-  if (reused.length > 0) {
-    derivationIndex = Number(reused[0].derivation_index);
-  } else {
-    const rows = await client.$queryRaw<{ next_index: number }[]>`
-      INSERT INTO "derivation_counter" ("key", "next_index") VALUES (${key}, 1)
+  // One statement: a free index if there is one (SKIP LOCKED: concurrent purchases each take a
+  // different one instead of waiting), else the counter's next.
+  const [taken] = await client.$queryRaw<{ derivation_index: number }[]>`
+    WITH reused AS (
+      DELETE FROM "free_derivation_index" WHERE ("key", "derivation_index") IN (
+        SELECT "key", "derivation_index" FROM "free_derivation_index" WHERE "key" = ${key}
+        ORDER BY "derivation_index" LIMIT 1 FOR UPDATE SKIP LOCKED)
+      RETURNING "derivation_index"),
+    counted AS (
+      INSERT INTO "derivation_counter" ("key", "next_index") SELECT ${key}, 1 WHERE NOT EXISTS (SELECT 1 FROM reused)
       ON CONFLICT ("key") DO UPDATE SET "next_index" = "derivation_counter"."next_index" + 1
-      RETURNING "next_index"`;
-    derivationIndex = Number(rows[0].next_index) - 1;
-  }
+      RETURNING "next_index" - 1 AS "derivation_index")
+    SELECT "derivation_index" FROM reused UNION ALL SELECT "derivation_index" FROM counted`;
+  const derivationIndex = Number(taken.derivation_index);
   const { publicKey, path } = receiveKeyOf(
     xpub,
     currency.family,
