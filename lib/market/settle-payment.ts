@@ -136,7 +136,8 @@ async function paymentForSettlement(paymentId: string): Promise<PaymentRow | nul
 
 /**
  * Settles the order against everything recorded for its payment; safe to call any number of
- * times, from anywhere. Answers the order's status afterwards.
+ * times, from anywhere. Answers the order's status afterwards. `read`: the payment as the
+ * statement that has just recorded its money read it (settlementColumns), instead of a new read.
  */
 export async function settlePayment(
   paymentId: string,

@@ -10,7 +10,7 @@ import { writeOrder } from "@/lib/market/order-rows";
 import { onItsOwn, transitionOrder } from "@/lib/market/order-state";
 import { registerName } from "@/lib/registry/register-name";
 import { startTestApp, type TestApp } from "@/tests/support/app";
-import { ETH_WALLET, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
+import { ETH_WALLET, newCardOrder, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
 
 let app: TestApp;
 let parentName: string;
@@ -28,32 +28,13 @@ afterAll(async () => {
 });
 
 async function pendingOrder(holding: boolean): Promise<string> {
-  const id = randomUUID();
-  const paymentId = randomUUID();
-  const domain = `moves${id.slice(0, 8)}.web3`;
+  const domain = `moves${randomUUID().slice(0, 8)}.web3`;
+  const { order, payment } = newCardOrder(domain, new Date(Date.now() + 60_000));
   await db().$transaction(async (tx) => {
-    await writeOrder(
-      tx,
-      {
-        id,
-        domain,
-        ownerAddress: OWNER,
-        years: 1,
-        baseCurrency: "USD",
-        basePriceCents: 1000,
-        currency: "USD",
-        price: "10.00",
-        paymentType: "card",
-        paymentReferenceId: paymentId,
-        orderStatusReason: "Awaiting card payment.",
-        expiresAt: new Date(Date.now() + 60_000),
-      },
-      { id: paymentId, orderId: id, processor: "test", amountDue: "1000", status: "creating" },
-      "Awaiting card payment.",
-    );
-    if (holding) await tx.nameReservation.create({ data: { domain, orderId: id } });
+    await writeOrder(tx, order, payment, "Awaiting card payment.");
+    if (holding) await tx.nameReservation.create({ data: { domain, orderId: order.id } });
   });
-  return id;
+  return order.id;
 }
 
 /** Everything published up to now: a marker sent last arrives after all of it. */

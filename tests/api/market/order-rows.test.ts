@@ -4,11 +4,11 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db";
-import { orderStatusOf, readOrderWithPayment, writeOrder, type NewOrder } from "@/lib/market/order-rows";
+import { orderStatusOf, readOrderWithPayment, writeOrder } from "@/lib/market/order-rows";
 import { writeOrderHoldingName } from "@/lib/market/reserve-name";
 import { registerName } from "@/lib/registry/register-name";
 import { startTestApp, type TestApp } from "@/tests/support/app";
-import { ETH_WALLET, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
+import { ETH_WALLET, newCardOrder, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
 
 let app: TestApp;
 let shop: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -130,31 +130,8 @@ describe("order rows", () => {
     const DAY = 86_400_000;
     const now = new Date();
     const purchase = (domain: string) => {
-      const id = randomUUID();
-      const paymentId = randomUUID();
-      const order: NewOrder = {
-        id,
-        domain,
-        ownerAddress: OWNER,
-        years: 1,
-        baseCurrency: "USD",
-        basePriceCents: 1000,
-        currency: "USD",
-        price: "10.00",
-        paymentType: "card",
-        paymentReferenceId: paymentId,
-        orderStatusReason: "Awaiting card payment.",
-        expiresAt: new Date(now.getTime() + 60_000),
-      };
-      return db().$transaction((tx) =>
-        writeOrderHoldingName(
-          tx,
-          order,
-          { id: paymentId, orderId: id, processor: "test", amountDue: "1000", status: "creating" },
-          "Awaiting card payment.",
-          now,
-        ),
-      );
+      const { order, payment } = newCardOrder(domain, new Date(now.getTime() + 60_000));
+      return db().$transaction((tx) => writeOrderHoldingName(tx, order, payment, "Awaiting card payment.", now));
     };
     const registered = async (label: string, expiresAt: Date | null) => {
       const name = `${label}${randomUUID().slice(0, 6)}.web3`;
