@@ -84,9 +84,9 @@ export interface RegisteredName {
 
 // The name's row, its wallet records and, for a sub-domain, its parent's count and the day's
 // count, in one statement (as Prisma writes they were five, each query compiled anew), which also
-// tells the other instances the cached answers to drop (at commit). Nothing is written, and
-// nothing told, when the name already has a row: the caller decides between a conflict and
-// registerAgain.
+// tells the other instances the cached answers to drop (at commit; `told` is referenced because a
+// CTE without a reference does not run). Nothing is written, and nothing told, when the name
+// already has a row: the caller decides between a conflict and registerAgain.
 const INSERT_NAME = `WITH d AS (
     INSERT INTO "domain" (id, name, node, label, tld, parent_id, owner_address, owner_key, partner_id, expires_at,
         created_at, registered_at, updated_at)
