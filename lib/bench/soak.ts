@@ -7,11 +7,11 @@
 // Esplora server. Once on PGlite and once on PostgreSQL (BENCH_DATABASE_URL, or a throw-away server
 // from the machine's binaries). It prints both phases' tables, how the mixed phase's resolution
 // latency compares with the read-only phase's, the purchase rate, and the resident memory of the
-// server (and of the embedded database's process) from /proc. After the load the offers run out
-// (SOAK_OFFER_MINUTES), the partner lists the refunds owed and records their payouts. At the end:
-// no 5xx, and every accepted purchase ends with one order that is COMPLETED (registered once),
-// REFUNDED (everything received paid back), or EXPIRED with nothing received; every amount owed
-// is paid.
+// server (with the embedded database's thread, and any process the server started) from /proc.
+// After the load the offers run out (SOAK_OFFER_MINUTES), the partner lists the refunds owed and
+// records their payouts. At the end: no 5xx, and every accepted purchase ends with one order that
+// is COMPLETED (registered once), REFUNDED (everything received paid back), or EXPIRED with
+// nothing received; every amount owed is paid.
 //
 // Options (environment): SOAK_SECONDS (120, per phase), SOAK_WARMUP_SECONDS (a quarter of it, 3 to
 // 10), SOAK_CLIENTS (200), SOAK_DATABASES
@@ -20,7 +20,7 @@
 // SOAK_OFFER_MINUTES (0.25).
 import { startServerProcess, type ServerProcess } from "@/lib/cli/server-process.mjs";
 import { randomBytes, randomUUID } from "node:crypto";
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createThrowAwayDatabase, startTempPostgres } from "@/lib/cli/postgres-temp.mjs";
@@ -222,15 +222,15 @@ async function soakOn(label: string, databaseUrl: string | undefined): Promise<O
     partnerId: tokens[0].partnerId,
     esplora,
   });
-  const rss: Record<Phase, { server: number[]; database: number[] }> = {
-    "read-only": { server: [], database: [] },
-    mixed: { server: [], database: [] },
+  const rss: Record<Phase, { server: number[]; children: number[] }> = {
+    "read-only": { server: [], children: [] },
+    mixed: { server: [], children: [] },
   };
   let phase: Phase = "read-only";
   const sampleRss = () => {
-    const { server: serverMb, database } = residentMb(server.child.pid!);
+    const { server: serverMb, children } = residentMb(server.child.pid!);
     rss[phase].server.push(serverMb);
-    if (database !== undefined) rss[phase].database.push(database);
+    if (children !== undefined) rss[phase].children.push(children);
   };
   sampleRss();
   const sampler = setInterval(sampleRss, RSS_EVERY_MS);
@@ -272,15 +272,15 @@ async function soakOn(label: string, databaseUrl: string | undefined): Promise<O
   const purchaseLatencies = sortedLatencies(mixed, ["card purchase", "crypto purchase"]);
   const accepted = mixed.purchases.length;
   const purchasesPerSecond = accepted / mixed.elapsed;
-  // The bound is the deployment's: on PGlite, the server and its embedded database's process
-  // together (sampled at the same moments).
+  // The bound is the deployment's: the server (on PGlite with its embedded database's thread) and
+  // any process it started, together (sampled at the same moments).
   const totalMax = Math.max(
     ...(["read-only", "mixed"] as const).flatMap((p) =>
-      rss[p].server.map((serverMb, i) => serverMb + (rss[p].database[i] ?? 0)),
+      rss[p].server.map((serverMb, i) => serverMb + (rss[p].children[i] ?? 0)),
     ),
   );
   const serverMax = Math.max(...rss["read-only"].server, ...rss.mixed.server);
-  const databaseMax = Math.max(0, ...rss["read-only"].database, ...rss.mixed.database);
+  const childrenMax = Math.max(0, ...rss["read-only"].children, ...rss.mixed.children);
   const lines = [
     formatPhase(label, "read-only", readOnly, rss["read-only"]),
     formatPhase(label, "mixed", mixed, rss.mixed),
@@ -295,8 +295,8 @@ async function soakOn(label: string, databaseUrl: string | undefined): Promise<O
       `against the mixed resolution p99 ${mixedP99.toFixed(1)} ms (goal: under it: ` +
       `${percentile(purchaseLatencies, 50) < mixedP99 ? "met" : "NOT met"})`,
     `${label}: resident memory at most ${totalMax.toFixed(0)} MB through both phases` +
-      (databaseMax > 0
-        ? ` (server ${serverMax.toFixed(0)} MB and embedded database's process ${databaseMax.toFixed(0)} MB at most)`
+      (childrenMax > 0
+        ? ` (server ${serverMax.toFixed(0)} MB and its child processes ${childrenMax.toFixed(0)} MB at most)`
         : "") +
       ` (limit ${RSS_LIMIT_MB} MB: ${totalMax <= RSS_LIMIT_MB ? "met" : "NOT met"})`,
     `5xx or no answer: ${errors.length}${errors.length ? ` (first: ${errors.slice(0, 3).join(" | ")})` : ""}`,
@@ -322,25 +322,28 @@ async function runPhase(run: Run, seconds: number): Promise<void> {
   run.elapsed = (performance.now() - started) / 1000;
 }
 
-/** Resident memory of the server and, on PGlite, of its embedded database's process (its child). */
-function residentMb(pid: number): { server: number; database?: number } {
+/** Resident memory of the server (on PGlite with its embedded database's thread) and of its child processes. */
+function residentMb(pid: number): { server: number; children?: number } {
   const rssOf = (id: number) => {
-    const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/status`, "utf8"));
-    return match ? Number(match[1]) / 1024 : 0;
+    try {
+      const match = /VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${id}/status`, "utf8"));
+      return match ? Number(match[1]) / 1024 : 0;
+    } catch {
+      return 0; // It has just exited.
+    }
   };
+  // Each thread's children: a process started from a worker thread is listed under that thread.
   let children: number[] = [];
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
+    children = readdirSync(`/proc/${pid}/task`).flatMap((task) =>
+      readFileSync(`/proc/${pid}/task/${task}/children`, "utf8").trim().split(/\s+/).filter(Boolean).map(Number),
+    );
   } catch {
     // No children file on this kernel.
   }
   return {
     server: rssOf(pid),
-    database: children.length > 0 ? children.reduce((sum, id) => sum + rssOf(id), 0) : undefined,
+    children: children.length > 0 ? children.reduce((sum, id) => sum + rssOf(id), 0) : undefined,
   };
 }
 
@@ -704,7 +707,7 @@ function sortedLatencies(run: Run, kinds: Kind[]): number[] {
   return kinds.flatMap((kind) => run.latencies.get(kind) ?? []).sort((a, b) => a - b);
 }
 
-function formatPhase(label: string, phase: Phase, run: Run, rss: { server: number[]; database: number[] }): string {
+function formatPhase(label: string, phase: Phase, run: Run, rss: { server: number[]; children: number[] }): string {
   const rows: string[] = [];
   rows.push(`soak on ${label}, ${phase}: ${CLIENTS} clients, ${run.elapsed.toFixed(1)} s`);
   rows.push(
@@ -731,9 +734,9 @@ function formatPhase(label: string, phase: Phase, run: Run, rss: { server: numbe
   rows.push(
     `server RSS (MB, every ${RSS_EVERY_MS / 1000} s): max ` +
       `${Math.max(...rss.server).toFixed(0)}; samples ${samples(rss.server)}` +
-      (rss.database.length > 0
-        ? `\nembedded database process RSS (MB): max ${Math.max(...rss.database).toFixed(0)}; samples ` +
-          `${samples(rss.database)}`
+      (rss.children.length > 0
+        ? `\nthe server's child processes' RSS (MB): max ${Math.max(...rss.children).toFixed(0)}; samples ` +
+          `${samples(rss.children)}`
         : ""),
   );
   return rows.join("\n");

@@ -1,14 +1,15 @@
 import "server-only";
-import { spawn, type ChildProcess } from "node:child_process";
 import path from "node:path";
+import { Worker } from "node:worker_threads";
 import { messages } from "@electric-sql/pglite";
 
-// The server's side of the embedded database (lib/db/pglite-host.mjs, its own process): requests
-// over the IPC channel, answers matched by id. Everything the database layer needs goes through
-// here: the raw query path, Prisma's PGlite adapter (through `prismaClient()`, which looks like the
-// PGlite client the adapter was written for), transactions and LISTEN. If the host process dies,
-// what was in flight fails like a lost connection (503) and the next request starts a new one on
-// the same data directory (an in-memory database, which would come back empty, stays failed).
+// The server's side of the embedded database (lib/db/pglite-host.mjs, a worker thread of its own):
+// requests over the worker's message channel, answers matched by id. Everything the database
+// layer needs goes through here: the raw query path, Prisma's PGlite adapter (through
+// `prismaClient()`, which looks like the PGlite client the adapter was written for), transactions
+// and LISTEN. If the host thread stops, what was in flight fails like a lost connection (503) and
+// the next request starts a new one on the same data directory (an in-memory database, which would
+// come back empty, stays failed).
 
 export interface QueryResult<R> {
   rows: R[];
@@ -28,22 +29,22 @@ type Answer = { id: number; result?: unknown; error?: ErrorFields };
 type Notice =
   { op: "notify"; channel: string; payload: string } | { op: "ready" } | { op: "failed"; error: ErrorFields };
 
-/** The host process died or the database was closed: every request fails like a lost connection. */
+/** The host thread stopped or the database was closed: every request fails like a lost connection. */
 class EmbeddedDatabaseGone extends Error {
   readonly kind = "ConnectionClosed";
 }
 
 const HOST = path.join(process.cwd(), "lib", "db", "pglite-host.mjs");
 // PGlite's JavaScript needs little heap; its WebAssembly memory is not part of it. Left to itself
-// V8 grows the young generation of this process, which allocates fast and keeps little, to over
-// 130 MB under load; 4 MB semi-spaces keep it at 8 MB with no measured loss of speed.
-const HOST_NODE_ARGS = ["--max-old-space-size=96", "--max-semi-space-size=4"];
+// V8 grows the young generation of this thread, which allocates fast and keeps little, to over
+// 130 MB under load; 6 MB keeps it small with no measured loss of speed.
+const HOST_LIMITS = { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 6 };
 // A host that fails to start is not started again more often than this.
 const RESTART_BACKOFF_MS = 1000;
 
 export class EmbeddedDatabase {
-  private child: ChildProcess | undefined;
-  private starting: Promise<ChildProcess> | undefined;
+  private worker: Worker | undefined;
+  private starting: Promise<Worker> | undefined;
   private lastFailure = 0;
   private closed = false;
   private lostInMemory: Error | undefined;
@@ -84,8 +85,8 @@ export class EmbeddedDatabase {
   }
 
   /**
-   * Subscribes to a NOTIFY channel. `onLost` is called when the host process died (notifications
-   * may have been missed); the subscription is renewed with the next process.
+   * Subscribes to a NOTIFY channel. `onLost` is called when the host thread stopped
+   * (notifications may have been missed); the subscription is renewed with the next one.
    */
   async listen(channel: string, onPayload: (payload: string) => void, onLost?: () => void) {
     let callbacks = this.channels.get(channel);
@@ -108,18 +109,18 @@ export class EmbeddedDatabase {
   async close(): Promise<void> {
     if (this.closed) return;
     this.closed = true;
-    const child = this.child ?? (await this.starting?.catch(() => undefined));
-    if (!child) return;
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    await this.send(child, { op: "close" }).catch(() => undefined);
-    holdOpen(child, true);
+    const worker = this.worker ?? (await this.starting?.catch(() => undefined));
+    if (!worker) return;
+    if (worker.threadId === -1) return;
+    const exited = new Promise((resolve) => worker.once("exit", resolve));
+    await this.send(worker, { op: "close" }).catch(() => undefined);
+    holdOpen(worker, true);
     await exited;
   }
 
   /**
    * Looks like the PGlite client pglite-prisma-adapter drives (query, exec, transaction), so
-   * Prisma's adapter runs unchanged with every statement going through the host process.
+   * Prisma's adapter runs unchanged with every statement going through the host thread.
    */
   prismaClient(): PrismaFacingClient {
     const run = (sql: string, params: unknown[] | undefined, tx?: number) =>
@@ -152,38 +153,41 @@ export class EmbeddedDatabase {
   }
 
   private async request<T = unknown>(message: Record<string, unknown>): Promise<T> {
-    const child = this.child ?? (await this.host());
-    return this.send<T>(child, message);
+    const worker = this.worker ?? (await this.host());
+    return this.send<T>(worker, message);
   }
 
-  private send<T>(child: ChildProcess, message: Record<string, unknown>): Promise<T> {
+  private send<T>(worker: Worker, message: Record<string, unknown>): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolve, reject) => {
-      if (this.pending.size === 0) holdOpen(child, true);
+      if (this.pending.size === 0) holdOpen(worker, true);
       this.pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      child.send({ ...message, id });
+      worker.postMessage({ ...message, id });
     });
   }
 
-  /** The running host process, started when there is none. */
-  private host(): Promise<ChildProcess> {
+  /** The running host thread, started when there is none. */
+  private host(): Promise<Worker> {
     if (this.closed) return Promise.reject(new EmbeddedDatabaseGone("The embedded database is closed."));
-    if (this.child) return Promise.resolve(this.child);
+    if (this.worker) return Promise.resolve(this.worker);
     // An in-memory database would come back empty: better to fail than to answer from nothing.
     if (this.lostInMemory) return Promise.reject(this.lostInMemory);
     if (Date.now() - this.lastFailure < RESTART_BACKOFF_MS)
-      return Promise.reject(new EmbeddedDatabaseGone("The embedded database process is restarting."));
+      return Promise.reject(new EmbeddedDatabaseGone("The embedded database is restarting."));
     this.starting ??= this.spawn().finally(() => (this.starting = undefined));
     return this.starting;
   }
 
-  private async spawn(): Promise<ChildProcess> {
-    // fork() by another name: Turbopack (next build) resolves fork's first argument as a module
-    // and fails on an absolute path (vercel/next.js#97952); spawn with an IPC channel is the same.
-    const child = spawn(process.execPath, [...HOST_NODE_ARGS, HOST, ...(this.dataDir ? [this.dataDir] : [])], {
-      serialization: "advanced",
-      stdio: ["ignore", "inherit", "inherit", "ipc"],
+  private async spawn(): Promise<Worker> {
+    // A thread of this process, not a process of its own: the two processes each carried Node's
+    // binary and runtime, about 50 MB more through the soak. No Node flags (execArgv): the host
+    // is plain JavaScript and needs no TypeScript loader.
+    const worker = new Worker(HOST, {
+      workerData: { dataDir: this.dataDir },
+      execArgv: [],
+      resourceLimits: HOST_LIMITS,
     });
+    worker.on("error", (error) => console.error(`[db] the embedded database failed: ${error.stack ?? error.message}`));
     try {
       await new Promise<void>((resolve, reject) => {
         const onMessage = (message: Notice) => {
@@ -191,31 +195,31 @@ export class EmbeddedDatabase {
           if (message.op === "ready") done();
           else if (message.op === "failed") done(rebuildError(message.error));
         };
-        const onExit = (code: number | null, signal: string | null) =>
+        const onExit = (code: number) =>
           done(
-            new EmbeddedDatabaseGone(`The embedded database process exited (${signal ?? code}) before it was ready.`),
+            new EmbeddedDatabaseGone(`The embedded database's thread stopped (exit code ${code}) before it was ready.`),
           );
         const done = (error?: Error) => {
-          child.off("message", onMessage);
-          child.off("exit", onExit);
+          worker.off("message", onMessage);
+          worker.off("exit", onExit);
           if (error) reject(error);
           else resolve();
         };
-        child.on("message", onMessage);
-        child.once("exit", onExit);
+        worker.on("message", onMessage);
+        worker.once("exit", onExit);
       });
     } catch (error) {
       this.lastFailure = Date.now();
-      child.kill("SIGKILL");
+      void worker.terminate();
       throw error;
     }
-    child.on("message", (message: Answer | Notice) => this.receive(message));
-    child.once("exit", (code, signal) => this.lost(child, code, signal));
-    holdOpen(child, false);
-    this.child = child;
-    // A new process after a lost one: renew the subscriptions.
-    for (const channel of this.channels.keys()) await this.send(child, { op: "listen", channel });
-    return child;
+    worker.on("message", (message: Answer | Notice) => this.receive(message));
+    worker.once("exit", (code) => this.lost(worker, code));
+    holdOpen(worker, false);
+    this.worker = worker;
+    // A new thread after a lost one: renew the subscriptions.
+    for (const channel of this.channels.keys()) await this.send(worker, { op: "listen", channel });
+    return worker;
   }
 
   private receive(message: Answer | Notice): void {
@@ -227,15 +231,15 @@ export class EmbeddedDatabase {
     const waiting = this.pending.get(message.id);
     if (!waiting) return;
     this.pending.delete(message.id);
-    if (this.pending.size === 0 && this.child) holdOpen(this.child, false);
+    if (this.pending.size === 0 && this.worker) holdOpen(this.worker, false);
     if (message.error) waiting.reject(rebuildError(message.error));
     else waiting.resolve(message.result);
   }
 
-  private lost(child: ChildProcess, code: number | null, signal: string | null): void {
-    if (this.child !== child) return;
-    this.child = undefined;
-    const error = new EmbeddedDatabaseGone(`The embedded database process exited (${signal ?? code}).`);
+  private lost(worker: Worker, code: number): void {
+    if (this.worker !== worker) return;
+    this.worker = undefined;
+    const error = new EmbeddedDatabaseGone(`The embedded database's thread stopped (exit code ${code}).`);
     for (const { reject } of this.pending.values()) reject(error);
     this.pending.clear();
     if (this.closed) return;
@@ -247,16 +251,11 @@ export class EmbeddedDatabase {
 
 /**
  * An idle database keeps no command alive; a request in flight does, until its answer, or the
- * process's exit, arrives.
+ * thread's exit, arrives.
  */
-function holdOpen(child: ChildProcess, hold: boolean): void {
-  if (hold) {
-    child.ref();
-    child.channel?.ref();
-  } else {
-    child.unref();
-    child.channel?.unref();
-  }
+function holdOpen(worker: Worker, hold: boolean): void {
+  if (hold) worker.ref();
+  else worker.unref();
 }
 
 export interface PrismaFacingTransaction {

@@ -87,7 +87,7 @@ async function openPglite(dataDir?: string): Promise<Database> {
   const { PrismaPGlite } = await import("pglite-prisma-adapter");
   const { EmbeddedDatabase } = await import("./embedded");
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  // PGlite runs in a process of its own (lib/db/pglite-host.mjs): no query runs on this thread.
+  // PGlite runs in a worker thread of its own (lib/db/pglite-host.mjs): no query runs on this thread.
   const host = await EmbeddedDatabase.start(dataDir);
   // The adapter is typed against PGlite itself and an older driver-adapter-utils; it only calls
   // query, exec and transaction, which the host's client provides, and passes values through.

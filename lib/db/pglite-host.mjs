@@ -1,8 +1,8 @@
-// The embedded database's own process: PGlite (PostgreSQL compiled to WebAssembly), driven over
-// the IPC channel by lib/db/embedded.ts. Queries never run on the thread that answers HTTP, and
-// PGlite's memory (its WebAssembly heap and compiled module) stays out of the server process.
+// The embedded database's own thread: PGlite (PostgreSQL compiled to WebAssembly) in a worker of
+// the server's process, driven over the worker's message channel by lib/db/embedded.ts. Queries
+// never run on the thread that answers HTTP.
 //
-// PGlite runs one statement at a time on one session, so this process decides the order:
+// PGlite runs one statement at a time on one session, so this thread decides the order:
 // statements outside transactions ("reads", though single writes come this way too) go before
 // transactions waiting to start, a bounded number at a time so a stream of reads cannot starve
 // them; a transaction, once started, has the session until it commits or rolls back. A read never
@@ -14,13 +14,14 @@
 // parsers for every result. Parameters are sent as text, typed by PostgreSQL from the statement,
 // as node-postgres sends them to a PostgreSQL server.
 //
-// Plain JavaScript, run by node directly (no TypeScript loader): `node lib/db/pglite-host.mjs
-// [data dir]`, no data dir for an in-memory database. It exits when its parent goes away.
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import path from "node:path";
+// Plain JavaScript, run as a worker with no TypeScript loader: `workerData.dataDir` is the data
+// directory, none for an in-memory database. Only one server opens a data directory: it holds
+// DATA_DIR's lock (lib/server/data-dir-lock.ts).
+import { readFileSync } from "node:fs";
+import { parentPort, workerData } from "node:worker_threads";
 import { PGlite, protocol, types } from "@electric-sql/pglite";
 
-const dataDir = process.argv[2] || undefined;
+const dataDir = workerData?.dataDir || undefined;
 
 // Reads admitted ahead of a waiting transaction before it gets its turn.
 const READS_PER_TURN = 64;
@@ -274,7 +275,7 @@ async function settle() {
 // ---------------------------------------------------------------- the channel
 
 function send(message) {
-  if (process.connected) process.send(message);
+  parentPort.postMessage(message);
 }
 
 /** What crosses the channel of an error: PostgreSQL's fields, so the caller can rebuild it. */
@@ -286,45 +287,6 @@ function errorFields(error) {
     for (const key of Object.values(ERROR_FIELDS))
       if (key !== "message" && typeof error[key] === "string") fields[key] = error[key];
   return fields;
-}
-
-// ---------------------------------------------------------------- one process per data directory
-
-// The server that started this process holds DATA_DIR's lock; this lock covers the moment after
-// that server was killed, when a new one starts while this process is still on its way out. It
-// sits beside the data directory: PGlite takes a directory with anything in it for a database.
-function isAlive(pid) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return error.code === "EPERM";
-  }
-}
-
-async function claimDataDir(dir) {
-  mkdirSync(path.dirname(dir), { recursive: true });
-  const lock = `${dir}.host.pid`;
-  const deadline = Date.now() + 15_000;
-  for (;;) {
-    let owner;
-    try {
-      owner = Number(readFileSync(lock, "utf8").trim());
-    } catch {
-      owner = undefined;
-    }
-    if (!owner || owner === process.pid || !isAlive(owner)) break;
-    if (Date.now() > deadline) throw new Error(`The embedded database in ${dir} is in use by process ${owner}.`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-  writeFileSync(lock, String(process.pid));
-  return () => {
-    try {
-      if (Number(readFileSync(lock, "utf8").trim()) === process.pid) rmSync(lock, { force: true });
-    } catch {
-      // Already gone.
-    }
-  };
 }
 
 // ---------------------------------------------------------------- scheduling
@@ -450,8 +412,8 @@ async function close(id) {
   begins.length = 0;
   while (busy && open === undefined) await new Promise((resolve) => setTimeout(resolve, 5));
   await db.close().catch(() => undefined);
-  releaseLock?.();
   if (id !== undefined) send({ id, result: null });
+  // In a worker this ends the thread, not the process.
   process.exit(0);
 }
 
@@ -488,26 +450,16 @@ async function postgresModule() {
   return WebAssembly.compile(bytes);
 }
 
-// Without its parent nothing can use this database: stop at once. PGlite has written every page
-// through to the data directory's files already, so this is no worse than the power going off.
-process.on("disconnect", () => {
-  releaseLock?.();
-  process.exit(0);
-});
-
-let releaseLock;
 let db;
 try {
-  if (dataDir) releaseLock = await claimDataDir(dataDir);
   db = new PGlite(dataDir, { wasmModule: await postgresModule() });
   await db.waitReady;
   // PGlite's build reports debug messages to the client and the log by default: formatting them
   // costs as much as a simple statement.
   await script("SET client_min_messages TO warning; SET log_min_messages TO error");
-  process.on("message", onMessage);
+  parentPort.on("message", onMessage);
   send({ op: "ready" });
 } catch (error) {
   send({ op: "failed", error: errorFields(error) });
-  releaseLock?.();
   process.exit(1);
 }
