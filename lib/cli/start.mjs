@@ -1,11 +1,12 @@
-// `npm start`: generate the Prisma client and build the pages when their sources changed, then
-// run the server (which migrates, seeds the demo data once and serves on PORT, default 3000).
-// `npm run dev` does the same with Next.js in development mode and no build.
+// `npm start`: generate the Prisma client, build the pages and the server's bundle when their
+// sources changed, then run the server (which migrates, seeds the demo data once and serves on
+// PORT, default 3000). `npm run dev` does the same with Next.js in development mode, no build, and
+// the TypeScript sources run through tsx.
 import { execFileSync, spawn } from "node:child_process";
-import { createHash } from "node:crypto";
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
-import { serverNodeArgs } from "./server-process.mjs";
+import { ensureServerBundle, filesUnder, hashOf } from "./server-bundle.mjs";
+import { serverEnv, serverNodeArgs } from "./server-process.mjs";
 
 const root = path.resolve(import.meta.dirname, "..", "..");
 const dev = process.argv.includes("--dev");
@@ -14,23 +15,6 @@ const bin = (name) => path.join(root, "node_modules", ".bin", name);
 function step(label, cmd, args, env = {}) {
   console.log(`[start] ${label}`);
   execFileSync(cmd, args, { cwd: root, stdio: "inherit", env: { ...process.env, ...env } });
-}
-
-function filesUnder(dir) {
-  if (!existsSync(dir)) return [];
-  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const full = path.join(dir, entry.name);
-    return entry.isDirectory() ? filesUnder(full) : [full];
-  });
-}
-
-function hashOf(files) {
-  const hash = createHash("sha256");
-  for (const file of files.sort()) {
-    if (!existsSync(file) || !statSync(file).isFile()) continue;
-    hash.update(path.relative(root, file)).update(readFileSync(file));
-  }
-  return hash.digest("hex");
 }
 
 export function ensurePrismaClient() {
@@ -58,8 +42,10 @@ export function ensureNextBuild() {
 }
 
 function serve() {
-  const env = { ...process.env, NODE_ENV: dev ? "development" : "production", NEXT_TELEMETRY_DISABLED: "1" };
-  const child = spawn(process.execPath, [...serverNodeArgs(env), "lib/server/main.ts"], {
+  const env = serverEnv({ ...process.env, NODE_ENV: dev ? "development" : "production", NEXT_TELEMETRY_DISABLED: "1" });
+  // Development runs the sources through tsx, so a change needs no build; production runs the bundle.
+  const main = dev ? ["--import", "./lib/cli/register.mjs", "lib/server/main.ts"] : [ensureServerBundle()];
+  const child = spawn(process.execPath, [...serverNodeArgs(env), ...main], {
     cwd: root,
     stdio: "inherit",
     env,

@@ -18,6 +18,8 @@ interface Route {
   /** `[name]` is one segment, `[[...name]]` (last only) all the rest, none included. */
   segments: { literal?: string; param?: string; rest?: string }[];
   file: string;
+  /** The file's path under app/, with `/`: how the server's bundle names its module. */
+  key: string;
   handlers?: Partial<Record<Method, RouteHandler>>;
 }
 
@@ -41,9 +43,18 @@ export interface Router {
 
 const API_ROOTS = ["v1", "api"];
 
+/** Route modules compiled into the server's bundle (lib/cli/server-process.mjs), by path under app/. */
+const bundledRoutes = new Map<string, Record<string, unknown>>();
+
+/** The server's bundle hands over the route modules it carries before the server starts. */
+export function provideRouteModules(modules: Record<string, Record<string, unknown>>): void {
+  for (const [key, module] of Object.entries(modules)) bundledRoutes.set(key, module);
+}
+
 async function load(route: Route) {
   if (!route.handlers) {
-    const module = (await import(pathToFileURL(route.file).href)) as Record<string, unknown>;
+    const module =
+      bundledRoutes.get(route.key) ?? ((await import(pathToFileURL(route.file).href)) as Record<string, unknown>);
     const handlers: Partial<Record<Method, RouteHandler>> = {};
     for (const method of METHODS)
       if (typeof module[method] === "function") handlers[method] = module[method] as RouteHandler;
@@ -181,6 +192,7 @@ function findRoutes(appDir: string, prefix: string[]): Route[] {
     else if (/^route\.(ts|js|mjs)$/.test(entry.name)) {
       found.push({
         file: path.join(dir, entry.name),
+        key: [...prefix, entry.name].join("/"),
         segments: prefix.filter((s) => !/^\(.*\)$/.test(s)).map(toSegment),
       });
     }
