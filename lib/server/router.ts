@@ -43,7 +43,7 @@ export interface Router {
 
 const API_ROOTS = ["v1", "api"];
 
-/** Route modules compiled into the server's bundle (lib/cli/server-process.mjs), by path under app/. */
+/** Route modules compiled into the server's bundle (lib/cli/server-bundle.mjs), by path under app/. */
 const bundledRoutes = new Map<string, Record<string, unknown>>();
 
 /** The server's bundle hands over the route modules it carries before the server starts. */
