@@ -1,6 +1,6 @@
 import "server-only";
 import path from "node:path";
-import { Worker } from "node:worker_threads";
+import type { Worker } from "node:worker_threads";
 import { messages } from "@electric-sql/pglite";
 
 // The server's side of the embedded database (lib/db/pglite-host.mjs, a worker thread of its own):
@@ -181,7 +181,11 @@ export class EmbeddedDatabase {
   private async spawn(): Promise<Worker> {
     // A thread of this process, not a process of its own: the two processes each carried Node's
     // binary and runtime, about 50 MB more through the soak. No Node flags (execArgv): the host
-    // is plain JavaScript and needs no TypeScript loader.
+    // is plain JavaScript and needs no TypeScript loader. Turbopack (next build) bundles the file
+    // of a `new Worker` from node:worker_threads as an entry of its own, whatever its ignore
+    // comments, and its copy fails on import.meta.resolve; taken at run time, the constructor is
+    // not one it recognizes, and the host stays the file on disk.
+    const { Worker } = process.getBuiltinModule("node:worker_threads");
     const worker = new Worker(HOST, {
       workerData: { dataDir: this.dataDir },
       execArgv: [],
