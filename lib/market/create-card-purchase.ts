@@ -13,11 +13,11 @@ import { BASE_CURRENCY, centsToDecimal } from "./pricing";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { requestHash } from "./request-hash";
 import { writeOrderHoldingName } from "./reserve-name";
-import { inTransaction } from "./in-transaction";
-import { enforceUnpaidHoldLimits, lockPurchaser } from "./unpaid-holds";
+import { withinHoldLimits } from "./unpaid-holds";
 
-// Endpoint 11. The order, its payment row and the name's hold are written in one transaction;
-// the processor's PaymentIntent is made after the commit with checkoutId as its idempotency key.
+// Endpoint 11. The order, its payment row and the name's hold are written together (one statement,
+// in a transaction with the unpaid-hold check when that is configured); the processor's
+// PaymentIntent is made after the commit with checkoutId as its idempotency key.
 // The same checkoutId with the same body answers the same order and session (from the stored
 // session: a replay mints no new ephemeral key and asks the processor nothing); with another
 // body, 409. Who is paid is decided here, never by the request: the connected account of the
@@ -72,7 +72,7 @@ export async function createCardPurchase(
   return ensureSession(order);
 }
 
-/** The order, its payment and the name's hold, in one transaction; no processor call. */
+/** The order, its payment and the name's hold, written together; no processor call. */
 async function createOrder(
   body: PurchaseRequest,
   client: { clientAddress: string },
@@ -93,15 +93,12 @@ async function createOrder(
   const paymentId = randomUUID();
   const processor = configuredCardProcessor();
   const now = new Date();
-  return inTransaction(async (tx) => {
-    const purchaser = { clientAddress: client.clientAddress, ownerAddress: quote.ownerAddress };
-    // A concurrent request with this checkoutId that committed while this one waited for the lock
-    // makes what follows fail (its hold counts, its name is held, checkout_id is unique): the caller
-    // then answers as its replay.
-    await lockPurchaser(tx, purchaser);
-    await enforceUnpaidHoldLimits(tx, purchaser, now);
-    return writeOrderHoldingName(
-      tx,
+  const purchaser = { clientAddress: client.clientAddress, ownerAddress: quote.ownerAddress };
+  // A concurrent request with this checkoutId that committed first makes the write fail (its hold
+  // counts, its name is held, checkout_id is unique): the caller then answers as its replay.
+  return withinHoldLimits(purchaser, now, (q) =>
+    writeOrderHoldingName(
+      q,
       {
         ...orderFieldsOf(quote, orderId),
         externalUserId: body.externalUserId ?? null,
@@ -119,8 +116,8 @@ async function createOrder(
       cardPaymentRow({ id: paymentId, orderId, processor, destination, cents: quote.totalCents }),
       AWAITING_CARD,
       now,
-    );
-  });
+    ),
+  );
 }
 
 /** A new card order's payment row: not yet at the processor (its session is made after the commit). */

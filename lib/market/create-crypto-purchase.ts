@@ -12,13 +12,13 @@ import {
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { writeOrderHoldingName } from "./reserve-name";
 import { exactNumber } from "./exact-number";
-import { inTransaction } from "./in-transaction";
-import { enforceUnpaidHoldLimits, lockPurchaser } from "./unpaid-holds";
+import { enforceUnpaidHoldLimits, withinHoldLimits } from "./unpaid-holds";
 
-// Endpoint 12. The offer (price quote, deposit address, rate) is made before the transaction, its
-// index taken in a statement that commits at once, so no purchase waits on another's counter row
-// lock or elliptic-curve work; the transaction holds the name and writes the order and its payment.
-// When it fails (the name or the last hold taken meanwhile), the index is given back, so a refused purchase
+// Endpoint 12. The offer (price quote, deposit address, rate) is made before the order is written,
+// its index taken in a statement that commits at once, so no purchase waits on another's counter
+// row lock or elliptic-curve work; then one statement holds the name and writes the order and its
+// payment (in a transaction with the unpaid-hold check when that is configured). When that fails
+// (the name or the last hold taken meanwhile), the index is given back, so a refused purchase
 // leaves nothing behind and no address is handed out twice.
 
 export async function createCryptoPurchase(
@@ -55,12 +55,10 @@ export async function createCryptoPurchase(
   });
 
   try {
-    await inTransaction(async (tx) => {
-      await lockPurchaser(tx, purchaser);
-      await enforceUnpaidHoldLimits(tx, purchaser, now);
-      const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;
-      await writeOrderHoldingName(
-        tx,
+    const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;
+    await withinHoldLimits(purchaser, now, (q) =>
+      writeOrderHoldingName(
+        q,
         {
           ...orderFieldsOf(quote, orderId),
           ownerEmail: body.ownerEmail,
@@ -77,8 +75,8 @@ export async function createCryptoPurchase(
         offer.payment,
         reason,
         now,
-      );
-    });
+      ),
+    );
   } catch (error) {
     await releaseCryptoOffer(offer);
     throw error;

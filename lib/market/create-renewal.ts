@@ -113,7 +113,7 @@ export async function createCardRenewal(body: RenewalRequest, now = new Date()):
   let order: OrderWithPayment;
   try {
     // One statement, so no transaction of its own: a renewal holds no name.
-    ({ order } = await writeOrder(
+    order = await writeOrder(
       db(),
       {
         ...renewalOrderFields(quote, orderId, body.checkoutId, hash, now),
@@ -127,7 +127,7 @@ export async function createCardRenewal(body: RenewalRequest, now = new Date()):
       cardPaymentRow({ id: paymentId, orderId, processor, destination, cents: quote.totalCents }),
       AWAITING_CARD,
       now,
-    ));
+    );
   } catch (error) {
     // A concurrent request with the same checkoutId won the insert: answer as its replay.
     const raced = await findByCheckoutId(body.checkoutId);

@@ -125,54 +125,80 @@ function insertion(fields: object, types: Record<string, string>, first: number)
 /** The registration of an order's name as a statement saw it: null when the name is not registered. */
 export type NameRegistration = { expiresAt: Date | null } | null;
 
-export interface WrittenOrder {
-  order: OrderWithPayment;
-  /** The order's name in the registry, read by the statement that wrote the order. */
-  registration: NameRegistration;
-}
+/** What take_name_hold answered: the hold is the order's, another order's, or the name is registered. */
+export type HoldOutcome = "held" | "busy" | "registered";
+
+type Written = { order_row: Row; payment_row: Row };
 
 /**
- * The order, its payment and its first timeline event (PENDING, `reason`), in one statement in
- * the caller's transaction; answers the rows written and the registration of the order's name as
- * that statement saw it (a purchase checks it there instead of in a statement of its own).
+ * The statement that inserts an order, its payment and its first timeline event (PENDING,
+ * `reason`); with `hold`, only when take_name_hold (in the same statement) gives the order its
+ * name's hold. Its row is the rows written, with `hold` also the hold's outcome.
  */
+function orderInsert(order: NewOrder, payment: NewPayment, reason: string, now: Date, hold?: { releasedBefore: Date }) {
+  const head = hold
+    ? [now, randomUUID(), reason, hold.releasedBefore, order.domain, order.id]
+    : [now, randomUUID(), reason];
+  const o = insertion({ createdAt: now, ...order }, ORDER_TYPES, head.length + 1);
+  const p = insertion(payment, PAYMENT_TYPES, head.length + 1 + o.values.length);
+  const written = "to_jsonb(o) AS order_row, to_jsonb(p) AS payment_row";
+  const sql = `WITH
+      ${hold ? "h AS (SELECT take_name_hold($5, $6::uuid, $1::timestamptz, $4::timestamptz) AS outcome)," : ""}
+      o AS (
+        INSERT INTO "order" (${o.columns}, "updated_at")
+          SELECT ${o.placeholders}, $1::timestamptz ${hold ? "FROM h WHERE h.outcome = 'held'" : ""}
+          RETURNING *),
+      p AS (
+        INSERT INTO payment (${p.columns}, "created_at", "updated_at")
+          SELECT ${p.placeholders}, $1::timestamptz, $1::timestamptz FROM o RETURNING *),
+      e AS (
+        INSERT INTO order_event (id, order_id, status, reason, created_at)
+          SELECT $2::uuid, id, 'PENDING', $3, $1::timestamptz FROM o)
+    ${
+      hold
+        ? `SELECT h.outcome, ${written} FROM h LEFT JOIN o ON true LEFT JOIN p ON true`
+        : `SELECT ${written} FROM o CROSS JOIN p`
+    }`;
+  return { sql, values: [...head, ...o.values, ...p.values] };
+}
+
+function writtenOrder(row: Written): OrderWithPayment {
+  return {
+    ...fromJson<Order>(row.order_row, ORDER_DATES),
+    payment: fromJson<Payment>(row.payment_row, PAYMENT_DATES),
+  };
+}
+
+/** The order, its payment and its first timeline event (PENDING, `reason`), in one statement. */
 export async function writeOrder(
-  tx: Prisma.TransactionClient,
+  q: Prisma.TransactionClient,
   order: NewOrder,
   payment: NewPayment,
   reason: string,
   now = new Date(),
-): Promise<WrittenOrder> {
-  const stamps = { createdAt: now, ...order };
-  const o = insertion(stamps, ORDER_TYPES, 4);
-  const p = insertion(payment, PAYMENT_TYPES, 4 + o.values.length);
-  const [row] = await tx.$queryRawUnsafe<
-    { order_row: Row; payment_row: Row; registered: boolean; registered_expires_at: Date | string | null }[]
-  >(
-    `WITH o AS (
-        INSERT INTO "order" (${o.columns}, "updated_at") VALUES (${o.placeholders}, $1::timestamptz) RETURNING *),
-      p AS (
-        INSERT INTO payment (${p.columns}, "created_at", "updated_at")
-          VALUES (${p.placeholders}, $1::timestamptz, $1::timestamptz) RETURNING *),
-      e AS (
-        INSERT INTO order_event (id, order_id, status, reason, created_at)
-          SELECT $2::uuid, id, 'PENDING', $3, $1::timestamptz FROM o)
-    SELECT to_jsonb(o) AS order_row, to_jsonb(p) AS payment_row,
-           d.name IS NOT NULL AS registered, d.expires_at AS registered_expires_at
-      FROM o CROSS JOIN p LEFT JOIN domain d ON d.name = o.domain`,
-    now,
-    randomUUID(),
-    reason,
-    ...o.values,
-    ...p.values,
-  );
-  return {
-    order: {
-      ...fromJson<Order>(row.order_row, ORDER_DATES),
-      payment: fromJson<Payment>(row.payment_row, PAYMENT_DATES),
-    },
-    registration: registrationOf(row),
-  };
+): Promise<OrderWithPayment> {
+  const { sql, values } = orderInsert(order, payment, reason, now);
+  const [row] = await q.$queryRawUnsafe<Written[]>(sql, ...values);
+  return writtenOrder(row);
+}
+
+/**
+ * The same, written only when the order takes its name's hold, in the same statement (see
+ * take_name_hold in prisma/migrations): atomic on its own, so `q` may be the client itself. A name
+ * registered and not released before `releasedBefore` is 'registered' and leaves nothing; 'busy'
+ * writes nothing either.
+ */
+export async function writeOrderTakingHold(
+  q: Prisma.TransactionClient,
+  order: NewOrder,
+  payment: NewPayment,
+  reason: string,
+  now: Date,
+  releasedBefore: Date,
+): Promise<{ outcome: HoldOutcome; order: OrderWithPayment | null }> {
+  const { sql, values } = orderInsert(order, payment, reason, now, { releasedBefore });
+  const [row] = await q.$queryRawUnsafe<(Written & { outcome: HoldOutcome })[]>(sql, ...values);
+  return { outcome: row.outcome, order: row.order_row ? writtenOrder(row) : null };
 }
 
 /** The order with its payment, by id or by the client's checkoutId. */

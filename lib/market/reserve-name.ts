@@ -1,8 +1,9 @@
 import "server-only";
-import type { Prisma } from "@prisma/client";
+import type { Prisma, PrismaClient } from "@prisma/client";
 import { conflict } from "@/lib/api/errors";
-import { isNameHeld, keepsNameOffMarket } from "@/lib/registry/name-lifecycle";
-import { writeOrder, type NewOrder, type NewPayment, type OrderWithPayment } from "./order-rows";
+import { isNameHeld, releasedBefore } from "@/lib/registry/name-lifecycle";
+import { writeOrderTakingHold, type NewOrder, type NewPayment, type OrderWithPayment } from "./order-rows";
+import { inTransaction } from "./in-transaction";
 import { transitionOrder } from "./order-state";
 
 // One active hold per name (NameReservation's primary key): of twenty concurrent buyers exactly one
@@ -45,23 +46,29 @@ export async function tryReserveName(
 }
 
 /**
- * A new purchase's order, holding its name: the hold first (409 when a live order has it), then
- * the order, its payment and its event in the statement that also reads the name's registration.
- * That statement comes after the hold's insert, so it sees a registration the insert waited for;
- * a name registered and not yet released is refused (409), and the caller's transaction rolls
- * back with the hold. One statement fewer than tryReserveName and then writeOrder.
+ * A new purchase's order, holding its name: the hold, the order, its payment and its event in one
+ * statement (writeOrderTakingHold), so `q` may be a transaction or the client itself. A name that
+ * is registered and not yet released, or held by a live order, is refused (409) and nothing is
+ * written. A hold left by an offer that ran out unpaid is taken over, in a transaction of its own
+ * when `q` is none, and the statement runs again.
  */
 export async function writeOrderHoldingName(
-  tx: Prisma.TransactionClient,
+  q: Prisma.TransactionClient | PrismaClient,
   order: NewOrder,
   payment: NewPayment,
   reason: string,
   now = new Date(),
 ): Promise<OrderWithPayment> {
-  if (!(await takeHold(tx, order.domain, order.id, now))) throw notAvailable(order.domain);
-  const written = await writeOrder(tx, order, payment, reason, now);
-  if (keepsNameOffMarket(written.registration, now)) throw notAvailable(order.domain);
-  return written.order;
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const written = await writeOrderTakingHold(q, order, payment, reason, now, releasedBefore(now));
+    if (written.order) return written.order;
+    if (written.outcome === "registered") break;
+    const released = await ("$transaction" in q
+      ? inTransaction((tx) => releaseStaleHold(tx, order.domain, now))
+      : releaseStaleHold(q, order.domain, now));
+    if (!released) break;
+  }
+  throw notAvailable(order.domain);
 }
 
 const notAvailable = (name: string) =>
@@ -77,29 +84,38 @@ async function takeHold(tx: Prisma.TransactionClient, name: string, orderId: str
       INSERT INTO "name_reservation" ("domain", "order_id", "created_at") VALUES (${name}, ${orderId}::uuid, ${now})
       ON CONFLICT ("domain") DO NOTHING RETURNING "order_id"`;
     if (inserted.length > 0) return true;
-    const hold = await tx.nameReservation.findUnique({ where: { domain: name }, select: { orderId: true } });
-    if (!hold) continue;
-    const holder = await tx.order.findUnique({
-      where: { id: hold.orderId },
-      select: { orderStatus: true, expiresAt: true, payment: { select: PAYMENT_IN_PLAY } },
-    });
-    const stale =
-      !holder ||
-      (holder.orderStatus === "PENDING" &&
-        holder.expiresAt !== null &&
-        holder.expiresAt.getTime() <= now.getTime() &&
-        !hasMoneyInPlay(holder.payment)) ||
-      (holder.orderStatus !== "PENDING" && holder.orderStatus !== "PAID");
-    if (!stale) return false;
-    if (holder?.orderStatus === "PENDING") {
-      await transitionOrder(tx, {
-        orderId: hold.orderId,
-        to: "EXPIRED",
-        from: ["PENDING"],
-        reason: EXPIRED_UNPAID_REASON,
-      });
-    }
-    await tx.nameReservation.deleteMany({ where: { domain: name, orderId: hold.orderId } });
+    if (!(await releaseStaleHold(tx, name, now))) return false;
   }
   return false;
+}
+
+/**
+ * Releases the hold on `name` when its order no longer keeps it (an offer that ran out unpaid, now
+ * EXPIRED; an order that ended); false when a live order holds it.
+ */
+async function releaseStaleHold(tx: Prisma.TransactionClient, name: string, now: Date): Promise<boolean> {
+  const hold = await tx.nameReservation.findUnique({ where: { domain: name }, select: { orderId: true } });
+  if (!hold) return true;
+  const holder = await tx.order.findUnique({
+    where: { id: hold.orderId },
+    select: { orderStatus: true, expiresAt: true, payment: { select: PAYMENT_IN_PLAY } },
+  });
+  const stale =
+    !holder ||
+    (holder.orderStatus === "PENDING" &&
+      holder.expiresAt !== null &&
+      holder.expiresAt.getTime() <= now.getTime() &&
+      !hasMoneyInPlay(holder.payment)) ||
+    (holder.orderStatus !== "PENDING" && holder.orderStatus !== "PAID");
+  if (!stale) return false;
+  if (holder?.orderStatus === "PENDING") {
+    await transitionOrder(tx, {
+      orderId: hold.orderId,
+      to: "EXPIRED",
+      from: ["PENDING"],
+      reason: EXPIRED_UNPAID_REASON,
+    });
+  }
+  await tx.nameReservation.deleteMany({ where: { domain: name, orderId: hold.orderId } });
+  return true;
 }

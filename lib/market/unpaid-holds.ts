@@ -2,6 +2,8 @@ import "server-only";
 import { Prisma } from "@prisma/client";
 import { ApiError } from "@/lib/api/errors";
 import { config } from "@/lib/config";
+import { db } from "@/lib/db";
+import { inTransaction } from "./in-transaction";
 
 // An unpaid purchase holds its name for the offer's lifetime at no cost, so open holds are
 // bounded per client address and per owner (owner address, and owner e-mail for crypto):
@@ -90,7 +92,7 @@ const emailKey = (purchaser: Purchaser) => purchaser.ownerEmail?.trim().toLowerC
  * locks are per transaction and may be taken again by the same one). One statement takes every
  * key's lock, in one order for every purchase, so two purchases cannot wait on each other.
  */
-export async function lockPurchaser(tx: Prisma.TransactionClient, purchaser: Purchaser): Promise<void> {
+async function lockPurchaser(tx: Prisma.TransactionClient, purchaser: Purchaser): Promise<void> {
   const { client, owner, email } = holdKeys(purchaser);
   const keys = [
     ...(client !== null ? [`client:${client}`] : []),
@@ -101,6 +103,25 @@ export async function lockPurchaser(tx: Prisma.TransactionClient, purchaser: Pur
   await tx.$executeRaw`
     SELECT pg_advisory_xact_lock(hashtextextended(key, 0))
       FROM unnest(${keys}::text[]) WITH ORDINALITY AS k(key, n) ORDER BY n`;
+}
+
+/**
+ * Runs a purchase's `write` (one statement that takes the name's hold) under the purchaser's lock
+ * once its open holds are counted, in one transaction; with no bound configured it runs alone, on
+ * the client, with no transaction around it.
+ */
+export async function withinHoldLimits<T>(
+  purchaser: Purchaser,
+  now: Date,
+  write: (q: Prisma.TransactionClient) => Promise<T>,
+): Promise<T> {
+  const keys = holdKeys(purchaser);
+  if (keys.client === null && keys.owner === null && keys.email === null) return write(db());
+  return inTransaction(async (tx) => {
+    await lockPurchaser(tx, purchaser);
+    await enforceUnpaidHoldLimits(tx, purchaser, now);
+    return write(tx);
+  });
 }
 
 /** The keys whose holds are bounded: null where the configuration sets no bound. */

@@ -20,6 +20,11 @@ export function nameState(expiresAt: Date | null, now = new Date(), graceDays = 
   return now.getTime() < graceEndsAt(expiresAt, graceDays).getTime() ? "grace" : "released";
 }
 
+/** At `now`, a registration that expired at or before this instant is released. */
+export function releasedBefore(now = new Date(), graceDays = config().GRACE_PERIOD_DAYS): Date {
+  return new Date(now.getTime() - graceDays * DAY_MS);
+}
+
 /** True when `name` is registered and not yet back on the market. */
 export async function isNameHeld(
   client: PrismaClient | Prisma.TransactionClient,

@@ -26,7 +26,7 @@ describe("order rows", () => {
     const id = randomUUID();
     const paymentId = randomUUID();
     const checkoutId = randomUUID();
-    const { order: written, registration } = await db().$transaction((tx) =>
+    const written = await db().$transaction((tx) =>
       writeOrder(
         tx,
         {
@@ -66,7 +66,6 @@ describe("order rows", () => {
     expect(written).toEqual(stored);
     expect(await readOrderWithPayment({ id })).toEqual(stored);
     expect(await readOrderWithPayment({ checkoutId })).toEqual(stored);
-    expect(registration).toBeNull();
     expect(written.createdAt).toBeInstanceOf(Date);
     expect(written.payment?.processorEphemeralKeyExpiresAt).toBeNull();
     expect(await orderStatusOf(id)).toBe("PENDING");
@@ -81,7 +80,7 @@ describe("order rows", () => {
     const domain = `renew${id.slice(0, 6)}.web3`;
     const nameExpiresAt = new Date("2031-05-06T07:08:09.123Z");
     await db().$transaction((tx) => registerName(tx, { name: domain, ownerAddress: OWNER, expiresAt: nameExpiresAt }));
-    const { registration } = await db().$transaction((tx) =>
+    await db().$transaction((tx) =>
       writeOrder(
         tx,
         {
@@ -118,7 +117,6 @@ describe("order rows", () => {
         "Awaiting payment.",
       ),
     );
-    expect(registration).toEqual({ expiresAt: nameExpiresAt });
     const stored = await prismaRead(id);
     expect(await readOrderWithPayment({ id })).toEqual(stored);
     expect(stored?.kind).toBe("RENEWAL");
@@ -129,9 +127,14 @@ describe("order rows", () => {
   test("a purchase's order is refused for a name registered or in its grace period, and leaves nothing", async () => {
     const DAY = 86_400_000;
     const now = new Date();
+    // In a transaction (an unpaid-hold bound is configured) and on its own (none is), alternately.
+    let inTransaction = false;
     const purchase = (domain: string) => {
       const { order, payment } = newCardOrder(domain, new Date(now.getTime() + 60_000));
-      return db().$transaction((tx) => writeOrderHoldingName(tx, order, payment, "Awaiting card payment.", now));
+      inTransaction = !inTransaction;
+      return inTransaction
+        ? db().$transaction((tx) => writeOrderHoldingName(tx, order, payment, "Awaiting card payment.", now))
+        : writeOrderHoldingName(db(), order, payment, "Awaiting card payment.", now);
     };
     const registered = async (label: string, expiresAt: Date | null) => {
       const name = `${label}${randomUUID().slice(0, 6)}.web3`;
@@ -161,6 +164,68 @@ describe("order rows", () => {
       expect(await db().nameReservation.findUnique({ where: { domain: name } })).toMatchObject({ orderId: order.id });
     }
   });
+
+  test("a hold left by an offer that ran out unpaid is taken over, with and without a transaction", async () => {
+    const name = `takeover${randomUUID().slice(0, 6)}.web3`;
+    const now = new Date();
+    const write = (q: Parameters<typeof writeOrderHoldingName>[0], expiresAt: Date) => {
+      const { order, payment } = newCardOrder(name, expiresAt);
+      return writeOrderHoldingName(q, order, payment, "Awaiting card payment.");
+    };
+    let previous = await write(db(), now);
+    for (const inTransaction of [false, true]) {
+      const later = new Date(Date.now() + 60_000);
+      const taken = inTransaction ? await db().$transaction((tx) => write(tx, later)) : await write(db(), later);
+      expect(await orderStatusOf(previous.id)).toBe("EXPIRED");
+      expect(await db().nameReservation.findUnique({ where: { domain: name } })).toMatchObject({ orderId: taken.id });
+      // A live hold is not taken over.
+      await expect(write(db(), later)).rejects.toMatchObject({ status: 409 });
+      await expect(db().$transaction((tx) => write(tx, later))).rejects.toMatchObject({ status: 409 });
+      await db().order.update({ where: { id: taken.id }, data: { expiresAt: new Date(Date.now() - 1000) } });
+      previous = taken;
+    }
+  });
+
+  // Registration releases the name's hold in its own transaction. A purchase whose hold insert
+  // waited for that commit must see the registration, though its statement began before it.
+  test.skipIf(!process.env.TEST_DATABASE_URL)(
+    "a purchase waiting on a registration's commit is refused once it commits, and leaves nothing",
+    async () => {
+      const name = `racing${randomUUID().slice(0, 6)}.web3`;
+      await db().nameReservation.create({ data: { domain: name, orderId: randomUUID() } });
+      let commit!: () => void;
+      const committing = new Promise<void>((resolve) => (commit = resolve));
+      let registered!: () => void;
+      const inProgress = new Promise<void>((resolve) => (registered = resolve));
+      const registration = db().$transaction(
+        async (tx) => {
+          await tx.nameReservation.deleteMany({ where: { domain: name } });
+          await registerName(tx, { name, ownerAddress: ETH_WALLET, expiresAt: new Date(Date.now() + 86_400_000) });
+          registered();
+          await committing;
+        },
+        { timeout: 20_000 },
+      );
+      await inProgress;
+      const { order, payment } = newCardOrder(name, new Date(Date.now() + 60_000));
+      const purchase = writeOrderHoldingName(db(), order, payment, "Awaiting card payment.");
+      purchase.catch(() => {});
+      // The purchase's statement waits for the registration's lock on the hold it deleted.
+      for (let waited = 0; ; waited += 20) {
+        const [{ waiting }] = await db().$queryRaw<{ waiting: number }[]>`
+          SELECT count(*)::int AS waiting FROM pg_stat_activity
+           WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+        if (waiting > 0) break;
+        if (waited > 10_000) throw new Error("the purchase never waited for the registration");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      commit();
+      await registration;
+      await expect(purchase).rejects.toMatchObject({ status: 409 });
+      expect(await db().order.count({ where: { domain: name } })).toBe(0);
+      expect(await db().nameReservation.count({ where: { domain: name } })).toBe(0);
+    },
+  );
 
   test("an unknown order reads as nothing", async () => {
     expect(await readOrderWithPayment({ id: randomUUID() })).toBeNull();
