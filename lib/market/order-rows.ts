@@ -185,8 +185,8 @@ export async function writeOrder(
 /**
  * The same, written only when the order takes its name's hold, in the same statement (see
  * take_name_hold in prisma/migrations): atomic on its own, so `q` may be the client itself. A name
- * registered and not released before `releasedBefore` is 'registered' and leaves nothing; 'busy'
- * writes nothing either.
+ * whose registration never expires or expired after `releasedBefore` is 'registered', a name
+ * another order holds is 'busy'; either way nothing is written.
  */
 export async function writeOrderTakingHold(
   q: Prisma.TransactionClient,
