@@ -42,7 +42,7 @@ interface WalletRow {
   addr: string;
 }
 
-export function CheckoutFlow({ name }: { name: string }) {
+export function CheckoutFlow({ name, cardPayments }: { name: string; cardPayments: boolean }) {
   const availability = useQuery({
     queryKey: ["market-search", [name]],
     queryFn: ({ signal }) => unwrap(apiClient.GET("/v1/market/search", { params: { query: { q: name } }, signal })),
@@ -79,17 +79,25 @@ export function CheckoutFlow({ name }: { name: string }) {
       </Empty>
     );
   }
-  return <CheckoutForm name={result.name} pricePerYear={result.priceUsdPerYear} />;
+  return <CheckoutForm name={result.name} pricePerYear={result.priceUsdPerYear} cardPayments={cardPayments} />;
 }
 
-function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: number }) {
+function CheckoutForm({
+  name,
+  pricePerYear,
+  cardPayments,
+}: {
+  name: string;
+  pricePerYear: number;
+  cardPayments: boolean;
+}) {
   const id = useId();
   const validators = useValidators();
   const checkoutId = useRef<string | null>(null);
   const [years, setYears] = useState(1);
   const [ownerAddress, setOwnerAddress] = useState("");
   const [wallets, setWallets] = useState<WalletRow[]>([]);
-  const [method, setMethod] = useState<PaymentMethod>("card");
+  const [method, setMethod] = useState<PaymentMethod>(cardPayments ? "card" : "crypto");
   const [currency, setCurrency] = useState<(typeof CRYPTO_CURRENCIES)[number]["code"]>("ETH");
   const [ownerName, setOwnerName] = useState("");
   const [ownerEmail, setOwnerEmail] = useState("");
@@ -325,7 +333,7 @@ function CheckoutForm({ name, pricePerYear }: { name: string; pricePerYear: numb
 
         <fieldset className="card space-y-4">
           <legend className="float-left mb-2 w-full font-semibold">Payment</legend>
-          <PaymentMethodChoice id={id} method={method} onChange={setMethod} />
+          <PaymentMethodChoice id={id} method={method} onChange={setMethod} cardPayments={cardPayments} />
           {method === "crypto" ? (
             <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
               <div className="sm:col-span-2">

@@ -1,5 +1,6 @@
 "use client";
-// The card-or-crypto choice of a checkout, shared by purchases and renewals.
+// The card-or-crypto choice of a checkout, shared by purchases and renewals. With card payments
+// off on the server (live settings without Stripe) only crypto is offered.
 
 export type PaymentMethod = "card" | "crypto";
 
@@ -7,14 +8,22 @@ export function PaymentMethodChoice({
   id,
   method,
   onChange,
+  cardPayments,
 }: {
   id: string;
   method: PaymentMethod;
   onChange: (method: PaymentMethod) => void;
+  cardPayments: boolean;
 }) {
+  const choices: PaymentMethod[] = cardPayments ? ["card", "crypto"] : ["crypto"];
   return (
     <div className="clear-both grid grid-cols-1 gap-3 sm:grid-cols-2">
-      {(["card", "crypto"] as const).map((choice) => (
+      {cardPayments ? null : (
+        <p className="text-sm text-slate-600 sm:col-span-2" data-testid="card-payments-off">
+          Card payments are not available on this server. Pay with crypto.
+        </p>
+      )}
+      {choices.map((choice) => (
         <label
           key={choice}
           className={

@@ -40,7 +40,15 @@ function addYears(iso: string, years: number): string {
   return date.toISOString();
 }
 
-export function RenewalCheckout({ name, initialYears }: { name: string; initialYears: number }) {
+export function RenewalCheckout({
+  name,
+  initialYears,
+  cardPayments,
+}: {
+  name: string;
+  initialYears: number;
+  cardPayments: boolean;
+}) {
   const result = useRenewalPrice(name);
   if (result.isPending) return <Loading label={`Checking ${name}…`} />;
   if (result.isError)
@@ -76,6 +84,7 @@ export function RenewalCheckout({ name, initialYears }: { name: string; initialY
       expiresAt={found.expiresAt!}
       graceEndsAt={found.reason === "grace" ? found.graceEndsAt : undefined}
       initialYears={initialYears}
+      cardPayments={cardPayments}
     />
   );
 }
@@ -86,16 +95,18 @@ function RenewalForm({
   expiresAt,
   graceEndsAt,
   initialYears,
+  cardPayments,
 }: {
   name: string;
   pricePerYear: number;
   expiresAt: string;
   graceEndsAt?: string;
   initialYears: number;
+  cardPayments: boolean;
 }) {
   const id = useId();
   const [years, setYears] = useState(initialYears);
-  const [method, setMethod] = useState<PaymentMethod>("card");
+  const [method, setMethod] = useState<PaymentMethod>(cardPayments ? "card" : "crypto");
   const [currency, setCurrency] = useState<(typeof CURRENCIES)[number]["code"]>("ETH");
   // One idempotency key per distinct request: a retry replays it, a changed choice is a new renewal.
   const checkoutIds = useRef(new Map<string, string>());
@@ -193,7 +204,7 @@ function RenewalForm({
         </fieldset>
         <fieldset className="card space-y-4">
           <legend className="float-left mb-2 w-full font-semibold">Payment</legend>
-          <PaymentMethodChoice id={id} method={method} onChange={setMethod} />
+          <PaymentMethodChoice id={id} method={method} onChange={setMethod} cardPayments={cardPayments} />
           {method === "crypto" ? (
             <div className="max-w-xs">
               <label htmlFor={`${id}-currency`} className="label">

@@ -201,8 +201,10 @@ async function soakOn(label: string, databaseUrl: string | undefined): Promise<O
     PAYMENTS_BTC_NETWORK: "regtest",
     PAYMENTS_BTC_CONFIRMATIONS: "1",
     WATCHER_INTERVAL_MS: "1000",
-    // A local Esplora is a live payment setting; the test keys and rates are what this run wants.
+    // A local Esplora is a live payment setting; the test keys, rates and card processor are what
+    // this run wants.
     PAYMENTS_ALLOW_TEST_DEFAULTS: "1",
+    PAYMENTS_TEST_CARD_PROCESSOR: "1",
   };
   const server = await startServer(env);
   const token = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();

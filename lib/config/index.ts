@@ -130,6 +130,11 @@ const EnvSchema = z.object({
    * run beside live payment settings; without it such a start is refused (lib/server/startup-checks.ts).
    */
   PAYMENTS_ALLOW_TEST_DEFAULTS: z.enum(["0", "1"]).default("0"),
+  /**
+   * "1" turns the built-in test card processor on beside live payment settings (test deployments
+   * only). Without it the test processor runs only when no live payment setting is present.
+   */
+  PAYMENTS_TEST_CARD_PROCESSOR: z.enum(["0", "1"]).default("0"),
 
   /** Fault-injection hook for the crash tests only (tests/integration/faults); unset in every real deployment. */
   FAULT_INJECT: z.enum(["after-paid", "after-credit"]).optional(),
@@ -184,4 +189,33 @@ export function usesPostgresServer(cfg: Config = config()): boolean {
 
 export function stripeConfigured(cfg: Config = config()): boolean {
   return Boolean(cfg.STRIPE_SECRET_KEY && cfg.STRIPE_PUBLISHABLE_KEY && cfg.STRIPE_WEBHOOK_SECRET);
+}
+
+/** Settings that say real money is expected: any of them ends the demo's test defaults. */
+export const LIVE_PAYMENT_SETTINGS = [
+  "STRIPE_SECRET_KEY",
+  "STRIPE_PUBLISHABLE_KEY",
+  "STRIPE_WEBHOOK_SECRET",
+  "PAYMENTS_EVM_RPC_URL",
+  "PAYMENTS_BTC_ESPLORA_URL",
+  "CRYPTO_EVM_XPUB",
+  "CRYPTO_BTC_XPUB",
+] as const satisfies readonly (keyof Config)[];
+
+/** The live payment settings present in this configuration. */
+export function livePaymentSettings(cfg: Config = config()): string[] {
+  return LIVE_PAYMENT_SETTINGS.filter((name) => Boolean(cfg[name]));
+}
+
+/**
+ * Who takes card payments: Stripe with its three keys; the built-in test processor in the demo (no
+ * live payment setting) or when PAYMENTS_TEST_CARD_PROCESSOR=1 turns it on; otherwise nobody. The
+ * test processor is never a fallback: it would hand out names for a test card number.
+ */
+export type CardPaymentMode = "stripe" | "test" | "off";
+
+export function cardPaymentMode(cfg: Config = config()): CardPaymentMode {
+  if (stripeConfigured(cfg)) return "stripe";
+  if (cfg.PAYMENTS_TEST_CARD_PROCESSOR === "1" || livePaymentSettings(cfg).length === 0) return "test";
+  return "off";
 }

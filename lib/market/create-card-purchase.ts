@@ -78,6 +78,8 @@ async function createOrder(
   client: { clientAddress: string },
   hash: string,
 ): Promise<OrderWithPayment> {
+  // Before the quote: with card payments off nothing is read or held (503 naming the settings).
+  const processor = configuredCardProcessor();
   const quote = await quotePurchase(body);
   const destination = quote.sellerPayoutAccountId;
   const asked = body.processorConnectedAccountId || null;
@@ -91,7 +93,6 @@ async function createOrder(
     );
   const orderId = randomUUID();
   const paymentId = randomUUID();
-  const processor = configuredCardProcessor();
   const now = new Date();
   const purchaser = { clientAddress: client.clientAddress, ownerAddress: quote.ownerAddress };
   // A concurrent request with this checkoutId that committed first makes the write fail (its hold

@@ -104,12 +104,12 @@ export async function createCardRenewal(body: RenewalRequest, now = new Date()):
   const existing = await findByCheckoutId(body.checkoutId);
   if (existing) return replay(existing, hash);
 
+  const processor = configuredCardProcessor();
   const quote = await quoteRenewal(body, now);
   // Who is paid is the server's decision, as for a purchase: the selling partner's connected account.
   const destination = await payoutAccountOf(quote.partnerId);
   const orderId = randomUUID();
   const paymentId = randomUUID();
-  const processor = configuredCardProcessor();
   let order: OrderWithPayment;
   try {
     // One statement, so no transaction of its own: a renewal holds no name.

@@ -1,5 +1,5 @@
 import "server-only";
-import { ConfigError, type Config } from "@/lib/config";
+import { cardPaymentMode, ConfigError, livePaymentSettings, type Config } from "@/lib/config";
 import { testBtcXpub, testEvmXpub } from "@/lib/payments/crypto/derive-address";
 
 // Checks made once at start, before the database is opened, by `npm start` and under Next.js
@@ -7,16 +7,6 @@ import { testBtcXpub, testEvmXpub } from "@/lib/payments/crypto/derive-address";
 // live payment setting gets no crypto test default by accident. The public test mnemonic's keys
 // would send buyers' money to addresses anyone can empty, and the built-in rate table would price
 // names at made-up rates. `npm start` with nothing set stays the labelled demo.
-
-const LIVE_SETTINGS = [
-  "STRIPE_SECRET_KEY",
-  "STRIPE_PUBLISHABLE_KEY",
-  "STRIPE_WEBHOOK_SECRET",
-  "PAYMENTS_EVM_RPC_URL",
-  "PAYMENTS_BTC_ESPLORA_URL",
-  "CRYPTO_EVM_XPUB",
-  "CRYPTO_BTC_XPUB",
-] as const satisfies readonly (keyof Config)[];
 
 /** The crypto test defaults this configuration would use, each with why it is one. */
 function cryptoTestDefaults(cfg: Config): string[] {
@@ -31,11 +21,6 @@ function cryptoTestDefaults(cfg: Config): string[] {
   return defaults;
 }
 
-/** The live payment settings present in this configuration. */
-function livePaymentSettings(cfg: Config): string[] {
-  return LIVE_SETTINGS.filter((name) => Boolean(cfg[name]));
-}
-
 /**
  * Throws a ConfigError naming the variables when live payment settings meet crypto test defaults
  * without PAYMENTS_ALLOW_TEST_DEFAULTS=1; returns the warnings to print otherwise.
@@ -43,10 +28,12 @@ function livePaymentSettings(cfg: Config): string[] {
 export function checkPaymentSettings(cfg: Config): string[] {
   const live = livePaymentSettings(cfg);
   if (live.length === 0) return [];
+  const warnings = cardProcessorWarnings(cfg, live);
   const defaults = cryptoTestDefaults(cfg);
-  if (defaults.length === 0) return [];
+  if (defaults.length === 0) return warnings;
   if (cfg.PAYMENTS_ALLOW_TEST_DEFAULTS === "1")
     return [
+      ...warnings,
       "payments: PAYMENTS_ALLOW_TEST_DEFAULTS=1: crypto test defaults run beside live settings " +
         `(${live.join(", ")}): ${defaults.join("; ")}. Never do this with real money.`,
     ];
@@ -58,4 +45,22 @@ export function checkPaymentSettings(cfg: Config): string[] {
       "or, for a test deployment only, PAYMENTS_ALLOW_TEST_DEFAULTS=1.",
     ].join("\n"),
   );
+}
+
+/** What start-up says about card payments when live payment settings are present. */
+function cardProcessorWarnings(cfg: Config, live: string[]): string[] {
+  const mode = cardPaymentMode(cfg);
+  if (mode === "off")
+    return [
+      `payments: card payments are off: live payment settings are set (${live.join(", ")}) and Stripe is not. ` +
+        "Set STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET to take cards; " +
+        "until then card purchases and renewals answer 503 and the checkout offers crypto only.",
+    ];
+  if (mode === "test")
+    return [
+      `payments: PAYMENTS_TEST_CARD_PROCESSOR=1: the built-in test card processor runs beside live settings ` +
+        `(${live.join(", ")}): test card 4242 4242 4242 4242 completes orders for nothing. ` +
+        "Never do this with real money.",
+    ];
+  return [];
 }

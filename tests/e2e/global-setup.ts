@@ -12,8 +12,10 @@ export default async function globalSetup() {
     PAYMENTS_EVM_CHAIN_ID: String(evm.chainId),
     PAYMENTS_EVM_CONFIRMATIONS: "2",
     WATCHER_INTERVAL_MS: "500",
-    // A local chain counts as a live payment setting; this run uses the test keys and rates on purpose.
+    // A local chain counts as a live payment setting; this run uses the test keys, rates and card
+    // processor on purpose.
     PAYMENTS_ALLOW_TEST_DEFAULTS: "1",
+    PAYMENTS_TEST_CARD_PROCESSOR: "1",
   });
   process.env.E2E_BASE_URL = server.origin;
   process.env.E2E_ADMIN_TOKEN = server.adminToken;

@@ -85,6 +85,13 @@ describe("allowed starts", () => {
     await server.stop();
   });
 
+  test("live crypto without Stripe: starts, and says card payments are off", async () => {
+    const server = await start({ ...LIVE_CRYPTO, PAYMENTS_EVM_RPC_URL: "http://127.0.0.1:9" });
+    expect(server.output()).toContain("card payments are off");
+    expect(server.output()).toContain("STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET");
+    await server.stop();
+  });
+
   test("live settings with the test defaults explicitly allowed: starts, and says so", async () => {
     const server = await start({ PAYMENTS_EVM_RPC_URL: "http://127.0.0.1:9", PAYMENTS_ALLOW_TEST_DEFAULTS: "1" });
     expect(server.output()).toContain("PAYMENTS_ALLOW_TEST_DEFAULTS=1: crypto test defaults run beside live settings");

@@ -1,22 +1,30 @@
 import "server-only";
-import { config, stripeConfigured } from "@/lib/config";
+import { ApiError } from "@/lib/api/errors";
+import { cardPaymentMode, config } from "@/lib/config";
 import type { CardProcessor } from "./card-processor";
 import { createStripeProcessor } from "./stripe-processor";
 import { testCardProcessor } from "./test-processor";
 
 // Test and live never mix: with Stripe configured, the built-in test processor takes no payment
-// and completes no order, including orders it started before a restart with the keys.
+// and completes no order, including orders it started before a restart with the keys. With live
+// payment settings and no Stripe, nobody takes cards (lib/config cardPaymentMode).
 
-/** Stripe when its three keys are set, the built-in test processor otherwise. */
+const CARD_PAYMENTS_OFF =
+  "Card payments are not configured on this server: its operator must set STRIPE_SECRET_KEY, " +
+  "STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET. Pay with crypto instead.";
+
+/** Stripe when its three keys are set, the test processor when it may run; 503 otherwise. */
 export function configuredCardProcessor(): CardProcessor {
-  const cfg = config();
-  return stripeConfigured(cfg) ? createStripeProcessor(cfg) : testCardProcessor;
+  const mode = cardPaymentMode();
+  if (mode === "stripe") return createStripeProcessor(config());
+  if (mode === "test") return testCardProcessor;
+  throw new ApiError(503, "paymentMethod", CARD_PAYMENTS_OFF);
 }
 
 /** True when money reported by this processor (`test`, `stripe`, `evm`, `bitcoin`) may pay for an order now. */
 export function acceptsPaymentsFrom(processor: string): boolean {
-  if (processor === "test") return !stripeConfigured();
-  if (processor === "stripe") return stripeConfigured();
+  if (processor === "test") return cardPaymentMode() === "test";
+  if (processor === "stripe") return cardPaymentMode() === "stripe";
   return true;
 }
 
@@ -34,6 +42,6 @@ export function cardProcessorNamed(name: string): CardProcessor | undefined {
  */
 export function cardProcessorForUndo(name: string): CardProcessor | undefined {
   if (name === "test") return testCardProcessor;
-  if (name === "stripe" && stripeConfigured()) return createStripeProcessor(config());
+  if (name === "stripe" && cardPaymentMode() === "stripe") return createStripeProcessor(config());
   return undefined;
 }

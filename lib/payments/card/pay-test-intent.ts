@@ -1,7 +1,7 @@
 import "server-only";
 import { z } from "zod";
 import { conflict, notFound } from "@/lib/api/errors";
-import { stripeConfigured } from "@/lib/config";
+import { cardPaymentMode } from "@/lib/config";
 import { database, db } from "@/lib/db";
 import { onCardPaymentDeclined, onCardPaymentSucceeded } from "@/lib/market/card-payment-events";
 import { orderStatusOf } from "@/lib/market/order-rows";
@@ -9,7 +9,8 @@ import { luhnValid, normalizeCardNumber, outcomeOfTestCard } from "./test-cards"
 
 // POST /api/test-processor/pay: the test checkout's "Pay" button. The outcome comes from the card
 // number (see test-cards.ts) and is reported through the same events a Stripe webhook drives.
-// With Stripe configured the test processor does not exist: its routes are 404 and it pays nothing.
+// Unless the test processor is the one in use (lib/config cardPaymentMode) it does not exist: its
+// routes are 404 and it pays nothing.
 
 export const TestPayRequest = z
   .object({
@@ -40,8 +41,11 @@ export const TestPayResponse = z
 
 /** 404 unless the built-in test processor is the one in use. */
 export function assertTestMode(): void {
-  if (stripeConfigured())
+  const mode = cardPaymentMode();
+  if (mode === "stripe")
     throw notFound("path", "The test processor is off: this server takes card payments through Stripe.");
+  if (mode === "off")
+    throw notFound("path", "The test processor is off: this server has live payment settings and takes no test cards.");
 }
 
 export async function payTestIntent(input: z.infer<typeof TestPayRequest>): Promise<z.infer<typeof TestPayResponse>> {

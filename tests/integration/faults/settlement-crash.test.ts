@@ -53,8 +53,10 @@ async function startServer(extraEnv: Record<string, string> = {}): Promise<Serve
       PAYMENTS_EVM_CONFIRMATIONS: "1",
       WATCHER_INTERVAL_MS: "200",
       CRYPTO_RATES_JSON: '{"ETH":"2000"}',
-      // The watcher's RPC is a live payment setting; this test chain wants the test deposit keys.
+      // The watcher's RPC is a live payment setting; this test chain wants the test deposit keys
+      // and the test card processor.
       PAYMENTS_ALLOW_TEST_DEFAULTS: "1",
+      PAYMENTS_TEST_CARD_PROCESSOR: "1",
       ...extraEnv,
     },
   });

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { CheckoutFlow } from "@/components/checkout/checkout-flow";
 import { routeParam } from "@/components/route-param";
+import { cardPaymentMode } from "@/lib/config";
 
 type Props = { params: Promise<{ name: string }> };
 
@@ -20,7 +21,7 @@ export default async function CheckoutPage({ params }: Props) {
         / checkout
       </nav>
       <h1 className="break-all text-2xl font-semibold">Buy {name}</h1>
-      <CheckoutFlow name={name} />
+      <CheckoutFlow name={name} cardPayments={cardPaymentMode() !== "off"} />
     </div>
   );
 }

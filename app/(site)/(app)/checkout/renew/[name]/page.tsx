@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { RenewalCheckout } from "@/components/owner/renewal-checkout";
 import { routeParam } from "@/components/route-param";
+import { cardPaymentMode } from "@/lib/config";
 
 type Props = { params: Promise<{ name: string }>; searchParams: Promise<{ years?: string | string[] }> };
 
@@ -22,7 +23,12 @@ export default async function RenewalCheckoutPage({ params, searchParams }: Prop
         / renew
       </nav>
       <h1 className="break-all text-2xl font-semibold">Renew {name}</h1>
-      <RenewalCheckout key={`${name}:${years}`} name={name} initialYears={years} />
+      <RenewalCheckout
+        key={`${name}:${years}`}
+        name={name}
+        initialYears={years}
+        cardPayments={cardPaymentMode() !== "off"}
+      />
     </div>
   );
 }
