@@ -76,8 +76,17 @@ const EnvSchema = z.object({
   /** Unset: 2; 0 is used as 1. */
   PAYMENTS_BTC_CONFIRMATIONS: optionalString.pipe(z.coerce.number<string>().int().min(0).optional()),
   PAYMENT_OFFER_MINUTES: z.coerce.number().positive().default(15),
-  /** JSON object of USD prices per coin, e.g. {"ETH":3000}; the built-in table otherwise. */
+  /** JSON object of USD prices per coin, e.g. {"ETH":3000}: fixed test rates (the built-in table otherwise). */
   CRYPTO_RATES_JSON: optionalString,
+  /**
+   * Live exchange rates: space-separated URLs answering Coinbase's `exchange-rates` or CoinGecko's
+   * `simple/price` JSON (lib/payments/crypto/rates.ts). Set, it replaces the fixed tables.
+   */
+  CRYPTO_RATES_URL: optionalString,
+  /** Past this age of the last rates fetched, crypto offers are refused (503) until a fetch succeeds. */
+  CRYPTO_RATES_MAX_AGE_SECONDS: seconds(300),
+  /** Rates older than this are fetched again (in the background while they are younger than the maximum age). */
+  CRYPTO_RATES_REFRESH_SECONDS: seconds(60),
   WATCHER_INTERVAL_MS: z.coerce.number().int().positive().default(5000),
   /** Open unpaid holds (PENDING orders) per client address and per owner (address or e-mail); 0: no limit. */
   UNPAID_HOLDS_PER_CLIENT: z.coerce.number().int().min(0).default(5),

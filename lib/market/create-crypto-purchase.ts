@@ -9,6 +9,7 @@ import {
   resolvePaymentCurrency,
   UnsupportedCurrencyError,
 } from "@/lib/payments/crypto/currencies";
+import { currentRates } from "@/lib/payments/crypto/rates";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { writeOrderHoldingName } from "./reserve-name";
 import { exactNumber } from "./exact-number";
@@ -21,18 +22,27 @@ import { enforceUnpaidHoldLimits, withinHoldLimits } from "./unpaid-holds";
 // (the name or the last hold taken meanwhile), the index is given back, so a refused purchase
 // leaves nothing behind and no address is handed out twice.
 
-export async function createCryptoPurchase(
-  body: CryptoPurchaseRequest,
-  client: { clientAddress: string },
-): Promise<CryptoPurchaseResponse> {
+/**
+ * 400 for a currency not sold, 503 when it cannot be offered now (a custom USDC contract unread, or
+ * no exchange rate young enough), before anything is quoted or held.
+ */
+export async function assertCurrencyOffered(currency: string): Promise<void> {
   try {
     // A custom USDC contract's decimals are read from the chain once.
-    await resolvePaymentCurrency(body.currency);
+    await resolvePaymentCurrency(currency);
+    await currentRates();
   } catch (error) {
     if (error instanceof UnsupportedCurrencyError) throw badRequest("currency", error.message);
     if (error instanceof CurrencyUnavailableError) throw new ApiError(503, "currency", error.message);
     throw error;
   }
+}
+
+export async function createCryptoPurchase(
+  body: CryptoPurchaseRequest,
+  client: { clientAddress: string },
+): Promise<CryptoPurchaseResponse> {
+  await assertCurrencyOffered(body.currency);
   const quote = await quotePurchase(body);
   const orderId = randomUUID();
   const paymentId = randomUUID();

@@ -16,7 +16,7 @@ import {
   cardPaymentRow,
   type CardPurchaseResult,
 } from "./create-card-purchase";
-import { offerResponse } from "./create-crypto-purchase";
+import { assertCurrencyOffered, offerResponse } from "./create-crypto-purchase";
 import { writeOrder, type OrderWithPayment } from "./order-rows";
 import { payoutAccountOf } from "./payout-account";
 import { BASE_CURRENCY, centsToDecimal, tldNamePricePerYearCents, totalPriceCents } from "./pricing";
@@ -145,6 +145,7 @@ export async function createCryptoRenewal(
   const existing = await findByCheckoutId(body.checkoutId);
   if (existing) return cryptoReplay(existing, hash);
 
+  await assertCurrencyOffered(body.currency);
   const quote = await quoteRenewal(body, now);
   const orderId = randomUUID();
   const paymentId = randomUUID();

@@ -53,6 +53,9 @@ export interface NewPayment {
   amountDue: string;
   status: string;
   expiresAt?: Date | null;
+  usdPerUnit?: string | null;
+  rateSource?: string | null;
+  rateFetchedAt?: Date | null;
 }
 
 /** Each field's SQL type: a parameter is cast to it, as the driver sends text. */
@@ -96,10 +99,20 @@ const PAYMENT_TYPES: Record<keyof NewPayment, string> = {
   amountDue: "text",
   status: "text",
   expiresAt: "timestamptz",
+  usdPerUnit: "text",
+  rateSource: "text",
+  rateFetchedAt: "timestamptz",
 };
 
 const ORDER_DATES = ["expiresAt", "paidAt", "completedAt", "nameExpiresAt", "createdAt", "updatedAt"];
-const PAYMENT_DATES = ["processorEphemeralKeyExpiresAt", "processorCheckedAt", "expiresAt", "createdAt", "updatedAt"];
+const PAYMENT_DATES = [
+  "processorEphemeralKeyExpiresAt",
+  "processorCheckedAt",
+  "expiresAt",
+  "rateFetchedAt",
+  "createdAt",
+  "updatedAt",
+];
 
 const snake = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());

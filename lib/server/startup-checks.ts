@@ -17,7 +17,12 @@ function cryptoTestDefaults(cfg: Config): string[] {
   if (!cfg.CRYPTO_BTC_XPUB) defaults.push("CRYPTO_BTC_XPUB is unset (the public test mnemonic's key)");
   else if (testBtcKeys.includes(cfg.CRYPTO_BTC_XPUB))
     defaults.push("CRYPTO_BTC_XPUB is the public test mnemonic's key");
-  if (!cfg.CRYPTO_RATES_JSON) defaults.push("CRYPTO_RATES_JSON is unset (the built-in test rate table)");
+  if (!cfg.CRYPTO_RATES_URL)
+    defaults.push(
+      cfg.CRYPTO_RATES_JSON
+        ? "CRYPTO_RATES_URL is unset (CRYPTO_RATES_JSON is a fixed test rate table)"
+        : "CRYPTO_RATES_URL is unset (the built-in test rate table)",
+    );
   return defaults;
 }
 
@@ -41,7 +46,8 @@ export function checkPaymentSettings(cfg: Config): string[] {
     [
       `Live payment settings are set (${live.join(", ")}), but crypto payments would use test defaults:`,
       ...defaults.map((line) => `  ${line}`),
-      "Set CRYPTO_EVM_XPUB, CRYPTO_BTC_XPUB (extended public keys of your own wallets) and CRYPTO_RATES_JSON,",
+      "Set CRYPTO_EVM_XPUB, CRYPTO_BTC_XPUB (extended public keys of your own wallets) and CRYPTO_RATES_URL",
+      "(live exchange rates),",
       "or, for a test deployment only, PAYMENTS_ALLOW_TEST_DEFAULTS=1.",
     ].join("\n"),
   );

@@ -26,7 +26,8 @@ const LIVE_CRYPTO = {
   // Only compared with the test keys here, never derived from.
   CRYPTO_EVM_XPUB: "xpub-of-the-operators-evm-wallet",
   CRYPTO_BTC_XPUB: "zpub-of-the-operators-btc-wallet",
-  CRYPTO_RATES_JSON: '{"ETH":3000,"USDC":1,"BTC":60000}',
+  // Never fetched here: no offer is asked for.
+  CRYPTO_RATES_URL: "http://127.0.0.1:9/v2/exchange-rates?currency=USD",
 };
 
 function start(env: Record<string, string>): Promise<ServerProcess> {
@@ -73,7 +74,7 @@ describe("refused starts", () => {
     expect(output).toMatch(/exited \(1\)/);
     expect(output).toContain("Live payment settings are set (PAYMENTS_EVM_RPC_URL)");
     expect(output).toContain("CRYPTO_EVM_XPUB is unset (the public test mnemonic's key)");
-    expect(output).toContain("CRYPTO_RATES_JSON is unset (the built-in test rate table)");
+    expect(output).toContain("CRYPTO_RATES_URL is unset (the built-in test rate table)");
     expect(output).toContain("PAYMENTS_ALLOW_TEST_DEFAULTS=1");
   });
 });
@@ -126,6 +127,13 @@ describe("the rules", () => {
     expect(check(stripe)).toThrow(/STRIPE_SECRET_KEY, STRIPE_PUBLISHABLE_KEY, STRIPE_WEBHOOK_SECRET/);
     expect(check({ ...stripe, ...LIVE_CRYPTO })()).toEqual([]);
     expect(check({})()).toEqual([]);
+  });
+
+  test("a fixed CRYPTO_RATES_JSON table is test rates: a live deployment needs CRYPTO_RATES_URL", () => {
+    const { CRYPTO_RATES_URL: _live, ...fixed } = LIVE_CRYPTO;
+    expect(check({ ...fixed, CRYPTO_RATES_JSON: '{"ETH":3000}' })).toThrow(
+      "CRYPTO_RATES_URL is unset (CRYPTO_RATES_JSON is a fixed test rate table)",
+    );
   });
 
   test("the test mnemonic's keys set explicitly are still test defaults", () => {

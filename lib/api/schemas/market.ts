@@ -177,8 +177,13 @@ const CryptoPaymentDetails = z
     amountDecimal: z.string().meta({ description: "Exact amount due in whole coins." }),
     confirmationsRequired: z.number().int(),
     basePriceUsdCents: z.number().int(),
-    usdPerUnit: z.string(),
-    rateSource: z.string(),
+    usdPerUnit: z.string().meta({ description: "USD price of one whole coin the amount was computed at." }),
+    rateSource: z.string().meta({
+      description:
+        "Where the rate came from: `coinbase <url>` or `coingecko <url>` (live), `CRYPTO_RATES_JSON` or " +
+        "`built-in test rates` (fixed test rates).",
+    }),
+    rateFetchedAt: IsoDateTime.optional().meta({ description: "When the rate was read from its source." }),
     expiresAt: IsoDateTime,
     testConfiguration: z
       .boolean()

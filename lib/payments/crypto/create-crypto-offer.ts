@@ -3,7 +3,7 @@ import { config, type Config } from "@/lib/config";
 import { resolvePaymentCurrency, type CryptoCurrencyCode } from "./currencies";
 import { allocateDepositAddress, releaseDepositAddress } from "./derive-address";
 import { bip21Uri, eip681NativeUri, eip681TokenTransferUri } from "./payment-uri";
-import { configuredRates, quote, type RateTable } from "./rates";
+import { currentRates, quote, type RateTable } from "./rates";
 
 // Everything endpoint 12 answers for one crypto order: a fresh deposit address, the exact amount,
 // the payment URI and the offer's expiry, plus the Payment row the marketplace stores with the order.
@@ -26,6 +26,8 @@ export interface CryptoPaymentDetails {
   basePriceUsdCents: number;
   usdPerUnit: string;
   rateSource: RateTable["source"];
+  /** When the rate was read from its live source; absent for fixed test rates. */
+  rateFetchedAt?: string;
   expiresAt: string;
   /** True when the address key or the rates are the built-in test configuration. */
   testConfiguration: boolean;
@@ -46,6 +48,9 @@ export interface CryptoPaymentRow {
   amountDue: string;
   status: "pending";
   expiresAt: Date;
+  usdPerUnit: string;
+  rateSource: string;
+  rateFetchedAt: Date | null;
 }
 
 export interface CryptoOffer {
@@ -83,7 +88,7 @@ const TEST_NOTICE =
 export async function createCryptoOffer(input: CreateCryptoOfferInput): Promise<CryptoOffer> {
   const cfg = input.cfg ?? config();
   const currency = await resolvePaymentCurrency(input.currency, cfg);
-  const rates = configuredRates(cfg);
+  const rates = await currentRates(cfg);
   const priced = quote(input.usdCents, currency, rates);
   const deposit = await allocateDepositAddress(currency, { cfg });
   const now = input.now ?? new Date();
@@ -115,6 +120,7 @@ export async function createCryptoOffer(input: CreateCryptoOfferInput): Promise<
     basePriceUsdCents: input.usdCents,
     usdPerUnit: priced.usdPerUnit,
     rateSource: priced.rateSource,
+    ...(priced.ratesFetchedAt && { rateFetchedAt: priced.ratesFetchedAt.toISOString() }),
     expiresAt: expiresAt.toISOString(),
     testConfiguration,
     ...(testConfiguration && { notice: TEST_NOTICE }),
@@ -142,6 +148,9 @@ export async function createCryptoOffer(input: CreateCryptoOfferInput): Promise<
       amountDue: priced.amountAtomic.toString(),
       status: "pending",
       expiresAt,
+      usdPerUnit: priced.usdPerUnit,
+      rateSource: priced.rateSource,
+      rateFetchedAt: priced.ratesFetchedAt ?? null,
     },
   };
 }

@@ -10,7 +10,7 @@ import {
 } from "./currencies";
 import { evmXpub, btcXpub } from "./derive-address";
 import { startEvmWatcher } from "./evm-watcher";
-import { configuredRates } from "./rates";
+import { ratesAreTest as ratesAreFixed } from "./rates";
 import type { OnPaymentCredited, OnPaymentReorganised } from "./record-transfers";
 import type { Watcher } from "./polling-loop";
 
@@ -30,7 +30,7 @@ export interface CryptoSetupReport {
 export function describeCryptoSetup(cfg: Config = config()): CryptoSetupReport {
   const evmKeyIsTest = evmXpub(cfg).isTestKey;
   const btcKeyIsTest = btcXpub(cfg).isTestKey;
-  const ratesAreTest = configuredRates(cfg).isTest;
+  const ratesAreTest = ratesAreFixed(cfg);
   const lines: string[] = [];
   if (evmKeyIsTest)
     lines.push(
@@ -42,8 +42,9 @@ export function describeCryptoSetup(cfg: Config = config()): CryptoSetupReport {
       "crypto: CRYPTO_BTC_XPUB is unset; Bitcoin deposit addresses come from the public BIP39 test " +
         "mnemonic (test configuration).",
     );
+  const fixedTable = cfg.CRYPTO_RATES_JSON ? "the fixed CRYPTO_RATES_JSON" : "the built-in";
   if (ratesAreTest)
-    lines.push("crypto: CRYPTO_RATES_JSON is unset; prices use the built-in test rate table (test configuration).");
+    lines.push(`crypto: CRYPTO_RATES_URL is unset; prices use ${fixedTable} test rate table (test configuration).`);
   if (!cfg.PAYMENTS_EVM_RPC_URL)
     lines.push("crypto: PAYMENTS_EVM_RPC_URL is unset; ETH and USDC payments are not watched.");
   if (cfg.PAYMENTS_USDC_CONTRACT && !cfg.PAYMENTS_EVM_RPC_URL)

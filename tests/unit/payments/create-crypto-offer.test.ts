@@ -1,10 +1,12 @@
-import { afterAll, beforeAll, expect, test } from "vitest";
+import { afterAll, beforeAll, expect, onTestFinished, test } from "vitest";
 import { randomUUID } from "node:crypto";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, openDatabase } from "@/lib/db";
 import { createCryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
 import { UnsupportedCurrencyError } from "@/lib/payments/crypto/currencies";
 import { testBtcXpub } from "@/lib/payments/crypto/derive-address";
+import { resetLiveRatesForTests } from "@/lib/payments/crypto/rates";
+import { startRatesServer } from "@/tests/support/rates-server";
 
 beforeAll(async () => {
   await openDatabase();
@@ -62,6 +64,9 @@ test("an ETH offer in the default (test) configuration", async () => {
     amountDue: "4113333333333334",
     status: "pending",
     expiresAt: new Date("2026-03-01T10:15:00.000Z"),
+    usdPerUnit: "3000",
+    rateSource: "built-in test rates",
+    rateFetchedAt: null,
   });
 });
 
@@ -104,13 +109,16 @@ test("a USDC offer names the token contract and the chain, on a fresh address", 
   });
 });
 
-test("a BTC offer on regtest with a configured vpub and rates is not test configuration", async () => {
+test("a BTC offer on regtest with a configured vpub and live rates is not test configuration", async () => {
+  const rates = await startRatesServer({ BTC: "60000" });
+  onTestFinished(() => rates.close());
+  resetLiveRatesForTests();
   const cfg = setConfig({
     PAYMENTS_BTC_NETWORK: "regtest",
     PAYMENTS_BTC_CONFIRMATIONS: 2,
     PAYMENT_OFFER_MINUTES: 15,
     CRYPTO_BTC_XPUB: testBtcXpub("regtest"),
-    CRYPTO_RATES_JSON: '{"BTC":"60000"}',
+    CRYPTO_RATES_URL: rates.coinbaseUrl("BTC"),
   });
   const offer = await createCryptoOffer({
     paymentId: randomUUID(),
@@ -134,7 +142,8 @@ test("a BTC offer on regtest with a configured vpub and rates is not test config
     confirmationsRequired: 2,
     basePriceUsdCents: 10_000,
     usdPerUnit: "60000",
-    rateSource: "CRYPTO_RATES_JSON",
+    rateSource: `coinbase ${rates.coinbaseUrl("BTC").split("?")[0]}`,
+    rateFetchedAt: expect.any(String),
     expiresAt: "2026-03-01T10:15:00.000Z",
     testConfiguration: false,
   });
@@ -143,6 +152,9 @@ test("a BTC offer on regtest with a configured vpub and rates is not test config
     chain: "bitcoin:regtest",
     derivationIndex: 0,
     amountDue: "166667",
+    usdPerUnit: "60000",
+    rateSource: offer.paymentDetails.rateSource,
+    rateFetchedAt: new Date(offer.paymentDetails.rateFetchedAt!),
   });
 });
 

@@ -17,7 +17,7 @@ test("without keys and rates, the setup says plainly that it is test configurati
       "(test configuration).",
     "crypto: CRYPTO_BTC_XPUB is unset; Bitcoin deposit addresses come from the public BIP39 test mnemonic " +
       "(test configuration).",
-    "crypto: CRYPTO_RATES_JSON is unset; prices use the built-in test rate table (test configuration).",
+    "crypto: CRYPTO_RATES_URL is unset; prices use the built-in test rate table (test configuration).",
     "crypto: PAYMENTS_EVM_RPC_URL is unset; ETH and USDC payments are not watched.",
     "crypto: PAYMENTS_BTC_ESPLORA_URL is unset; BTC payments are not watched.",
   ]);
@@ -28,7 +28,7 @@ test("a fully configured setup reports nothing as test configuration", () => {
     parseConfig({
       CRYPTO_EVM_XPUB: testEvmXpub(),
       CRYPTO_BTC_XPUB: testBtcXpub("mainnet"),
-      CRYPTO_RATES_JSON: '{"ETH":3000,"USDC":1,"BTC":60000}',
+      CRYPTO_RATES_URL: "http://127.0.0.1:3003/v2/exchange-rates?currency=USD",
       PAYMENTS_EVM_RPC_URL: "http://127.0.0.1:8545",
       PAYMENTS_BTC_ESPLORA_URL: "http://127.0.0.1:3002",
     }),

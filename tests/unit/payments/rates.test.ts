@@ -2,7 +2,7 @@ import { describe, expect, test } from "vitest";
 import fc from "fast-check";
 import { parseConfig } from "@/lib/config";
 import { paymentCurrency } from "@/lib/payments/crypto/currencies";
-import { BUILT_IN_TEST_RATES, configuredRates, formatUnits, quote, RateError } from "@/lib/payments/crypto/rates";
+import { BUILT_IN_TEST_RATES, fixedRates, formatUnits, quote, RateError } from "@/lib/payments/crypto/rates";
 
 const cfg = parseConfig({ PAYMENTS_EVM_CHAIN_ID: "1" });
 const ETH = paymentCurrency("ETH", cfg);
@@ -26,7 +26,7 @@ describe("quote", () => {
   });
 
   test("uses decimal rates exactly", () => {
-    const rates = { usdPerUnit: { USDC: "0.9998" }, source: "CRYPTO_RATES_JSON" as const, isTest: false };
+    const rates = { usdPerUnit: { USDC: "0.9998" }, source: "CRYPTO_RATES_JSON", isTest: true };
     // $10 / 0.9998 = 10.0020004000800160… USDC
     expect(quote(1000, USDC, rates).amountAtomic).toBe(10_002_001n);
     expect(() => quote(1000, ETH, rates)).toThrow("No USD rate for ETH in CRYPTO_RATES_JSON.");
@@ -45,7 +45,7 @@ describe("quote", () => {
           const { amountAtomic } = quote(cents, currency, {
             usdPerUnit: { [currency.code]: rate },
             source: "CRYPTO_RATES_JSON",
-            isTest: false,
+            isTest: true,
           });
           // value in USD cents × 10^(decimals+scale): amount × rateInt × 100 vs cents × 10^(decimals+scale)
           const price = BigInt(cents) * 10n ** BigInt(currency.decimals + rateScale);
@@ -58,35 +58,31 @@ describe("quote", () => {
   });
 });
 
-describe("configuredRates", () => {
+describe("fixedRates", () => {
   test("the built-in table is reported as test configuration", () => {
-    expect(configuredRates(cfg)).toEqual({
+    expect(fixedRates(cfg)).toEqual({
       usdPerUnit: BUILT_IN_TEST_RATES,
       source: "built-in test rates",
       isTest: true,
     });
   });
 
-  test("CRYPTO_RATES_JSON replaces the table; numbers and strings are kept exactly; unknown coins ignored", () => {
-    const table = configuredRates(
-      parseConfig({ CRYPTO_RATES_JSON: '{"eth": 3512.25, "BTC": "97000.5", "DOGE": 0.1}' }),
-    );
+  test("CRYPTO_RATES_JSON replaces the table, still as test rates; numbers and strings kept exactly", () => {
+    const table = fixedRates(parseConfig({ CRYPTO_RATES_JSON: '{"eth": 3512.25, "BTC": "97000.5", "DOGE": 0.1}' }));
     expect(table).toEqual({
       usdPerUnit: { ETH: "3512.25", BTC: "97000.5" },
       source: "CRYPTO_RATES_JSON",
-      isTest: false,
+      isTest: true,
     });
   });
 
   test("bad CRYPTO_RATES_JSON is a clear error", () => {
-    expect(() => configuredRates(parseConfig({ CRYPTO_RATES_JSON: "{eth" }))).toThrow(
+    expect(() => fixedRates(parseConfig({ CRYPTO_RATES_JSON: "{eth" }))).toThrow(
       "CRYPTO_RATES_JSON is not valid JSON.",
     );
-    expect(() => configuredRates(parseConfig({ CRYPTO_RATES_JSON: '{"ETH": "-3"}' }))).toThrow(/CRYPTO_RATES_JSON ETH/);
-    expect(() => configuredRates(parseConfig({ CRYPTO_RATES_JSON: '{"ETH": "0.00"}' }))).toThrow(/greater than zero/);
-    expect(() => configuredRates(parseConfig({ CRYPTO_RATES_JSON: '{"ETH": 1e21}' }))).toThrow(
-      /plain positive decimal/,
-    );
+    expect(() => fixedRates(parseConfig({ CRYPTO_RATES_JSON: '{"ETH": "-3"}' }))).toThrow(/CRYPTO_RATES_JSON ETH/);
+    expect(() => fixedRates(parseConfig({ CRYPTO_RATES_JSON: '{"ETH": "0.00"}' }))).toThrow(/greater than zero/);
+    expect(() => fixedRates(parseConfig({ CRYPTO_RATES_JSON: '{"ETH": 1e21}' }))).toThrow(/plain positive decimal/);
   });
 });
 
