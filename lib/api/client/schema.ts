@@ -1406,12 +1406,19 @@ export interface components {
       /** @description Human name of the network, e.g. Ethereum, Bitcoin regtest. */
       network: string;
       notice?: string;
+      /**
+       * Format: date-time
+       * @description When the rate was read from its source.
+       */
+      rateFetchedAt?: string;
+      /** @description Where the rate came from: `coinbase <url>` or `coingecko <url>` (live), `CRYPTO_RATES_JSON` or `built-in test rates` (fixed test rates). */
       rateSource: string;
       /** @description True when the deposit key or the rates are the built-in test configuration. */
       testConfiguration: boolean;
       tokenContract?: string;
       /** @constant */
       tokenStandard?: "ERC20";
+      /** @description USD price of one whole coin the amount was computed at. */
       usdPerUnit: string;
     };
     CryptoPurchaseRequest: {
