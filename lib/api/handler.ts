@@ -8,6 +8,7 @@ import { setCorsHeaders } from "./cors";
 import { isValidHost } from "./edge";
 import { ApiError, errorBody, fromZodError, type ErrorShape } from "./errors";
 import { logError } from "./log";
+import { countRequest, routeCounter } from "./request-counts";
 import { PlainHeaders } from "./plain-headers";
 import { authFailureBudget, enforceRateLimit, setRateLimitHeaders, type RateLimitDecision } from "./rate-limit";
 import { routePolicy, type RoutePolicy } from "./route-policy";
@@ -69,15 +70,19 @@ export function endpoint(
   // One handler serves one route, and the policy depends only on the route's shape
   // (lib/api/route-policy.ts), so the first request's path settles it.
   let policy = options.policy;
+  // Requests by status, per method (a GET handler also answers HEAD), named from the first request.
+  const counters: Record<string, Map<number, number>> = {};
   const route: RouteHandler = async (request, context) => {
     let response: Response;
     let limit: RateLimitDecision | undefined;
+    let counter: Map<number, number> | undefined;
     try {
       if (!isValidHost(request.headers.get("host"))) throw new ApiError(400, "Host", BAD_HOST);
       const url = requestUrl(request);
       const routePolicyOf = (policy ??= routePolicy(url.pathname));
       const ownView = (request as Request & { [CAPPED_BODY]?: true })[CAPPED_BODY] === true;
       const params = decodeParams(await context.params, ownView);
+      counter = counters[request.method] ??= routeCounter(request.method, url.pathname, params);
       let caller: Caller | undefined;
       if (options.allow) {
         const checked = authenticateLimited(request, options.allow);
@@ -109,6 +114,7 @@ export function endpoint(
         "x-request-id": requestId,
       });
     }
+    if (counter) countRequest(counter, response.status);
     return withApiHeaders(response, request, policy ?? { cors: "none", rateLimit: null }, limit);
   };
   declarations.set(route, { errors: options.errors, allow: options.allow ?? null });

@@ -196,6 +196,9 @@ export function keepRefusal(make: () => ApiError, tags: readonly string[]): ApiE
   return error;
 }
 
+/** Reads answered from the cache and produced anew since the process started (GET /metrics). */
+export const cacheReads = { hits: 0, misses: 0 };
+
 /**
  * The cached answer for `key`, or the produced one, kept when it succeeded and named its tags.
  * Callers authenticate and authorize before asking, and put in the key whatever the answer
@@ -206,11 +209,13 @@ export function cachedRead(key: string, produce: () => Promise<Cacheable>): Resp
   const hit = store.get(key);
   // A hit is answered without a promise, so the whole warm read runs in one turn.
   if (hit) {
+    cacheReads.hits++;
     if (hit.error) throw hit.error;
     return jsonFromList(hit.body, hit.status, hit.headers);
   }
   // What was invalidated while the answer was being computed may be in it: such an answer is
   // served to this request but not kept.
+  cacheReads.misses++;
   const since = invalidationEpoch();
   const askedBefore = doorkeeper.admit(key);
   return produce().then(

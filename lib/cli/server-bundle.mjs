@@ -33,7 +33,7 @@ export function hashOf(files) {
 
 /** The API's route files, as lib/server/router.ts finds them: paths under app/, with `/`. */
 function routeFiles() {
-  return ["v1", "api"]
+  return ["v1", "api", "metrics"]
     .flatMap((dir) => filesUnder(path.join(root, "app", dir)))
     .filter((file) => /^route\.(ts|js|mjs)$/.test(path.basename(file)))
     .map((file) => path.relative(path.join(root, "app"), file).split(path.sep).join("/"))

@@ -41,7 +41,8 @@ export interface Router {
   preload(): Promise<void>;
 }
 
-const API_ROOTS = ["v1", "api"];
+// `metrics` holds GET /metrics, for Prometheus, outside the versioned API.
+const API_ROOTS = ["v1", "api", "metrics"];
 
 /** Route modules compiled into the server's bundle (lib/cli/server-bundle.mjs), by path under app/. */
 const bundledRoutes = new Map<string, Record<string, unknown>>();

@@ -20,6 +20,30 @@ const EPHEMERAL_KEY_API_VERSION: string = Stripe.API_VERSION;
 
 const clients = new Map<string, Stripe>();
 
+/** Calls to Stripe since the process started, and those that failed: no answer, 429 or 5xx (GET /metrics). */
+export const stripeCalls = { total: 0, failed: 0 };
+
+/** Node's HTTP client for the SDK, counting each call and its failure. */
+function countingHttpClient() {
+  const base = Stripe.createNodeHttpClient();
+  const counting = Object.create(base) as typeof base;
+  counting.makeRequest = (...args: Parameters<typeof base.makeRequest>) => {
+    stripeCalls.total++;
+    return base.makeRequest(...args).then(
+      (response) => {
+        const status = response.getStatusCode();
+        if (status === 429 || status >= 500) stripeCalls.failed++;
+        return response;
+      },
+      (error: unknown) => {
+        stripeCalls.failed++;
+        throw error;
+      },
+    );
+  };
+  return counting;
+}
+
 export function stripeClient(cfg: Config = config()): Stripe {
   const key = cfg.STRIPE_SECRET_KEY;
   if (!key) throw new CardProcessorError("STRIPE_SECRET_KEY is not set.");
@@ -32,6 +56,7 @@ export function stripeClient(cfg: Config = config()): Stripe {
       // checkoutId) after about 2 × STRIPE_TIMEOUT_MS, instead of the SDK default of 80 s.
       maxNetworkRetries: 1,
       timeout: cfg.STRIPE_TIMEOUT_MS,
+      httpClient: countingHttpClient(),
       telemetry: false,
       ...(base && {
         host: base.hostname,

@@ -26,6 +26,7 @@ import { deployUns } from "@/tests/support/uns-deploy";
 import {
   endpointSpecs,
   otherMethodArb,
+  PROMETHEUS_TEXT,
   StrictErrorResponse,
   StrictErrorsResponse,
   StrictServerError,
@@ -249,6 +250,10 @@ function violationOf(request: FuzzRequest, res: Response, text: string): string 
     schema = spec.success[res.status];
     if (schema === undefined) return `unexpected success status ${res.status}: ${text.slice(0, 200)}`;
     if (schema === null) return text === "" ? undefined : `status ${res.status} with a body`;
+    if (schema === PROMETHEUS_TEXT)
+      return /^text\/plain; version=0\.0\.4\b/.test(res.headers.get("content-type") ?? "") && /^# HELP /m.test(text)
+        ? undefined
+        : `status ${res.status} not in Prometheus' text format: ${text.slice(0, 100)}`;
   } else schema = spec.errors === "single" ? StrictErrorResponse : StrictErrorsResponse;
   if (!/^application\/json\b/.test(res.headers.get("content-type") ?? ""))
     return `content-type ${res.headers.get("content-type")} on ${res.status}`;

@@ -32,6 +32,9 @@ export interface FuzzRequest {
   unserved?: boolean;
 }
 
+/** A success answered in Prometheus' text format rather than JSON (GET /metrics). */
+export const PROMETHEUS_TEXT = z.string();
+
 export interface EndpointSpec {
   /** The route it fuzzes, as the router lists it: `GET /v1/resolve/{domain}`. */
   name: string;
@@ -784,6 +787,22 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
         "GET",
         fc.constantFrom("/v1/openapi.json", "/v1/openapi.json?x=%ZZ"),
         noAuth,
+      ),
+    },
+    {
+      name: "GET /metrics",
+      success: { 200: PROMETHEUS_TEXT },
+      errors: "single",
+      arbitrary: request(
+        "GET /metrics",
+        "GET",
+        fc.constantFrom("/metrics", "/metrics?name[]=namesvc_orders", "/metrics?x=%ZZ"),
+        fc
+          .option(fc.constantFrom("", "Bearer guess", "Bearer a.b.c", "Basic Zm9vOmJhcg=="), {
+            nil: undefined,
+            freq: 1,
+          })
+          .map((s): Record<string, string> => (s === undefined ? {} : { authorization: s })),
       ),
     },
     {

@@ -1,0 +1,199 @@
+import "server-only";
+import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
+import { requestCounts } from "@/lib/api/request-counts";
+import { cacheReads } from "@/lib/api/response-cache";
+import { config } from "@/lib/config";
+import { database } from "@/lib/db";
+import { stripeCalls } from "@/lib/payments/card/stripe-processor";
+import { evmClient } from "@/lib/payments/crypto/evm-client";
+import { bitcoinChainKey, evmChainKey } from "@/lib/payments/crypto/currencies";
+
+// GET /metrics in Prometheus' text format. Counters kept by the request path (requests, cache
+// reads, Stripe calls) are read at scrape time, so serving a request never touches prom-client;
+// order states and refunds owed are read from the database, watcher lag from each watched chain's
+// head against its cursor (heads asked at most every 10 s).
+
+let registry: Registry | undefined;
+
+export async function metricsText(): Promise<{ contentType: string; body: string }> {
+  registry ??= createRegistry();
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}
+
+function createRegistry(): Registry {
+  const register = new Registry();
+  collectDefaultMetrics({ register, prefix: "namesvc_" });
+
+  new Counter({
+    name: "namesvc_http_requests_total",
+    help: "API requests answered, by route and status.",
+    labelNames: ["method", "route", "status"],
+    registers: [register],
+    collect() {
+      this.reset();
+      for (const [label, byStatus] of requestCounts()) {
+        const space = label.indexOf(" ");
+        const [method, route] = space === -1 ? ["", label] : [label.slice(0, space), label.slice(space + 1)];
+        for (const [status, count] of byStatus) this.inc({ method, route, status: String(status) }, count);
+      }
+    },
+  });
+
+  new Counter({
+    name: "namesvc_response_cache_reads_total",
+    help: "Cacheable reads, answered from the response cache (hit) or produced (miss).",
+    labelNames: ["result"],
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc({ result: "hit" }, cacheReads.hits);
+      this.inc({ result: "miss" }, cacheReads.misses);
+    },
+  });
+
+  new Counter({
+    name: "namesvc_stripe_calls_total",
+    help: "Calls to Stripe's API.",
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc(stripeCalls.total);
+    },
+  });
+  new Counter({
+    name: "namesvc_stripe_call_failures_total",
+    help: "Calls to Stripe's API that got no answer, a 429 or a 5xx.",
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc(stripeCalls.failed);
+    },
+  });
+
+  new Gauge({
+    name: "namesvc_orders",
+    help: "Orders by kind and state.",
+    labelNames: ["kind", "status"],
+    registers: [register],
+    async collect() {
+      const rows = await database().query<{ kind: string; status: string; n: number }>(
+        `SELECT kind::text AS kind, order_status::text AS status, count(*)::int AS n FROM "order" GROUP BY 1, 2`,
+      );
+      this.reset();
+      for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.n));
+    },
+  });
+
+  new Gauge({
+    name: "namesvc_refunds_owed",
+    help: "Refunds owed and not yet paid, by method and currency.",
+    labelNames: ["method", "currency"],
+    registers: [register],
+    async collect() {
+      const rows = await owedRefunds();
+      this.reset();
+      for (const row of rows) this.set({ method: row.method, currency: row.currency }, Number(row.n));
+    },
+  });
+  new Gauge({
+    name: "namesvc_refunds_owed_amount",
+    help: "Sum of the refunds owed, in whole units of their currency (USD for cards).",
+    labelNames: ["method", "currency"],
+    registers: [register],
+    async collect() {
+      const rows = await owedRefunds();
+      this.reset();
+      for (const row of rows) this.set({ method: row.method, currency: row.currency }, Number(row.amount));
+    },
+  });
+
+  new Gauge({
+    name: "namesvc_watcher_lag_blocks",
+    help: "Blocks between a watched chain's head and the last block its payment watcher processed.",
+    labelNames: ["chain"],
+    registers: [register],
+    async collect() {
+      const lags = await watcherLags();
+      this.reset();
+      for (const { chain, lag } of lags) if (lag !== null) this.set({ chain }, lag);
+    },
+  });
+  new Gauge({
+    name: "namesvc_watcher_head_reachable",
+    help: "1 when the watched chain's node answered for its head at the last scrape, else 0.",
+    labelNames: ["chain"],
+    registers: [register],
+    async collect() {
+      const lags = await watcherLags();
+      this.reset();
+      for (const { chain, lag } of lags) this.set({ chain }, lag === null ? 0 : 1);
+    },
+  });
+  return register;
+}
+
+// The two refund gauges and the two watcher gauges share one read per scrape.
+let refundsRead:
+  { at: number; rows: Promise<{ method: string; currency: string; n: number; amount: string }[]> } | undefined;
+
+function owedRefunds() {
+  if (!refundsRead || Date.now() - refundsRead.at > 1_000)
+    refundsRead = {
+      at: Date.now(),
+      rows: database().query(
+        `SELECT method, currency, count(*)::int AS n,
+                (sum(amount_atomic::numeric / power(10::numeric, decimals)))::text AS amount
+           FROM refund WHERE status = 'DUE' GROUP BY 1, 2`,
+      ),
+    };
+  return refundsRead.rows;
+}
+
+const HEAD_TTL_MS = 10_000;
+const heads = new Map<string, { at: number; head: Promise<bigint | null> }>();
+
+function headOf(chain: string, read: () => Promise<bigint>): Promise<bigint | null> {
+  const known = heads.get(chain);
+  if (known && Date.now() - known.at < HEAD_TTL_MS) return known.head;
+  const head = read().catch(() => null);
+  heads.set(chain, { at: Date.now(), head });
+  return head;
+}
+
+async function watcherLags(): Promise<{ chain: string; lag: number | null }[]> {
+  const cfg = config();
+  const watched: { chain: string; head: Promise<bigint | null> }[] = [];
+  const timeout = () => AbortSignal.timeout(cfg.RESOLUTION_TIMEOUT_MS);
+  if (cfg.PAYMENTS_EVM_RPC_URL) {
+    const url = cfg.PAYMENTS_EVM_RPC_URL;
+    const chain = evmChainKey(cfg.PAYMENTS_EVM_CHAIN_ID);
+    watched.push({ chain, head: headOf(chain, () => evmClient(url).getBlockNumber({ cacheTime: 0 })) });
+  }
+  if (cfg.PAYMENTS_BTC_ESPLORA_URL) {
+    const base = cfg.PAYMENTS_BTC_ESPLORA_URL.replace(/\/+$/, "");
+    const chain = bitcoinChainKey(cfg.PAYMENTS_BTC_NETWORK);
+    watched.push({
+      chain,
+      head: headOf(chain, async () => {
+        const res = await fetch(`${base}/blocks/tip/height`, { signal: timeout() });
+        const text = (await res.text()).trim();
+        if (!res.ok || !/^\d{1,12}$/.test(text)) throw new Error("no tip height");
+        return BigInt(text);
+      }),
+    });
+  }
+  if (watched.length === 0) return [];
+  const cursors = await database().query<{ chain: string; block: string }>(
+    `SELECT chain, block::text AS block FROM chain_cursor WHERE chain = ANY($1::text[])`,
+    [watched.map((w) => w.chain)],
+  );
+  return Promise.all(
+    watched.map(async ({ chain, head }) => {
+      const tip = await head;
+      const cursor = cursors.find((c) => c.chain === chain);
+      if (tip === null) return { chain, lag: null };
+      // A watcher that has not processed a block yet is as far behind as the whole chain.
+      return { chain, lag: Number(tip - (cursor ? BigInt(cursor.block) : 0n)) };
+    }),
+  );
+}
