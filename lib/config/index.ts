@@ -88,6 +88,12 @@ const EnvSchema = z.object({
   /** Rates older than this are fetched again (in the background while they are younger than the maximum age). */
   CRYPTO_RATES_REFRESH_SECONDS: seconds(60),
   WATCHER_INTERVAL_MS: z.coerce.number().int().positive().default(5000),
+  /**
+   * The platform's fee on a partner's card sale (a sub-name sold to its connected account): this
+   * percentage of the price plus a fixed part, taken as Stripe's application_fee_amount.
+   */
+  PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
+  PLATFORM_FEE_FIXED_CENTS: z.coerce.number().int().min(0).default(30),
   /** Open unpaid holds (PENDING orders) per client address and per owner (address or e-mail); 0: no limit. */
   UNPAID_HOLDS_PER_CLIENT: z.coerce.number().int().min(0).default(5),
   UNPAID_HOLDS_PER_OWNER: z.coerce.number().int().min(0).default(5),

@@ -10,6 +10,7 @@ import { configuredCardProcessor, cardProcessorNamed } from "@/lib/payments/card
 import type { CardProcessor, CardSession, EphemeralKey } from "@/lib/payments/card/card-processor";
 import { readOrderWithPayment, type NewPayment, type OrderWithPayment } from "./order-rows";
 import { BASE_CURRENCY, centsToDecimal } from "./pricing";
+import { platformFeeCents } from "./platform-fee";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { requestHash } from "./request-hash";
 import { writeOrderHoldingName } from "./reserve-name";
@@ -135,6 +136,8 @@ export function cardPaymentRow(payment: {
     processor: payment.processor.name,
     connectedAccountId: payment.destination,
     amountDue: String(payment.cents),
+    // Decided with the order, so a later change of the fee's settings never changes a sale's terms.
+    platformFeeCents: payment.destination ? platformFeeCents(payment.cents) : null,
     status: "creating",
   };
 }
@@ -218,6 +221,7 @@ export async function ensureSession(order: OrderWithPayment): Promise<CardPurcha
             amountCents: Number(payment.amountDue),
             currency: "usd",
             connectedAccountId: payment.connectedAccountId,
+            applicationFeeCents: payment.connectedAccountId ? (payment.platformFeeCents ?? 0) : null,
             externalUserId: order.externalUserId,
             description:
               `${order.kind === "RENEWAL" ? "Renewal of " : ""}${order.domain} for ${order.years} ` +

@@ -56,6 +56,7 @@ export interface NewPayment {
   usdPerUnit?: string | null;
   rateSource?: string | null;
   rateFetchedAt?: Date | null;
+  platformFeeCents?: number | null;
 }
 
 /** Each field's SQL type: a parameter is cast to it, as the driver sends text. */
@@ -102,6 +103,7 @@ const PAYMENT_TYPES: Record<keyof NewPayment, string> = {
   usdPerUnit: "text",
   rateSource: "text",
   rateFetchedAt: "timestamptz",
+  platformFeeCents: "int",
 };
 
 const ORDER_DATES = ["expiresAt", "paidAt", "completedAt", "nameExpiresAt", "createdAt", "updatedAt"];

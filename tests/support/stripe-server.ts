@@ -24,6 +24,7 @@ export interface FakePaymentIntent {
   status: string;
   metadata: Record<string, string>;
   transfer_data: { destination: string } | null;
+  application_fee_amount: number | null;
   payment_method_types: string[];
   last_payment_error: { message: string } | null;
   created: number;
@@ -37,6 +38,7 @@ export interface FakeRefund {
   payment_intent: string;
   status: "succeeded";
   reverse_transfer: boolean;
+  refund_application_fee?: boolean;
 }
 
 export interface StripeServer {
@@ -141,6 +143,9 @@ export async function startStripeServer(): Promise<StripeServer> {
         status: "requires_payment_method",
         metadata: nested(params, "metadata"),
         transfer_data: destination ? { destination } : null,
+        application_fee_amount: params.has("application_fee_amount")
+          ? Number(params.get("application_fee_amount"))
+          : null,
         payment_method_types: arrayParam(params, "allowed_payment_method_types").length
           ? arrayParam(params, "allowed_payment_method_types")
           : ["card", "us_bank_account", "sepa_debit"],
@@ -186,6 +191,7 @@ export async function startStripeServer(): Promise<StripeServer> {
         payment_intent: intent.id,
         status: "succeeded",
         reverse_transfer: params.get("reverse_transfer") === "true",
+        refund_application_fee: params.get("refund_application_fee") === "true",
       };
       refunds.push(refund);
       return answer(200, refund);

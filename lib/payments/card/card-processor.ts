@@ -13,6 +13,8 @@ export interface OpenSessionInput {
   currency: string;
   /** Connected account that receives the funds (destination charge), decided by the server. */
   connectedAccountId?: string | null;
+  /** With a connected account: what the platform keeps of the charge (application_fee_amount). */
+  applicationFeeCents?: number | null;
   externalUserId?: string | null;
   description: string;
 }
@@ -45,7 +47,10 @@ export interface IntentStatus {
 export interface RefundInput {
   paymentIntentId: string;
   amountCents: number;
-  /** A destination charge: the transfer to the connected account is reversed with the refund. */
+  /**
+   * A destination charge: the transfer to the connected account is reversed with the refund, and
+   * the platform's application fee refunded in proportion.
+   */
   reverseTransfer: boolean;
   /** The same key returns the same refund, so a retried request never refunds twice. */
   idempotencyKey: string;

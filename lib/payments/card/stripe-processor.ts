@@ -108,7 +108,10 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
           // pinned API version's way to say so (`payment_method_types` is no longer writable).
           allowed_payment_method_types: ["card"],
           metadata: { orderId: input.orderId, checkoutId: input.checkoutId },
-          ...(input.connectedAccountId && { transfer_data: { destination: input.connectedAccountId } }),
+          ...(input.connectedAccountId && {
+            transfer_data: { destination: input.connectedAccountId },
+            ...(input.applicationFeeCents && { application_fee_amount: input.applicationFeeCents }),
+          }),
         },
         { idempotencyKey: input.checkoutId },
       );
@@ -158,7 +161,7 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
         {
           payment_intent: input.paymentIntentId,
           amount: input.amountCents,
-          ...(input.reverseTransfer && { reverse_transfer: true }),
+          ...(input.reverseTransfer && { reverse_transfer: true, refund_application_fee: true }),
         },
         { idempotencyKey: input.idempotencyKey },
       );
