@@ -151,6 +151,15 @@ const EnvSchema = z.object({
    */
   PAYMENTS_TEST_CARD_PROCESSOR: z.enum(["0", "1"]).default("0"),
 
+  /**
+   * E-mail to buyers (receipts, refund notices) through this SMTP server, e.g.
+   * smtps://user:pass@smtp.example.com:465; unset, nothing is sent and nothing fails.
+   */
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().default("namesvc <no-reply@localhost>"),
+  /** Where the mails' links point (the site's origin, e.g. https://names.example.com); unset, no links. */
+  PUBLIC_ORIGIN: optionalUrl,
+
   /** Fault-injection hook for the crash tests only (tests/integration/faults); unset in every real deployment. */
   FAULT_INJECT: z.enum(["after-paid", "after-credit"]).optional(),
 });

@@ -1,0 +1,24 @@
+import "server-only";
+import { config } from "@/lib/config";
+import { mailConfigured } from "@/lib/mail/mailer";
+import { startPollingLoop } from "@/lib/payments/crypto/polling-loop";
+import { registerBackgroundJob } from "@/lib/server/background";
+import { mailBuyers } from "./mail-buyers";
+
+// With SMTP_URL set, receipts and refund notices go out every 15 s; without it this job does not run.
+
+/** Starts the mail loop (its first pass at once) when SMTP_URL is set; answers its stop. */
+export function startMailingBuyers(): () => Promise<void> {
+  if (!mailConfigured()) return async () => undefined;
+  const loop = startPollingLoop({
+    name: "mail buyers",
+    intervalMs: 15_000,
+    log: (message) => config().LOG_LEVEL !== "silent" && console.warn(`[mail] ${message}`),
+    tick: async () => {
+      await mailBuyers();
+    },
+  });
+  return () => loop.stop();
+}
+
+registerBackgroundJob({ name: "market: mail buyers", start: startMailingBuyers });
