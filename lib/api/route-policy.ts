@@ -51,6 +51,9 @@ export function routePolicy(pathname: string): RoutePolicy {
         return { cors: "partner", rateLimit: "partner" };
       case "partner":
         return { cors: "partner", rateLimit: "partner" };
+      case "operator":
+        // The operator's console is our own page; its reads count per client address.
+        return { cors: "none", rateLimit: "read" };
     }
     // A new /v1 area: browsers as the partner endpoints, and limited until someone decides otherwise.
     return { cors: "partner", rateLimit: "read" };

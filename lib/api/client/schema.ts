@@ -141,6 +141,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/operator/reconciliation": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Reconcile the money orders moved
+     * @description Per order created in [from, to): money received, refunded and owed in the payment's currency, USD at receipt (the rate a crypto offer was priced at), the platform's fee and the references (PaymentIntent, chain:txHash); totals per day and per partner over the whole period. `Accept: text/csv` answers the page's orders as CSV. Operator token only (`npm run operator -- token`).
+     */
+    get: operations["getV1OperatorReconciliation"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/owner/names": {
     parameters: {
       query?: never;
@@ -1731,6 +1751,77 @@ export interface components {
       processorEphemeralKey: string;
       processorPublishableKey: string;
     };
+    ReconciliationOrder: {
+      /** Format: date-time */
+      createdAt: string;
+      currency: string;
+      decimals: number;
+      domain: string;
+      /** @enum {string} */
+      kind: "PURCHASE" | "RENEWAL";
+      /** Format: uuid */
+      orderId: string;
+      orderStatus: string;
+      /** @description Refunds owed and not yet paid. */
+      owedAtomic: string;
+      partnerId: string | null;
+      /** @enum {string} */
+      paymentType: "card" | "crypto";
+      /** @description Card sales of partners: the application fee kept. */
+      platformFeeUsd: string;
+      processor: string | null;
+      /** @description Smallest units of `currency` (cents for USD). */
+      receivedAtomic: string;
+      /** @description USD value at receipt; null for crypto paid before rates were kept. */
+      receivedUsd: string | null;
+      /** @description PaymentIntent id, or chain:txHash of each transfer. */
+      references: string[];
+      /** @description Refunds paid. */
+      refundedAtomic: string;
+      refundedUsd: string | null;
+      /** @description Crypto: the rate the offer was priced at. */
+      usdPerUnit: string | null;
+    };
+    ReconciliationResponse: {
+      /** Format: date-time */
+      from: string;
+      /** @description Pass as `after` for the next page; empty on the last. */
+      nextAfter: string;
+      orders: components["schemas"]["ReconciliationOrder"][];
+      /** Format: date-time */
+      to: string;
+      totals: components["schemas"]["ReconciliationTotals"];
+      totalsByDay: {
+        /** @description YYYY-MM-DD (UTC). */
+        day: string;
+        orders: number;
+        /** @description US dollars, two decimals. */
+        platformFeeUsd: string;
+        /** @description US dollars, two decimals. */
+        receivedUsd: string;
+        /** @description US dollars, two decimals. */
+        refundedUsd: string;
+      }[];
+      totalsByPartner: {
+        orders: number;
+        partnerId: string | null;
+        /** @description US dollars, two decimals. */
+        platformFeeUsd: string;
+        /** @description US dollars, two decimals. */
+        receivedUsd: string;
+        /** @description US dollars, two decimals. */
+        refundedUsd: string;
+      }[];
+    };
+    ReconciliationTotals: {
+      orders: number;
+      /** @description US dollars, two decimals. */
+      platformFeeUsd: string;
+      /** @description US dollars, two decimals. */
+      receivedUsd: string;
+      /** @description US dollars, two decimals. */
+      refundedUsd: string;
+    };
     RecordPayoutRequest: {
       /** @description The amount paid back, as listed: a refund that grew since it was listed is 409. */
       amountAtomic: string;
@@ -2463,6 +2554,97 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+    };
+  };
+  getV1OperatorReconciliation: {
+    parameters: {
+      query: {
+        /** @description The `nextAfter` of the previous page. */
+        after?: string;
+        /** @description Orders created at or after this time. */
+        from: string;
+        pageSize?: number;
+        /** @description Orders created before this time; at most 92 days after `from`. */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The page of orders and the period's totals. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ReconciliationResponse"];
+          "text/csv": string;
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };

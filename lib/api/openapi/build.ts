@@ -4,6 +4,7 @@ import "../schemas/common";
 import type { Operation } from "./operation";
 import { marketOperations } from "./market-operations";
 import { metaOperations } from "./meta-operations";
+import { operatorOperations } from "./operator-operations";
 import { ownerOperations } from "./owner-operations";
 import { partnerOperations } from "./partner-operations";
 import { registryOperations } from "./registry-operations";
@@ -13,6 +14,7 @@ export const operations: Operation[] = [
   ...partnerOperations,
   ...marketOperations,
   ...ownerOperations,
+  ...operatorOperations,
   ...metaOperations,
 ];
 
@@ -45,6 +47,8 @@ const RATE_LIMIT_HEADERS = {
   "RateLimit-Reset": { description: "Seconds until the window ends.", schema: { type: "integer", minimum: 0 } },
 };
 
+const SECURITY_SCHEME: Record<string, string> = { OWNER: "ownerSession", OPERATOR: "operatorToken" };
+
 /** The OpenAPI 3.1 document of the /v1 API. */
 export function buildOpenApiDocument(serverUrl?: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -55,7 +59,13 @@ export function buildOpenApiDocument(serverUrl?: string) {
     const responses: Record<string, unknown> = {};
     for (const [status, response] of Object.entries(op.responses)) {
       responses[status] = response.schema
-        ? { description: response.description, content: { "application/json": { schema: schemaOf(response.schema) } } }
+        ? {
+            description: response.description,
+            content: {
+              "application/json": { schema: schemaOf(response.schema) },
+              ...(response.csv && { "text/csv": { schema: { type: "string" } } }),
+            },
+          }
         : { description: response.description };
     }
     // Every operation may be rate limited (429) and may find the database unavailable (503), both
@@ -85,7 +95,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
       summary: op.summary,
       description: op.description,
       tags: op.tags,
-      security: op.auth ? [{ [op.auth[0] === "OWNER" ? "ownerSession" : "bearerAuth"]: [] }] : [],
+      security: op.auth ? [{ [SECURITY_SCHEME[op.auth[0]!] ?? "bearerAuth"]: [] }] : [],
       parameters: [...parametersOf(op.pathParams, "path"), ...parametersOf(op.query, "query")],
       requestBody: op.body
         ? { required: true, content: { "application/json": { schema: schemaOf(op.body) } } }
@@ -111,6 +121,12 @@ export function buildOpenApiDocument(serverUrl?: string) {
     components: {
       securitySchemes: {
         bearerAuth: { type: "http", scheme: "bearer", bearerFormat: "JWT", description: "A partner access token." },
+        operatorToken: {
+          type: "http",
+          scheme: "bearer",
+          bearerFormat: "JWT",
+          description: "An operator token from `npm run operator -- token`; no partner or owner token passes for it.",
+        },
         ownerSession: {
           type: "http",
           scheme: "bearer",

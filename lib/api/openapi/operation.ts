@@ -11,13 +11,13 @@ export interface Operation {
   description?: string;
   tags: string[];
   /** Token types allowed (OWNER: an owner session from Sign-In with Ethereum); absent without authorization. */
-  auth?: readonly ("ADMIN" | "CUSTOMER")[] | readonly ["OWNER"];
+  auth?: readonly ("ADMIN" | "CUSTOMER")[] | readonly ["OWNER"] | readonly ["OPERATOR"];
   errors: ErrorShape;
   pathParams?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
   /** Success responses by status; `schema` absent means no body. */
-  responses: Record<number, { description: string; schema?: z.ZodType }>;
+  responses: Record<number, { description: string; schema?: z.ZodType; csv?: boolean }>;
   /** Client-error statuses this endpoint answers, beyond 400/401/403 that follow from the above. */
   errorStatuses?: number[];
   /** False for the few endpoints without a rate limit (lib/api/route-policy.ts): no 429. */

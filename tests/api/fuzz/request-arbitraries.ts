@@ -16,10 +16,12 @@ import {
   SubdomainPerDayPage,
 } from "@/lib/api/schemas/parent";
 import { NonceResponse, OwnerNamesResponse, PrimaryNameResponse, SessionResponse } from "@/lib/api/schemas/owner";
+import { ReconciliationResponse } from "@/lib/api/schemas/operator";
 import { AccessToken, AccessTokenList, PartnerPurchases } from "@/lib/api/schemas/partner";
 import { PayoutAccount, Refund, RefundList } from "@/lib/api/schemas/refunds";
 import { BatchResolveResponse, ResolveResult } from "@/lib/api/schemas/resolve";
 import { COIN_CODES } from "@/lib/names/coin-codes";
+import { signOperatorToken } from "@/lib/operator/operator-token";
 import { TestPayResponse } from "@/lib/payments/card/pay-test-intent";
 
 export interface FuzzRequest {
@@ -787,6 +789,26 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
         "GET",
         fc.constantFrom("/v1/openapi.json", "/v1/openapi.json?x=%ZZ"),
         noAuth,
+      ),
+    },
+    {
+      name: "GET /v1/operator/reconciliation",
+      success: { 200: ReconciliationResponse },
+      errors: "single",
+      arbitrary: request(
+        "GET /v1/operator/reconciliation",
+        "GET",
+        queryArb({
+          from: optional(
+            fc.constantFrom("2026-01-01T00:00:00Z", new Date(Date.now() - 86_400_000).toISOString(), "soon"),
+          ),
+          to: optional(fc.constantFrom(new Date(Date.now() + 86_400_000).toISOString(), "2027-12-31T00:00:00Z")),
+          pageSize: optional(fc.constantFrom("1", "1000", "0", "x")),
+          after: optional(fc.oneof(fc.uuid(), hostileString)),
+        }).map((q) => `/v1/operator/reconciliation${q}`),
+        fc
+          .constantFrom(undefined, "garbage", signOperatorToken(1).token)
+          .map((token): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {})),
       ),
     },
     {
