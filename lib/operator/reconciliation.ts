@@ -89,8 +89,10 @@ export async function reconcile(query: Query): Promise<Response> {
     : "";
   const [rows, byDay, byPartner, [all]] = await Promise.all([
     db.query<Row>(
-      `SELECT *, round(${usd("received")}, 2)::text AS received_usd, round(${usd("refunded")}, 2)::text AS refunded_usd,
-              round(fee_usd, 2)::text AS fee_usd, received::text AS received, refunded::text AS refunded, owed::text AS owed
+      `SELECT id, created_at, domain, kind, order_status, partner_id, payment_type, processor, processor_ref,
+              usd_per_unit, currency, decimals, transfers, received::text AS received, refunded::text AS refunded,
+              owed::text AS owed, round(${usd("received")}, 2)::text AS received_usd,
+              round(${usd("refunded")}, 2)::text AS refunded_usd, round(fee_usd, 2)::text AS fee_usd
          FROM (${ROWS} ${afterClause} ORDER BY o.created_at, o.id LIMIT ${query.pageSize + 1}) rows
         ORDER BY created_at, id`,
       query.after ? [...range, query.after] : range,
