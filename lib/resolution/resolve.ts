@@ -5,7 +5,13 @@ import type { Coin, NameService } from "@/lib/api/schemas/common";
 import type { z } from "zod";
 import type { BatchResolveItem, ResolveResult } from "@/lib/api/schemas/resolve";
 import { isEvmAddress } from "@/lib/names/coins";
-import { InvalidNameError, normalizeIcannName, normalizeWeb3Name, tldOf } from "@/lib/names/normalize";
+import {
+  containsWhitespace,
+  InvalidNameError,
+  normalizeIcannName,
+  normalizeWeb3Name,
+  tldOf,
+} from "@/lib/names/normalize";
 import { ENS_TLDS, UD_TLDS, hasIcannSuffix } from "@/lib/names/tlds";
 import { nativeTlds } from "@/lib/registry/native-tlds";
 import { externalProvider, findExternalProvider } from "./external";
@@ -25,7 +31,7 @@ export interface ResolveOptions {
 
 async function inferNameService(name: string): Promise<NameService> {
   // Said before the TLD is judged: "alice.web3 " would otherwise read as an unknown TLD.
-  if (/\s/u.test(name))
+  if (containsWhitespace(name))
     throw badRequest(
       "domain",
       "The name contains whitespace, which no name may hold (ENSIP-15, UTS-46): send the name alone.",
