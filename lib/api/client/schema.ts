@@ -252,7 +252,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with Ethereum
-     * @description Exchanges a signed EIP-4361 message for an owner session token (about a day; `OWNER_SESSION_HOURS`). The message must be in EIP-4361's exact form, its domain the host this request is sent to (one of `OWNER_SIGN_IN_DOMAINS`, or a loopback host when that is unset), its URI on that host, Chain ID 1, its nonce one from GET /v1/owner/nonce not used before, and Issued At within the last 10 minutes; the signature is the address's EIP-191 signature. A message that is not EIP-4361 is 400; a wrong signature, domain or chain, a reused or unknown nonce or a stale message is 401.
+     * @description Exchanges a signed EIP-4361 message for an owner session token (about a day; `OWNER_SESSION_HOURS`). The message must be in EIP-4361's exact form, its domain the host this request is sent to (one of `OWNER_SIGN_IN_DOMAINS`, or a loopback host when that is unset), its URI on that host, Chain ID 1, its nonce one from GET /v1/owner/nonce not used before, and Issued At within the last 10 minutes; the signature is the address's EIP-191 signature: a plain key's, or a smart-contract wallet's, judged by the wallet (EIP-1271 `isValidSignature`) or, for a wallet not yet deployed, EIP-6492 wrapped with its factory call, on Ethereum through `ETH_RPC_URL` (without it only plain keys sign in). A message that is not EIP-4361 is 400; a wrong signature, domain or chain, a reused or unknown nonce or a stale message is 401; a wallet's signature while the chain does not answer is 503.
      */
     post: operations["postV1OwnerSession"];
     /**
@@ -1636,7 +1636,7 @@ export interface components {
     OwnerSessionRequest: {
       /** @description EIP-4361 message: domain = the host this request is sent to, a nonce from GET /v1/owner/nonce, Chain ID 1, Issued At within the last 10 minutes. */
       message: string;
-      /** @description The address's EIP-191 (personal_sign) signature of `message`. */
+      /** @description The address's EIP-191 (personal_sign) signature of `message`: a plain key's (65 bytes), or a smart-contract wallet's, checked by the wallet (EIP-1271) or, not yet deployed, EIP-6492 wrapped. */
       signature: string;
     };
     OwnerTransfer: {
