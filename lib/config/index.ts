@@ -56,7 +56,7 @@ const EnvSchema = z.object({
   CCIP_READ_PRIVATE_GATEWAYS: z.enum(["0", "1"]).default("0"),
   /** Bounds on CCIP-Read gateway requests, per instance: to one gateway host, and caused by one client. */
   CCIP_READ_PER_GATEWAY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
-  CCIP_READ_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(120),
+  CCIP_READ_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
   /** How long a lookup whose gateway failed answers that failure again without asking. */
   CCIP_READ_FAILURE_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
   UNS_PROXY_READER_ADDRESS: optionalString,
