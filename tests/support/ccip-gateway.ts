@@ -9,6 +9,7 @@
 //   tampered.* a correctly signed answer whose result was then swapped for the records of
 //              "<name>#swap" (what an attacker between gateway and client would do)
 //   expired.*  a signature that expired a minute ago
+//   legacy.*   HTTP 500 for a multicall, as ENS's reference gateway ("Unsupported query function")
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import {
@@ -115,6 +116,12 @@ export async function startCcipGateway(records: Record<string, GatewayName>): Pr
       }
       if (behaviour === "error") {
         res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ message: "database down" }));
+        return;
+      }
+      if (behaviour === "legacy" && inner.startsWith("0xac9650d8")) {
+        res
+          .writeHead(500, { "content-type": "application/json" })
+          .end(JSON.stringify({ message: "Unsupported query function multicall(bytes[])" }));
         return;
       }
       if (behaviour === "garbled") {

@@ -109,6 +109,8 @@ export interface EnsProviderOptions {
 }
 
 const MAX_REMEMBERED_FAILURES = 10_000;
+/** How long a resolver whose gateway does not answer multicalls is read one record at a time. */
+const NO_MULTICALL_MS = 10 * 60_000;
 
 /** DNS wire format of a name (ENSIP-10's `name` argument). */
 export function dnsEncode(name: string): Hex {
@@ -150,6 +152,8 @@ export class EnsProvider implements ResolutionProvider {
   private readonly ttlMs: number;
   private readonly textKeys: readonly string[];
   private readonly cache: TtlCache<ResolveResult | null>;
+  /** Resolvers whose gateway answered single reads but not a multicall lately, until when. */
+  private readonly noMulticall = new Map<Address, number>();
   /** Lookups whose gateway failed lately, by cache key: the failure and until when it is answered. */
   private readonly failures = new Map<string, { error: ApiError; until: number }>();
   private readonly failureMs: number;
@@ -222,6 +226,18 @@ export class EnsProvider implements ResolutionProvider {
       }
       throw error;
     }
+  }
+
+  private withoutMulticall(resolver: Address): boolean {
+    const until = this.noMulticall.get(resolver);
+    if (until !== undefined && until <= Date.now()) this.noMulticall.delete(resolver);
+    return until !== undefined && until > Date.now();
+  }
+
+  private rememberWithoutMulticall(resolver: Address): void {
+    if (this.noMulticall.size >= MAX_REMEMBERED_FAILURES)
+      this.noMulticall.delete(this.noMulticall.keys().next().value!);
+    this.noMulticall.set(resolver, Date.now() + NO_MULTICALL_MS);
   }
 
   private async deadline<T>(work: (signal: AbortSignal) => Promise<T>, client?: string): Promise<T> {
@@ -327,12 +343,22 @@ export class EnsProvider implements ResolutionProvider {
   /**
    * The records of `name`. Through an ENSIP-10 resolver they are asked in resolve(name,
    * multicall(...)) calls (one, or a few when every record is asked), so a name answered offchain
-   * costs its gateway a request per multicall, not per record; a resolver that cannot answer a
-   * multicall is asked one record at a time.
+   * costs its gateway a request per multicall, not per record. A resolver that cannot answer a
+   * multicall is asked one record at a time (remembered for a while, so the multicall is not
+   * tried on every lookup), after a first record read shows its gateway answers at all.
    */
   private async readRecords(name: string, node: Hex, resolver: FoundResolver, labels: readonly CoinTypeLabel[]) {
     let answers: Map<Hex, CallOutcome<Hex>> | null = null;
-    if (resolver.extended) answers = await this.readMulticall(name, node, resolver, labels);
+    const tryMulticall = resolver.extended && !this.withoutMulticall(resolver.address);
+    if (tryMulticall) answers = await this.readMulticall(name, node, resolver, labels);
+    if (resolver.extended && !answers) {
+      // Read one record before the rest: a gateway that fails it too is failing, not lacking
+      // multicall, and is not asked for every other record; one that answers lacks multicall only.
+      const probe = this.recordCalls(node, labels)[0]!;
+      const first = await this.callResolver(name, resolver, probe);
+      answers = new Map([[probe, first]]);
+      if (tryMulticall) this.rememberWithoutMulticall(resolver.address);
+    }
     const read = async (data: Hex): Promise<CallOutcome<Hex>> =>
       answers?.get(data) ?? this.callResolver(name, resolver, data);
     const decode = <T>(outcome: CallOutcome<Hex>, decoder: (data: Hex) => T): T | null => {
@@ -401,7 +427,7 @@ export class EnsProvider implements ResolutionProvider {
   /**
    * Every record read through resolve(name, multicall(calls)): each call's answer (an empty one is
    * no record), or null when the resolver does not answer a multicall (it reverts, its gateway
-   * refuses the request with a 4xx, or the answer is not a multicall's).
+   * answers an error status or unreadable data, or the answer is not a multicall's).
    */
   private async readMulticall(
     name: string,
@@ -419,7 +445,7 @@ export class EnsProvider implements ResolutionProvider {
             encodeFunctionData({ abi: resolverAbi, functionName: "multicall", args: [calls] }),
           );
         } catch (error) {
-          if (refusedRequest(error)) return null;
+          if (gatewayRefused(error)) return null;
           throw error;
         }
         if (!outcome.ok) return null;
@@ -491,11 +517,15 @@ function multicallChunks(calls: readonly Hex[]): Hex[][] {
 /** ApiErrors of lookups that failed at or because of a CCIP-Read gateway (kept briefly, see remembered). */
 const gatewayFailures = new WeakSet<ApiError>();
 
-/** A gateway's 4xx: it does not take this request (EIP-3668 clients stop there). */
-function refusedRequest(error: unknown): boolean {
+/**
+ * The gateway answered the request with an error status or something unreadable: a gateway that
+ * does not know multicall (ENS's reference gateway answers 500 "Unsupported query function") looks
+ * so. A gateway that is silent, unreachable or over its budget is not asked anything more.
+ */
+function gatewayRefused(error: unknown): boolean {
   if (!(error instanceof BaseError)) return false;
   const gateway = error.walk((e) => e instanceof CcipGatewayError) as CcipGatewayError | null;
-  return gateway?.kind === "status" && gateway.status !== undefined && gateway.status >= 400 && gateway.status < 500;
+  return gateway?.kind === "status" || gateway?.kind === "malformed";
 }
 
 function isNormalized(name: string): boolean {

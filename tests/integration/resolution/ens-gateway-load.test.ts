@@ -11,8 +11,8 @@ import { deployEns, type EnsDeployment } from "@/tests/support/ens-deploy";
 import { startEvmNode, type EvmNode } from "@/tests/support/evm-node";
 
 const BATCH = 20;
-const PER_CLIENT_PER_MINUTE = 200;
-const CLIENT_NAMES = 30;
+const PER_CLIENT_PER_MINUTE = 300;
+const CLIENT_NAMES = 40;
 /**
  * Multicalls (so gateway requests) per lookup: every record of a name (all coins, the 22 text keys,
  * the content hash), and the ETH wallets (on every EVM network) with the text keys, each kept small
@@ -38,12 +38,19 @@ beforeAll(async () => {
     addresses: { 60: shop.toLowerCase() as `0x${string}` },
     texts: { url: "https://shop.example", avatar: "https://shop.example/a.png" },
   };
-  const names: Record<string, GatewayName> = { "shop.offchain.eth": record };
+  const names: Record<string, GatewayName> = {
+    "shop.offchain.eth": record,
+    "legacy.oldgateway.eth": record,
+    "legacy2.oldgateway.eth": record,
+  };
   for (let i = 0; i < BATCH; i++) names[`n${i}.offchain.eth`] = record;
   for (let i = 0; i < CLIENT_NAMES; i++) names[`c${i}.offchain.eth`] = record;
   gateway = await startCcipGateway(names);
   await ens.register("offchain.eth");
   await ens.deployOffchainResolver("offchain.eth", gateway.urlTemplate, [gateway.signer]);
+  // A resolver of its own, so what is learnt about its gateway leaves offchain.eth's alone.
+  await ens.register("oldgateway.eth");
+  await ens.deployOffchainResolver("oldgateway.eth", gateway.urlTemplate, [gateway.signer]);
   app = await startTestApp({
     ETH_RPC_URL: node.rpcUrl,
     ENS_REGISTRY_ADDRESS: ens.registry,
@@ -83,7 +90,7 @@ describe("requests a lookup sends to an offchain name's gateway", () => {
     expect(asked() - before).toBe(MULTICALLS_FOR_ALL_RECORDS);
   });
 
-  test("a gateway that fails is asked once per multicall, then not again for a while", async () => {
+  test("a gateway that fails is asked once per multicall and one record, then not again for a while", async () => {
     const before = gateway.requests.get("error.offchain.eth") ?? 0;
     for (let i = 0; i < 3; i++) {
       const res = await app.fetch(`/v1/resolve/error.offchain.eth?coins=ETH&i=${i}`, { token });
@@ -93,7 +100,31 @@ describe("requests a lookup sends to an offchain name's gateway", () => {
     console.info(
       `[figures] 3 lookups of a failing name: ${(gateway.requests.get("error.offchain.eth") ?? 0) - before}`,
     );
-    expect((gateway.requests.get("error.offchain.eth") ?? 0) - before).toBe(MULTICALLS_FOR_ETH);
+    // Its multicalls fail, and so does the one record read that tells a failing gateway from one
+    // without multicall: the other records are not asked.
+    expect((gateway.requests.get("error.offchain.eth") ?? 0) - before).toBe(MULTICALLS_FOR_ETH + 1);
+  });
+
+  test("a gateway without multicall is read one record at a time, and not offered a multicall again", async () => {
+    let before = gateway.requests.get("legacy.oldgateway.eth") ?? 0;
+    const res = await app.fetch("/v1/resolve/legacy.oldgateway.eth?coins=ETH", { token });
+    expect(res.status).toBe(200);
+    expect(await res.json()).toMatchObject({
+      wallets: expect.arrayContaining([{ coin: "ETH", version: "NATIVE", address: shop }]),
+      txtRecords: expect.arrayContaining([{ key: "url", value: "https://shop.example" }]),
+    });
+    const first = (gateway.requests.get("legacy.oldgateway.eth") ?? 0) - before;
+    console.info(`[figures] a lookup through a gateway without multicall: ${first} requests`);
+    // Each ETH network's address, the 22 text keys, the content hash and the legacy addr, one each.
+    expect(first).toBeGreaterThan(MULTICALLS_FOR_ETH + 20);
+    before = gateway.requests.get("legacy.oldgateway.eth") ?? 0;
+    expect((await app.fetch("/v1/resolve/legacy.oldgateway.eth?coins=ETH&again=1", { token })).status).toBe(200);
+    // Answered from the cache: nothing asked.
+    expect((gateway.requests.get("legacy.oldgateway.eth") ?? 0) - before).toBe(0);
+    before = asked();
+    expect((await app.fetch("/v1/resolve/legacy2.oldgateway.eth?coins=ETH", { token })).status).toBe(200);
+    // Another name of the same resolver: no multicall is tried first.
+    expect(asked() - before).toBe(first - MULTICALLS_FOR_ETH);
   });
 
   test(`a batch of ${BATCH} names asks the gateway once per name and multicall`, async () => {
