@@ -54,6 +54,11 @@ const EnvSchema = z.object({
   ENS_NAME_WRAPPER_ADDRESS: optionalString,
   /** "1" lets CCIP-Read gateways on loopback or private addresses be asked (private networks, tests). */
   CCIP_READ_PRIVATE_GATEWAYS: z.enum(["0", "1"]).default("0"),
+  /** Bounds on CCIP-Read gateway requests, per instance: to one gateway host, and caused by one client. */
+  CCIP_READ_PER_GATEWAY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
+  CCIP_READ_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
+  /** How long a lookup whose gateway failed answers that failure again without asking. */
+  CCIP_READ_FAILURE_CACHE_SECONDS: z.coerce.number().int().min(0).default(30),
   UNS_PROXY_READER_ADDRESS: optionalString,
   UNS_POLYGON_PROXY_READER_ADDRESS: optionalString,
   DNS_SERVERS: optionalString,

@@ -4,7 +4,7 @@
 // " alice.web3" and "alice.web3." are invalid (a page may trim what a person typed; the API
 // does not guess).
 import { domainToASCII, domainToUnicode } from "node:url";
-import { ens_normalize } from "@adraffy/ens-normalize";
+import { ens_normalize, ens_tokenize } from "@adraffy/ens-normalize";
 
 export class InvalidNameError extends Error {}
 
@@ -63,6 +63,16 @@ function normalizeWeb3NameOnce(input: string): string {
   }
   if (normalized.split(".").some((label) => label === "")) throw new InvalidNameError("The name has an empty label.");
   return normalized;
+}
+
+/**
+ * Whether the name holds a white-space character that no name may hold. JavaScript's `\s` also
+ * matches U+FEFF, which ENSIP-15 (and UTS-46) ignore: a name with it is valid and means the name
+ * without it. So a character counts only when `\s` matches it and ENSIP-15 disallows it.
+ */
+export function containsWhitespace(name: string): boolean {
+  if (!/\s/u.test(name)) return false;
+  return ens_tokenize(name).some((token) => token.type === "disallowed" && /\s/u.test(String.fromCodePoint(token.cp)));
 }
 
 /** UTS-46 form of an ICANN name: the ASCII (punycode) form for lookups, Unicode for display. */

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { getAddress, verifyMessage, type Hex } from "viem";
+import { getAddress } from "viem";
 import { createSiweMessage, parseSiweMessage, validateSiweMessage, type SiweMessage } from "viem/siwe";
 import { badRequest, unauthorized } from "@/lib/api/errors";
 import type { SessionRequest, SessionResponse } from "@/lib/api/schemas/owner";
@@ -9,6 +9,7 @@ import { db } from "@/lib/db";
 import { inTransaction } from "@/lib/market/in-transaction";
 import { checkNonce, NONCE_LIFETIME_MS, spendNonce } from "./siwe-nonce";
 import { signOwnerToken } from "./session-token";
+import { verifyAddressSignature } from "./verify-signature";
 
 // POST /v1/owner/session: Sign-In with Ethereum (EIP-4361). The message must be in EIP-4361's
 // exact form (it is rebuilt from its parsed fields and compared, so nothing can hide in it), for
@@ -96,12 +97,12 @@ export async function signIn(
   const nonce = checkNonce(fields.nonce, now);
   if (!nonce.ok) throw unauthorized(nonce.reason);
 
-  let signed = false;
-  try {
-    signed = await verifyMessage({ address: fields.address, message: body.message, signature: body.signature as Hex });
-  } catch {
-    signed = false;
-  }
+  // Plain keys and smart-contract wallets (EIP-1271, EIP-6492) alike.
+  const signed = await verifyAddressSignature({
+    address: fields.address,
+    message: body.message,
+    signature: body.signature,
+  });
   if (!signed) throw unauthorized(`The signature is not ${fields.address}'s signature of this message.`);
 
   const address = getAddress(fields.address);

@@ -44,6 +44,8 @@ export async function issueSubdomain(
         `${name} is not available: an order awaiting or confirming payment holds it, or it is registered.`,
       );
     const registered = await registerName(tx, { name, ownerAddress });
+    // Issued by the partner, not bought: reverse resolution within the parent may answer it.
+    await tx.domain.update({ where: { id: registered.id }, data: { issuedToKey: ownerAddress.toLowerCase() } });
     await tx.nameReservation.deleteMany({ where: { orderId: placeholder } });
     return registered;
   });

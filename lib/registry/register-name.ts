@@ -172,6 +172,7 @@ async function registerAgain(
       contentHash: "",
       subdomainsEnabled: false,
       subdomainPriceCents: null,
+      issuedToKey: null,
       expiresAt: input.expiresAt ?? null,
       registeredAt,
       wallets: input.wallets?.length ? { create: walletRows(input.wallets) } : undefined,

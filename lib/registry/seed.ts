@@ -77,6 +77,7 @@ export async function seedDemoData(now = new Date()): Promise<boolean> {
       await tx.textRecord.createMany({
         data: Object.entries(BOB_TEXT).map(([key, value]) => ({ id: randomUUID(), domainId: bob.id, key, value })),
       });
+      await tx.reverseRecord.create({ data: { address: BOB_OWNER.toLowerCase(), domainId: bob.id } });
 
       const expiresAt = new Date(now.getTime() + YEAR_MS);
       const brand = await registerName(tx, {
@@ -106,6 +107,7 @@ export async function seedDemoData(now = new Date()): Promise<boolean> {
             parentId: brand.id,
             ownerAddress: sub.ownerAddress,
             ownerKey: sub.ownerAddress.toLowerCase(),
+            issuedToKey: sub.ownerAddress.toLowerCase(),
             createdAt: sub.createdAt,
           };
         }),

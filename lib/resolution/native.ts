@@ -9,10 +9,10 @@ import type { ForwardOptions, ResolutionProvider } from "./types";
 
 // The native registry as a resolution provider.
 //
-// Reverse resolution is verified: a name N "points back" to an address A when N's ETH wallet
-// (coin ETH, coin type 60) is A, or, when N has no ETH wallet, N's owner is A (EVM letter case
-// ignored). reverse(A) is A's primary name (its reverse record) when it points back; otherwise
-// the most recently registered unexpired name owned by A that points back; otherwise none.
+// Reverse resolution answers only a name the address chose: its primary name (its reverse record,
+// set while signed in), and only while that name's ETH wallet (coin ETH, coin type 60) is the
+// address (letter case ignored). Owning a name is not choosing it: anyone can buy a name naming
+// any address as owner, so an address without a primary name has no reverse answer.
 
 export const withRecords = {
   wallets: { orderBy: [{ coin: "asc" }, { version: "asc" }] },
@@ -29,8 +29,6 @@ type DomainWithRecords = Pick<
   textRecords: { key: string; value: string }[];
 };
 
-const FALLBACK_CANDIDATES = 20;
-
 export const nativeProvider: ResolutionProvider = {
   nameService: "native",
 
@@ -42,30 +40,22 @@ export const nativeProvider: ResolutionProvider = {
 
   async reverse(address) {
     const key = address.toLowerCase();
-    // The candidates' names come from one indexed query each; their records from nativeRecords,
-    // as forward resolution reads them (batched, kept, suspended names answered as null).
+    // The records come from nativeRecords, as forward resolution reads them (batched, kept,
+    // suspended names answered as null).
     const [primary] = await database().lookup<{ name: string }>(
       `SELECT d.name FROM reverse_record r JOIN "domain" d ON d.id = r.domain_id WHERE r.address = $1`,
       [key],
     );
     const primaryRecords = primary ? await nativeRecords(primary.name) : null;
-    if (primaryRecords && !isExpired(primaryRecords) && pointsBack(primaryRecords, key))
-      return toResolveResult(primaryRecords);
-
-    const owned = await database().lookup<{ name: string }>(
-      `SELECT name FROM "domain" WHERE owner_key = $1 AND suspended_at IS NULL
-        ORDER BY created_at DESC, id DESC LIMIT ${FALLBACK_CANDIDATES}`,
-      [key],
-    );
-    const candidates = await Promise.all(owned.map((row) => nativeRecords(row.name)));
-    const found = candidates.find((domain) => domain && !isExpired(domain) && pointsBack(domain, key));
-    return found ? toResolveResult(found) : null;
+    return primaryRecords && !isExpired(primaryRecords) && pointsBack(primaryRecords, key)
+      ? toResolveResult(primaryRecords)
+      : null;
   },
 };
 
-function pointsBack(domain: Pick<DomainWithRecords, "ownerKey" | "wallets">, addressKey: string): boolean {
+function pointsBack(domain: Pick<DomainWithRecords, "wallets">, addressKey: string): boolean {
   const eth = domain.wallets.find((wallet) => wallet.coin === "ETH" && Number(wallet.coinType) === ETHEREUM_COIN_TYPE);
-  return eth ? eth.address.toLowerCase() === addressKey : domain.ownerKey === addressKey;
+  return eth?.address.toLowerCase() === addressKey;
 }
 
 function isExpired(domain: { expiresAt: Date | null }): boolean {

@@ -5,7 +5,13 @@ import type { Coin, NameService } from "@/lib/api/schemas/common";
 import type { z } from "zod";
 import type { BatchResolveItem, ResolveResult } from "@/lib/api/schemas/resolve";
 import { isEvmAddress } from "@/lib/names/coins";
-import { InvalidNameError, normalizeIcannName, normalizeWeb3Name, tldOf } from "@/lib/names/normalize";
+import {
+  containsWhitespace,
+  InvalidNameError,
+  normalizeIcannName,
+  normalizeWeb3Name,
+  tldOf,
+} from "@/lib/names/normalize";
 import { ENS_TLDS, UD_TLDS, hasIcannSuffix } from "@/lib/names/tlds";
 import { nativeTlds } from "@/lib/registry/native-tlds";
 import { externalProvider, findExternalProvider } from "./external";
@@ -21,11 +27,13 @@ export interface ResolveOptions {
   nameservice?: NameService;
   coins?: readonly Coin[];
   signal?: AbortSignal;
+  /** The client address asking: what it makes us ask of CCIP-Read gateways is bounded per client. */
+  client?: string;
 }
 
 async function inferNameService(name: string): Promise<NameService> {
   // Said before the TLD is judged: "alice.web3 " would otherwise read as an unknown TLD.
-  if (/\s/u.test(name))
+  if (containsWhitespace(name))
     throw badRequest(
       "domain",
       "The name contains whitespace, which no name may hold (ENSIP-15, UTS-46): send the name alone.",
@@ -57,7 +65,7 @@ export async function resolveName(domain: string, options: ResolveOptions = {}):
   const service = options.nameservice ?? (await inferNameService(domain));
   const name = normalizeFor(service, domain);
   const provider = await providerOf(service);
-  const result = await provider.forward(name, { coins: options.coins, signal: options.signal });
+  const result = await provider.forward(name, { coins: options.coins, signal: options.signal, client: options.client });
   if (result) return result;
   const missing = () => notFound("domain", `${name} is not registered with ${service}.`);
   // A native name nobody holds stays unknown until a write says otherwise: keep the refusal like an answer.
@@ -66,7 +74,7 @@ export async function resolveName(domain: string, options: ResolveOptions = {}):
 
 const REVERSE_ORDER: NameService[] = ["native", "ens", "ud"];
 
-export interface ReverseRequest extends Pick<ResolveOptions, "nameservice" | "signal"> {
+export interface ReverseRequest extends Pick<ResolveOptions, "nameservice" | "signal" | "client"> {
   /** The EVM chain whose primary name is asked (ENSIP-19): BASE, OPTIMISM, MATIC… */
   coins?: string;
 }
@@ -78,7 +86,7 @@ export interface ReverseRequest extends Pick<ResolveOptions, "nameservice" | "si
  * The address is judged as sent: surrounding spaces make it invalid.
  */
 export async function reverseAddress(address: string, options: ReverseRequest = {}): Promise<ResolveResult> {
-  const { nameservice, signal } = options;
+  const { nameservice, signal, client } = options;
   if (nameservice !== "icann" && !isEvmAddress(address)) throw invalidEvmAddress();
   if (options.coins !== undefined) {
     if (nameservice !== undefined && nameservice !== "ens")
@@ -90,19 +98,19 @@ export async function reverseAddress(address: string, options: ReverseRequest = 
         `coins must name one EVM chain, by network (${reverseChainNames().slice(1).join(", ")}) ` +
           "or by its own coin (ETH, MATIC…).",
       );
-    const result = await externalProvider("ens").reverse(address, { coinType, signal });
+    const result = await externalProvider("ens").reverse(address, { coinType, signal, client });
     if (!result) throw notFound("address", `${address} has no verified ENS primary name on ${options.coins}.`);
     return result;
   }
   if (nameservice) {
     const provider = await providerOf(nameservice);
-    const result = await provider.reverse(address, { signal });
+    const result = await provider.reverse(address, { signal, client });
     if (!result) throw notFound("address", `${address} has no verified ${nameservice} name.`);
     return result;
   }
   for (const service of REVERSE_ORDER) {
     const provider = service === "native" ? nativeProvider : findExternalProvider(service);
-    const result = await provider?.reverse(address, { signal });
+    const result = await provider?.reverse(address, { signal, client });
     if (result) return result;
   }
   throw notFound("address", `${address} has no verified name.`);

@@ -5,12 +5,15 @@ export interface ForwardOptions {
   /** Only these coins' wallets; all known coins when absent. */
   coins?: readonly Coin[];
   signal?: AbortSignal;
+  /** Who asks (client address): what it makes us ask of others' servers is bounded per client. */
+  client?: string;
 }
 
 export interface ReverseOptions {
   /** The chain whose primary name is asked (ENSIP-19 coin type); Ethereum's when absent. */
   coinType?: number;
   signal?: AbortSignal;
+  client?: string;
 }
 
 /**

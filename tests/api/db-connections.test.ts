@@ -28,10 +28,19 @@ beforeAll(async () => {
     await openDatabase();
   }
   await db().tld.create({ data: { name: "web3" } });
-  await db().$transaction((tx) => registerName(tx, { name: "looked.web3", ownerAddress: OWNER }));
+  await registerChosen("looked.web3", OWNER);
   // Asked for the first time with the pool taken: nothing about it is kept yet.
-  await db().$transaction((tx) => registerName(tx, { name: "unasked.web3", ownerAddress: OTHER_OWNER }));
+  await registerChosen("unasked.web3", OTHER_OWNER);
 }, 120_000);
+
+/** `name`, registered to `owner` with its ETH record and made the owner's primary name. */
+function registerChosen(name: string, owner: string) {
+  return db().$transaction(async (tx) => {
+    const wallets = [{ coin: "ETH", version: "NATIVE", coinType: 60, address: owner }];
+    const { id } = await registerName(tx, { name, ownerAddress: owner, wallets });
+    await tx.reverseRecord.create({ data: { address: owner.toLowerCase(), domainId: id } });
+  });
+}
 
 afterAll(async () => {
   await closeDatabase();

@@ -76,6 +76,11 @@ describe("another address's name", () => {
     const res = await app.fetch("/v1/owner/reverse", { method: "PUT", token, json: { name } });
     expect(res.status).toBe(409);
     expect((await app.fetch(`/v1/reverse/${attacker.address}`, { token: partnerToken })).status).toBe(404);
+    // The victim's own choice still works.
+    const victimToken = await signIn(app, victim);
+    expect((await app.fetch("/v1/owner/reverse", { method: "PUT", token: victimToken, json: { name } })).status).toBe(
+      200,
+    );
     const victimReverse = await (await app.fetch(`/v1/reverse/${victim.address}`, { token: partnerToken })).json();
     expect(victimReverse.domain).toBe(name);
   });

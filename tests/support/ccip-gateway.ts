@@ -1,13 +1,15 @@
 // A CCIP-Read (EIP-3668) gateway on 127.0.0.1 for the offchain resolver of
 // tests/support/ens-contracts/OffchainResolver.sol, speaking as ensdomains/offchain-resolver's
-// gateway does: GET /{sender}/{data}.json, `data` a call of resolve(bytes name, bytes data),
-// answered with {"data": abi.encode(bytes result, uint64 expires, bytes signature)}.
+// gateway does: GET /{sender}/{data}.json, `data` a call of resolve(bytes name, bytes data) (the
+// inner call one record read, or multicall(bytes[]) of several), answered with
+// {"data": abi.encode(bytes result, uint64 expires, bytes signature)}.
 // The first label of the name picks a misbehaviour, so each test asks a name of its own:
 //   error.*    HTTP 500          hang.*     never answers        garbled.*  data that is not hex
 //   forged.*   signed by a key the resolver does not trust
 //   tampered.* a correctly signed answer whose result was then swapped for the records of
 //              "<name>#swap" (what an attacker between gateway and client would do)
 //   expired.*  a signature that expired a minute ago
+//   legacy.*   HTTP 500 for a multicall, as ENS's reference gateway ("Unsupported query function")
 import { createServer, type Server } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import {
@@ -48,6 +50,7 @@ const resolverAbi = parseAbi([
   "function addr(bytes32 node, uint256 coinType) view returns (bytes)",
   "function text(bytes32 node, string key) view returns (string)",
   "function contenthash(bytes32 node) view returns (bytes)",
+  "function multicall(bytes[] data) returns (bytes[])",
 ]);
 
 // Two well-known test keys (Hardhat's accounts 8 and 9): the trusted one and an impostor.
@@ -64,6 +67,8 @@ function dnsDecode(encoded: Hex): string {
 
 function answer(record: GatewayName, name: string, inner: Hex): Hex {
   const call = decodeFunctionData({ abi: resolverAbi, data: inner });
+  if (call.functionName === "multicall")
+    return encodeAbiParameters([{ type: "bytes[]" }], [call.args[0].map((each) => answer(record, name, each))]);
   if (call.args[0] !== namehash(name)) throw new Error("the node does not match the name");
   switch (call.functionName) {
     case "addr":
@@ -111,6 +116,12 @@ export async function startCcipGateway(records: Record<string, GatewayName>): Pr
       }
       if (behaviour === "error") {
         res.writeHead(500, { "content-type": "application/json" }).end(JSON.stringify({ message: "database down" }));
+        return;
+      }
+      if (behaviour === "legacy" && inner.startsWith("0xac9650d8")) {
+        res
+          .writeHead(500, { "content-type": "application/json" })
+          .end(JSON.stringify({ message: "Unsupported query function multicall(bytes[])" }));
         return;
       }
       if (behaviour === "garbled") {

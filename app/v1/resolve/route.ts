@@ -1,5 +1,6 @@
 // Batch forward resolution (ours): up to 100 names, each answered as endpoint 1 would and each
 // counted against the resolution rate limit.
+import { clientAddress } from "@/lib/api/client-address";
 import { endpoint, readJson, respond } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
 import { BatchResolveRequest, BatchResolveResponse } from "@/lib/api/schemas/resolve";
@@ -10,7 +11,9 @@ export const dynamic = "force-dynamic";
 export const POST = endpoint({ errors: "single", allow: ["ADMIN", "CUSTOMER"] }, async ({ request, charge }) => {
   const { names, ...options } = await readJson(request, BatchResolveRequest);
   charge(names.length - 1);
-  return respond(BatchResolveResponse, { results: await resolveNames(names, { ...options, signal: request.signal }) });
+  return respond(BatchResolveResponse, {
+    results: await resolveNames(names, { ...options, signal: request.signal, client: clientAddress(request) }),
+  });
 });
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

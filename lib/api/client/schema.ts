@@ -272,7 +272,7 @@ export interface paths {
     put?: never;
     /**
      * Sign in with Ethereum
-     * @description Exchanges a signed EIP-4361 message for an owner session token (about a day; `OWNER_SESSION_HOURS`). The message must be in EIP-4361's exact form, its domain the host this request is sent to (one of `OWNER_SIGN_IN_DOMAINS`, or a loopback host when that is unset), its URI on that host, Chain ID 1, its nonce one from GET /v1/owner/nonce not used before, and Issued At within the last 10 minutes; the signature is the address's EIP-191 signature. A message that is not EIP-4361 is 400; a wrong signature, domain or chain, a reused or unknown nonce or a stale message is 401.
+     * @description Exchanges a signed EIP-4361 message for an owner session token (about a day; `OWNER_SESSION_HOURS`). The message must be in EIP-4361's exact form, its domain the host this request is sent to (one of `OWNER_SIGN_IN_DOMAINS`, or a loopback host when that is unset), its URI on that host, Chain ID 1, its nonce one from GET /v1/owner/nonce not used before, and Issued At within the last 10 minutes; the signature is the address's EIP-191 signature: a plain key's, or a smart-contract wallet's, judged by the wallet (EIP-1271 `isValidSignature`) or, for a wallet not yet deployed, EIP-6492 wrapped with its factory call, on Ethereum through `ETH_RPC_URL` (without it only plain keys sign in). A message that is not EIP-4361 is 400; a wrong signature, domain or chain, a reused or unknown nonce or a stale message is 401; a wallet's signature while the chain does not answer is 503.
      */
     post: operations["postV1OwnerSession"];
     /**
@@ -318,7 +318,7 @@ export interface paths {
     };
     /**
      * Reverse-resolve an address within a parent domain
-     * @description The sub-domain of the parent owned by the address (letter case ignored); the newest when it owns several.
+     * @description The address's sub-domain of the parent (letter case ignored): its primary name when that is a sub-domain of the parent whose ETH wallet is the address, else the newest sub-domain the partner issued to it (POST /v1/parentdomains/{parentDomain}/subdomains) that it still owns. A sub-domain someone bought naming the address as owner is never the answer (404).
      */
     get: operations["getV1ParentdomainsParentDomainAddressesEthAddressReverseResolve"];
     put?: never;
@@ -541,7 +541,7 @@ export interface paths {
     };
     /**
      * Reverse-resolve an address
-     * @description The address's verified name. Native: the address's primary name when it points back (its ETH wallet, or owner when it has no ETH wallet, is the address), else the newest name it owns that points back. ENS: the ENSIP-19 primary name, on Ethereum unless `coins` names another EVM chain; the chain's reverse namespace is read first, then the default one, and the name counts only when its address for that chain is the address. Without `nameservice`: native, then ENS, then UD.
+     * @description The name the address chose, verified. Native: the address's primary name (set by the address while signed in, PUT /v1/owner/reverse) while its ETH wallet is the address; without one, 404: a name someone else bought naming the address as owner is never its answer. ENS: the ENSIP-19 primary name, on Ethereum unless `coins` names another EVM chain; the chain's reverse namespace is read first, then the default one, and the name counts only when its address for that chain is the address. Without `nameservice`: native, then ENS, then UD.
      */
     get: operations["getV1ReverseAddress"];
     put?: never;
@@ -1663,7 +1663,7 @@ export interface components {
     OwnerSessionRequest: {
       /** @description EIP-4361 message: domain = the host this request is sent to, a nonce from GET /v1/owner/nonce, Chain ID 1, Issued At within the last 10 minutes. */
       message: string;
-      /** @description The address's EIP-191 (personal_sign) signature of `message`. */
+      /** @description The address's EIP-191 (personal_sign) signature of `message`: a plain key's (65 bytes), or a smart-contract wallet's, checked by the wallet (EIP-1271) or, not yet deployed, EIP-6492 wrapped. */
       signature: string;
     };
     OwnerTransfer: {

@@ -68,9 +68,9 @@ export const registryOperations: Operation[] = [
     path: "/v1/reverse/{address}",
     summary: "Reverse-resolve an address",
     description:
-      "The address's verified name. Native: the address's primary name when it points back (its ETH " +
-      "wallet, or owner when it has " +
-      "no ETH wallet, is the address), else the newest name it owns that points back. ENS: the ENSIP-19 " +
+      "The name the address chose, verified. Native: the address's primary name (set by the address " +
+      "while signed in, PUT /v1/owner/reverse) while its ETH wallet is the address; without one, 404: " +
+      "a name someone else bought naming the address as owner is never its answer. ENS: the ENSIP-19 " +
       "primary name, on Ethereum " +
       "unless `coins` names another EVM chain; the chain's reverse namespace is read first, then the " +
       "default one, and the name " +
@@ -143,7 +143,10 @@ export const registryOperations: Operation[] = [
     path: "/v1/parentdomains/{parentDomain}/addresses/{ethAddress}/reverse-resolve",
     summary: "Reverse-resolve an address within a parent domain",
     description:
-      "The sub-domain of the parent owned by the address (letter case ignored); the newest when it owns several.",
+      "The address's sub-domain of the parent (letter case ignored): its primary name when that is a " +
+      "sub-domain of the parent whose ETH wallet is the address, else the newest sub-domain the partner " +
+      "issued to it (POST /v1/parentdomains/{parentDomain}/subdomains) that it still owns. A sub-domain " +
+      "someone bought naming the address as owner is never the answer (404).",
     tags: ["Parent domains"],
     errors: "single",
     pathParams: ReverseInParentPath,

@@ -39,9 +39,17 @@ export const SessionRequest = z
           "Chain ID 1, Issued At within the last 10 minutes.",
       }),
     signature: z
-      .string({ error: "signature must be 0x followed by 130 hex digits" })
-      .regex(/^0x[0-9a-fA-F]{130}$/, "signature must be 0x followed by 130 hex digits (an EIP-191 signature)")
-      .meta({ description: "The address's EIP-191 (personal_sign) signature of `message`." }),
+      .string({ error: "signature must be 0x followed by hex digits" })
+      // A plain key's is 65 bytes; a smart-contract wallet's (EIP-1271, EIP-6492 wrapped) is longer.
+      .regex(
+        /^0x(?:[0-9a-fA-F]{2}){65,8192}$/,
+        "signature must be 0x followed by an even number of hex digits, 130 to 16384 (an EIP-191 signature)",
+      )
+      .meta({
+        description:
+          "The address's EIP-191 (personal_sign) signature of `message`: a plain key's (65 bytes), or a " +
+          "smart-contract wallet's, checked by the wallet (EIP-1271) or, not yet deployed, EIP-6492 wrapped.",
+      }),
   })
   .strict()
   .meta({ id: "OwnerSessionRequest" });

@@ -13,7 +13,8 @@ import { BaseError, isHex, type Address, type Hex } from "viem";
 
 const MAX_ANSWER_BYTES = 256 * 1024;
 
-export type GatewayFailureKind = "timeout" | "status" | "unreachable" | "malformed" | "not-public" | "scheme";
+export type GatewayFailureKind =
+  "timeout" | "status" | "unreachable" | "malformed" | "not-public" | "scheme" | "gateway-budget" | "client-budget";
 
 /** Why one gateway request failed; rpcFailure turns it into 502 or 504 naming the gateway's host. */
 export class CcipGatewayError extends BaseError {
@@ -22,6 +23,8 @@ export class CcipGatewayError extends BaseError {
     readonly gatewayHost: string,
     detail: string,
     readonly status?: number,
+    /** For a spent budget: seconds until it has room again. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(detail, { name: "CcipGatewayError" });
   }
@@ -73,11 +76,125 @@ export function isNonPublicAddress(address: string): boolean {
   return NON_PUBLIC.check(address, "ipv6");
 }
 
-/** Gateways of one resolution still being asked or that timed out, so a deadline can say who was slow. */
-const pendingGateways = new AsyncLocalStorage<Set<string>>();
+/**
+ * One resolution's gateway traffic: the gateways still being asked or that timed out (so a deadline
+ * can say who was slow), whether any was asked, and the client the requests are made for.
+ */
+export interface GatewayTraffic {
+  pending: Set<string>;
+  asked?: boolean;
+  client?: string;
+}
 
-export function trackGateways<T>(work: () => Promise<T>, pending: Set<string>): Promise<T> {
-  return pendingGateways.run(pending, work);
+const gatewayTraffic = new AsyncLocalStorage<GatewayTraffic>();
+
+export function trackGateways<T>(work: () => Promise<T>, traffic: GatewayTraffic): Promise<T> {
+  return gatewayTraffic.run(traffic, work);
+}
+
+/**
+ * A gateway is whoever controls a name, and any anonymous reader can make us ask it: requests are
+ * bounded per gateway host (so we are never the tool that floods someone's server) and per client
+ * (so one reader cannot spend the whole host budget), per minute and per instance, and at most
+ * GATEWAY_CONCURRENCY run at once per host (the rest wait, within the lookup's deadline).
+ */
+export interface GatewayBudget {
+  perGatewayPerMinute: number;
+  perClientPerMinute: number;
+}
+
+const GATEWAY_CONCURRENCY = 8;
+const WINDOW_MS = 60_000;
+const MAX_TRACKED_KEYS = 10_000;
+
+class MinuteCounter {
+  private readonly windows = new Map<string, { count: number; resetAt: number }>();
+
+  /** Takes one from `key`'s budget: 0 when admitted, else the seconds until the window ends. */
+  take(key: string, limit: number, now = Date.now()): number {
+    let window = this.windows.get(key);
+    if (!window || window.resetAt <= now) {
+      if (this.windows.size >= MAX_TRACKED_KEYS) this.prune(now);
+      window = { count: 0, resetAt: now + WINDOW_MS };
+      this.windows.set(key, window);
+    }
+    if (window.count >= limit) return Math.max(1, Math.ceil((window.resetAt - now) / 1000));
+    window.count++;
+    return 0;
+  }
+
+  private prune(now: number) {
+    for (const [key, window] of this.windows) if (window.resetAt <= now) this.windows.delete(key);
+    // Still full of live windows: the oldest go (a forgotten window only gives its key a fresh minute).
+    for (const key of this.windows.keys()) {
+      if (this.windows.size < MAX_TRACKED_KEYS) break;
+      this.windows.delete(key);
+    }
+  }
+}
+
+const perGateway = new MinuteCounter();
+const perClient = new MinuteCounter();
+const active = new Map<string, number>();
+const waiting = new Map<string, { wake: () => void; signal?: AbortSignal }[]>();
+
+async function acquire(host: string, signal: AbortSignal): Promise<void> {
+  while ((active.get(host) ?? 0) >= GATEWAY_CONCURRENCY) {
+    signal.throwIfAborted();
+    await new Promise<void>((resolve, reject) => {
+      const queue = waiting.get(host) ?? [];
+      waiting.set(host, queue);
+      const onAbort = () => reject(signal.reason as Error);
+      queue.push({
+        wake: () => {
+          signal.removeEventListener("abort", onAbort);
+          resolve();
+        },
+        signal,
+      });
+      signal.addEventListener("abort", onAbort, { once: true });
+    });
+  }
+  active.set(host, (active.get(host) ?? 0) + 1);
+}
+
+function release(host: string): void {
+  const left = (active.get(host) ?? 1) - 1;
+  if (left > 0) active.set(host, left);
+  else active.delete(host);
+  const queue = waiting.get(host);
+  while (queue?.length) {
+    const next = queue.shift()!;
+    if (next.signal?.aborted) continue;
+    next.wake();
+    break;
+  }
+  if (queue?.length === 0) waiting.delete(host);
+}
+
+function spendBudget(host: string, budget: GatewayBudget, client: string | undefined): void {
+  if (client) {
+    const wait = perClient.take(client, budget.perClientPerMinute);
+    if (wait > 0)
+      throw new CcipGatewayError(
+        "client-budget",
+        host,
+        `This client has made its ${budget.perClientPerMinute} CCIP-Read gateway requests of the minute; ` +
+          `retry in ${wait} s.`,
+        undefined,
+        wait,
+      );
+  }
+  const wait = perGateway.take(host, budget.perGatewayPerMinute);
+  if (wait > 0)
+    throw new CcipGatewayError(
+      "gateway-budget",
+      host,
+      `The gateway ${host} has been asked ${budget.perGatewayPerMinute} times this minute; it is not asked ` +
+        `more until the minute ends (in ${wait} s).`,
+      undefined,
+      wait,
+    );
 }
 
 export interface GatewayRequestParameters {
@@ -89,14 +206,17 @@ export interface GatewayRequestParameters {
 }
 
 /** viem's `ccipRead.request`: each URL in order until one answers hex data. */
-export function gatewayRequester(options: { allowNonPublic: boolean }) {
+export function gatewayRequester(options: { allowNonPublic: boolean; budget?: GatewayBudget }) {
   return async function request(parameters: GatewayRequestParameters): Promise<Hex> {
     let failure: CcipGatewayError | undefined;
     for (const url of parameters.urls) {
       try {
-        return await askGateway(url, parameters, options.allowNonPublic);
+        return await askGateway(url, parameters, options.allowNonPublic, options.budget);
       } catch (error) {
         if (!(error instanceof CcipGatewayError)) throw error;
+        // A spent client budget holds for every URL; a 4xx stops EIP-3668 clients.
+        if (error.kind === "client-budget") throw error;
+        if (error.kind === "status" && error.status! >= 400 && error.status! < 500) throw error;
         failure = error;
       }
     }
@@ -104,7 +224,12 @@ export function gatewayRequester(options: { allowNonPublic: boolean }) {
   };
 }
 
-async function askGateway(template: string, parameters: GatewayRequestParameters, allowNonPublic: boolean) {
+async function askGateway(
+  template: string,
+  parameters: GatewayRequestParameters,
+  allowNonPublic: boolean,
+  budget: GatewayBudget | undefined,
+) {
   const target = template.replace("{sender}", parameters.sender.toLowerCase()).replace("{data}", parameters.data);
   let url: URL;
   try {
@@ -119,8 +244,11 @@ async function askGateway(template: string, parameters: GatewayRequestParameters
   if (!allowNonPublic && isIP(literal) && isNonPublicAddress(literal))
     throw new CcipGatewayError("not-public", host, `The gateway ${host} is not a public address; it was not asked.`);
 
-  const pending = pendingGateways.getStore();
+  const traffic = gatewayTraffic.getStore();
+  if (budget) spendBudget(host, budget, traffic?.client);
+  const pending = traffic?.pending;
   pending?.add(host);
+  if (traffic) traffic.asked = true;
   const post = !template.includes("{data}");
   const body = post ? JSON.stringify({ data: parameters.data, sender: parameters.sender }) : undefined;
   const signals = [
@@ -129,7 +257,10 @@ async function askGateway(template: string, parameters: GatewayRequestParameters
   ];
   const signal = AbortSignal.any(signals.filter((s): s is AbortSignal => Boolean(s)));
   let timedOut = false;
+  let acquired = false;
   try {
+    await acquire(host, signal);
+    acquired = true;
     const { status, type, text } = await send(url, { post, body, signal, allowNonPublic });
     let result: unknown = text;
     if (type.startsWith("application/json")) {
@@ -156,6 +287,7 @@ async function askGateway(template: string, parameters: GatewayRequestParameters
       throw new CcipGatewayError("not-public", host, `The gateway ${host} is not a public address; it was not asked.`);
     throw new CcipGatewayError("unreachable", host, `The gateway ${host} could not be reached (${reason}).`);
   } finally {
+    if (acquired) release(host);
     if (!timedOut) pending?.delete(host);
   }
 }

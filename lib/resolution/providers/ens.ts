@@ -1,6 +1,7 @@
 import "server-only";
 import { ens_normalize } from "@adraffy/ens-normalize";
 import {
+  BaseError,
   bytesToHex,
   decodeFunctionResult,
   encodeFunctionData,
@@ -21,7 +22,7 @@ import type { ResolveResult, TxtRecord, WalletData } from "@/lib/api/schemas/res
 import { TtlCache } from "@/lib/resolution/cache";
 import type { ForwardOptions, ResolutionProvider, ReverseOptions } from "@/lib/resolution/types";
 import { withTimeout } from "@/lib/resolution/with-timeout";
-import { trackGateways } from "./ccip-gateway";
+import { CcipGatewayError, trackGateways, type GatewayBudget, type GatewayTraffic } from "./ccip-gateway";
 import { coinTypeLabel, coinTypesFor, walletOf, type CoinTypeLabel } from "./coin-types-helpers";
 import { contentHashToUri } from "./content-hash-helpers";
 import { createRpcClient, decodeOr, rawCall, readView, rpcFailure, type CallOutcome } from "./evm-rpc-helpers";
@@ -84,6 +85,7 @@ const resolverAbi = parseAbi([
   "function contenthash(bytes32 node) view returns (bytes)",
   "function name(bytes32 node) view returns (string)",
   "function resolve(bytes name, bytes data) view returns (bytes)",
+  "function multicall(bytes[] data) view returns (bytes[])",
 ]);
 const nameWrapperAbi = parseAbi(["function ownerOf(uint256 id) view returns (address)"]);
 
@@ -100,7 +102,15 @@ export interface EnsProviderOptions {
   textKeys?: readonly string[];
   /** Ask CCIP-Read gateways on loopback or private addresses (tests, private networks); off by default. */
   allowNonPublicGateways?: boolean;
+  /** Bounds on CCIP-Read gateway requests per host and per client; unbounded when absent. */
+  gatewayBudget?: GatewayBudget;
+  /** How long a lookup whose gateway failed answers that failure without asking again (30 s). */
+  failureCacheSeconds?: number;
 }
+
+const MAX_REMEMBERED_FAILURES = 10_000;
+/** How long a resolver whose gateway does not answer multicalls is read one record at a time. */
+const NO_MULTICALL_MS = 10 * 60_000;
 
 /** DNS wire format of a name (ENSIP-10's `name` argument). */
 export function dnsEncode(name: string): Hex {
@@ -142,12 +152,19 @@ export class EnsProvider implements ResolutionProvider {
   private readonly ttlMs: number;
   private readonly textKeys: readonly string[];
   private readonly cache: TtlCache<ResolveResult | null>;
+  /** Resolvers whose gateway answered single reads but not a multicall lately, until when. */
+  private readonly noMulticall = new Map<Address, number>();
+  /** Lookups whose gateway failed lately, by cache key: the failure and until when it is answered. */
+  private readonly failures = new Map<string, { error: ApiError; until: number }>();
+  private readonly failureMs: number;
 
   constructor(options: EnsProviderOptions) {
     this.timeoutMs = options.timeoutMs ?? 3000;
     this.client = createRpcClient(options.rpcUrl, this.timeoutMs, {
       allowNonPublicGateways: options.allowNonPublicGateways,
+      gatewayBudget: options.gatewayBudget,
     });
+    this.failureMs = (options.failureCacheSeconds ?? 30) * 1000;
     this.registry = getAddress(options.registryAddress ?? MAINNET_ENS_REGISTRY);
     const defaultWrapper = isAddressEqual(this.registry, MAINNET_ENS_REGISTRY) ? MAINNET_NAME_WRAPPER : null;
     const wrapper = options.nameWrapperAddress === undefined ? defaultWrapper : options.nameWrapperAddress;
@@ -163,10 +180,15 @@ export class EnsProvider implements ResolutionProvider {
   forward(name: string, options: ForwardOptions): Promise<ResolveResult | null> {
     const labels = coinTypesFor(options.coins);
     const key = `f:${name}|${options.coins?.length ? [...options.coins].sort().join(",") : "*"}`;
-    return this.cache.get(
-      key,
-      async () => ({ value: await this.deadline((signal) => this.readName(name, labels, signal)), ttlMs: this.ttlMs }),
-      options.signal,
+    return this.remembered(key, () =>
+      this.cache.get(
+        key,
+        async () => ({
+          value: await this.deadline((signal) => this.readName(name, labels, signal), options.client),
+          ttlMs: this.ttlMs,
+        }),
+        options.signal,
+      ),
     );
   }
 
@@ -174,30 +196,70 @@ export class EnsProvider implements ResolutionProvider {
   reverse(address: string, options: ReverseOptions): Promise<ResolveResult | null> {
     const coinType = options.coinType ?? ETHEREUM_COIN_TYPE;
     const key = `r:${coinType}:${address.toLowerCase()}`;
-    return this.cache.get(
-      key,
-      async () => ({
-        value: await this.deadline((signal) => this.readPrimaryName(address, coinType, signal)),
-        ttlMs: this.ttlMs,
-      }),
-      options.signal,
+    return this.remembered(key, () =>
+      this.cache.get(
+        key,
+        async () => ({
+          value: await this.deadline((signal) => this.readPrimaryName(address, coinType, signal), options.client),
+          ttlMs: this.ttlMs,
+        }),
+        options.signal,
+      ),
     );
   }
 
-  private async deadline<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
+  /**
+   * A gateway that failed (502, 504) is not asked again for the same lookup until failureMs has
+   * passed: the failure is answered again. Everyone's lookups share it; a client's spent budget
+   * (429) is that client's alone and is never kept.
+   */
+  private async remembered<T>(key: string, run: () => Promise<T>): Promise<T> {
+    const kept = this.failures.get(key);
+    if (kept && kept.until > Date.now()) throw kept.error;
+    if (kept) this.failures.delete(key);
+    try {
+      return await run();
+    } catch (error) {
+      if (this.failureMs > 0 && error instanceof ApiError && gatewayFailures.has(error)) {
+        if (this.failures.size >= MAX_REMEMBERED_FAILURES) this.failures.delete(this.failures.keys().next().value!);
+        this.failures.set(key, { error, until: Date.now() + this.failureMs });
+      }
+      throw error;
+    }
+  }
+
+  private withoutMulticall(resolver: Address): boolean {
+    const until = this.noMulticall.get(resolver);
+    if (until !== undefined && until <= Date.now()) this.noMulticall.delete(resolver);
+    return until !== undefined && until > Date.now();
+  }
+
+  private rememberWithoutMulticall(resolver: Address): void {
+    if (this.noMulticall.size >= MAX_REMEMBERED_FAILURES)
+      this.noMulticall.delete(this.noMulticall.keys().next().value!);
+    this.noMulticall.set(resolver, Date.now() + NO_MULTICALL_MS);
+  }
+
+  private async deadline<T>(work: (signal: AbortSignal) => Promise<T>, client?: string): Promise<T> {
     // Gateways still asked when the deadline passes are the ones to name in the 504.
-    const pendingGateways = new Set<string>();
+    const traffic: GatewayTraffic = { pending: new Set<string>(), client };
     try {
       return await trackGateways(
         () => withTimeout(work, { source: SOURCE, field: FIELD, timeoutMs: this.timeoutMs }),
-        pendingGateways,
+        traffic,
       );
     } catch (error) {
-      if (error instanceof ApiError && error.status === 504 && pendingGateways.size > 0) {
-        const hosts = [...pendingGateways].join(", ");
-        throw new ApiError(504, FIELD, `The CCIP-Read gateway ${hosts} did not answer within ${this.timeoutMs} ms.`);
-      }
-      throw rpcFailure(error, FIELD, SOURCE);
+      let failure: ApiError;
+      if (error instanceof ApiError && error.status === 504 && traffic.pending.size > 0) {
+        const hosts = [...traffic.pending].join(", ");
+        failure = new ApiError(
+          504,
+          FIELD,
+          `The CCIP-Read gateway ${hosts} did not answer within ${this.timeoutMs} ms.`,
+        );
+      } else failure = rpcFailure(error, FIELD, SOURCE);
+      if (traffic.asked && (failure.status === 502 || failure.status === 504)) gatewayFailures.add(failure);
+      throw failure;
     }
   }
 
@@ -278,8 +340,27 @@ export class EnsProvider implements ResolutionProvider {
     return wrapped.ok ? wrapped.value : registryOwner;
   }
 
+  /**
+   * The records of `name`. Through an ENSIP-10 resolver they are asked in resolve(name,
+   * multicall(...)) calls (one, or a few when every record is asked), so a name answered offchain
+   * costs its gateway a request per multicall, not per record. A resolver that cannot answer a
+   * multicall is asked one record at a time (remembered for a while, so the multicall is not
+   * tried on every lookup), after a first record read shows its gateway answers at all.
+   */
   private async readRecords(name: string, node: Hex, resolver: FoundResolver, labels: readonly CoinTypeLabel[]) {
-    const read = (data: Hex) => this.callResolver(name, resolver, data);
+    let answers: Map<Hex, CallOutcome<Hex>> | null = null;
+    const tryMulticall = resolver.extended && !this.withoutMulticall(resolver.address);
+    if (tryMulticall) answers = await this.readMulticall(name, node, resolver, labels);
+    if (resolver.extended && !answers) {
+      // Read one record before the rest: a gateway that fails it too is failing, not lacking
+      // multicall, and is not asked for every other record; one that answers lacks multicall only.
+      const probe = this.recordCalls(node, labels)[0]!;
+      const first = await this.callResolver(name, resolver, probe);
+      answers = new Map([[probe, first]]);
+      if (tryMulticall) this.rememberWithoutMulticall(resolver.address);
+    }
+    const read = async (data: Hex): Promise<CallOutcome<Hex>> =>
+      answers?.get(data) ?? this.callResolver(name, resolver, data);
     const decode = <T>(outcome: CallOutcome<Hex>, decoder: (data: Hex) => T): T | null => {
       if (!outcome.ok) return null;
       try {
@@ -330,6 +411,55 @@ export class EnsProvider implements ResolutionProvider {
     };
   }
 
+  /** The record reads readRecords makes, in the order it makes them (the legacy addr last). */
+  private recordCalls(node: Hex, labels: readonly CoinTypeLabel[]): Hex[] {
+    const calls = labels.map((label) =>
+      encodeFunctionData({ abi: resolverAbi, functionName: "addr", args: [node, BigInt(label.coinType)] }),
+    );
+    for (const key of this.textKeys)
+      calls.push(encodeFunctionData({ abi: resolverAbi, functionName: "text", args: [node, key] }));
+    calls.push(encodeFunctionData({ abi: resolverAbi, functionName: "contenthash", args: [node] }));
+    if (labels.some((label) => label.coinType === ETHEREUM_COIN_TYPE))
+      calls.push(encodeFunctionData({ abi: resolverAbi, functionName: "addr", args: [node] }));
+    return calls;
+  }
+
+  /**
+   * Every record read through resolve(name, multicall(calls)): each call's answer (an empty one is
+   * no record), or null when the resolver does not answer a multicall (it reverts, its gateway
+   * answers an error status or unreadable data, or the answer is not a multicall's).
+   */
+  private async readMulticall(
+    name: string,
+    node: Hex,
+    resolver: FoundResolver,
+    labels: readonly CoinTypeLabel[],
+  ): Promise<Map<Hex, CallOutcome<Hex>> | null> {
+    const chunks = await Promise.all(
+      multicallChunks(this.recordCalls(node, labels)).map(async (calls) => {
+        let outcome: CallOutcome<Hex>;
+        try {
+          outcome = await this.callResolver(
+            name,
+            resolver,
+            encodeFunctionData({ abi: resolverAbi, functionName: "multicall", args: [calls] }),
+          );
+        } catch (error) {
+          if (gatewayRefused(error)) return null;
+          throw error;
+        }
+        if (!outcome.ok) return null;
+        const decoded = decodeOr(resolverAbi, "multicall", outcome.value);
+        if (!decoded.ok || decoded.value.length !== calls.length) return null;
+        return calls.map((call, i): [Hex, CallOutcome<Hex>] => {
+          const answer = decoded.value[i]!;
+          return [call, answer === "0x" ? { ok: false } : { ok: true, value: answer }];
+        });
+      }),
+    );
+    return chunks.every((chunk) => chunk !== null) ? new Map(chunks.flat()) : null;
+  }
+
   private async readPrimaryName(address: string, coinType: number, signal: AbortSignal): Promise<ResolveResult | null> {
     const hex = address.toLowerCase().slice(2);
     let name = "";
@@ -363,6 +493,41 @@ export class EnsProvider implements ResolutionProvider {
   }
 }
 
+// A gateway URL with {data} carries the request in its path (EIP-3668 GET), and servers commonly
+// refuse URLs past 8 KB: a multicall holds at most this many bytes of calls (hex doubles them), so
+// every record of a name costs a few requests rather than one per record.
+const MULTICALL_BYTES = 3500;
+
+function multicallChunks(calls: readonly Hex[]): Hex[][] {
+  const chunks: Hex[][] = [[]];
+  let size = 0;
+  for (const call of calls) {
+    // Each entry of bytes[]: an offset and a length word, and its bytes padded to words.
+    const bytes = 64 + Math.ceil((call.length - 2) / 64) * 32;
+    if (size + bytes > MULTICALL_BYTES && chunks.at(-1)!.length > 0) {
+      chunks.push([]);
+      size = 0;
+    }
+    chunks.at(-1)!.push(call);
+    size += bytes;
+  }
+  return chunks;
+}
+
+/** ApiErrors of lookups that failed at or because of a CCIP-Read gateway (kept briefly, see remembered). */
+const gatewayFailures = new WeakSet<ApiError>();
+
+/**
+ * The gateway answered the request with an error status or something unreadable: a gateway that
+ * does not know multicall (ENS's reference gateway answers 500 "Unsupported query function") looks
+ * so. A gateway that is silent, unreachable or over its budget is not asked anything more.
+ */
+function gatewayRefused(error: unknown): boolean {
+  if (!(error instanceof BaseError)) return false;
+  const gateway = error.walk((e) => e instanceof CcipGatewayError) as CcipGatewayError | null;
+  return gateway?.kind === "status" || gateway?.kind === "malformed";
+}
+
 function isNormalized(name: string): boolean {
   try {
     return ens_normalize(name) === name;
@@ -381,6 +546,11 @@ export function ensProviderFromConfig(cfg: Config): EnsProvider | null {
     timeoutMs: cfg.RESOLUTION_TIMEOUT_MS,
     cacheTtlSeconds: cfg.CHAIN_CACHE_TTL_SECONDS,
     allowNonPublicGateways: cfg.CCIP_READ_PRIVATE_GATEWAYS === "1",
+    gatewayBudget: {
+      perGatewayPerMinute: cfg.CCIP_READ_PER_GATEWAY_PER_MINUTE,
+      perClientPerMinute: cfg.CCIP_READ_PER_CLIENT_PER_MINUTE,
+    },
+    failureCacheSeconds: cfg.CCIP_READ_FAILURE_CACHE_SECONDS,
   });
 }
 

@@ -19,7 +19,7 @@ import {
 } from "viem";
 import { ApiError } from "@/lib/api/errors";
 import { badSourceAnswer, sourceUnavailable } from "@/lib/resolution/with-timeout";
-import { CcipGatewayError, gatewayRequester } from "./ccip-gateway";
+import { CcipGatewayError, gatewayRequester, type GatewayBudget } from "./ccip-gateway";
 
 // JSON-RPC reads shared by the ENS and UD providers. Calls made in the same tick travel in one
 // JSON-RPC batch, so one name costs one round trip per dependent step. A call that reverts (or
@@ -30,12 +30,19 @@ import { CcipGatewayError, gatewayRequester } from "./ccip-gateway";
 export interface RpcClientOptions {
   /** Let CCIP-Read gateways on loopback or private addresses be asked (tests, private networks). */
   allowNonPublicGateways?: boolean;
+  /** Bounds on gateway requests per host and per client; unbounded when absent. */
+  gatewayBudget?: GatewayBudget;
 }
 
 export function createRpcClient(rpcUrl: string, timeoutMs: number, options: RpcClientOptions = {}): PublicClient {
   return createPublicClient({
     transport: http(rpcUrl, { batch: { batchSize: 200, wait: 0 }, timeout: timeoutMs, retryCount: 0 }),
-    ccipRead: { request: gatewayRequester({ allowNonPublic: options.allowNonPublicGateways ?? false }) },
+    ccipRead: {
+      request: gatewayRequester({
+        allowNonPublic: options.allowNonPublicGateways ?? false,
+        budget: options.gatewayBudget,
+      }),
+    },
   });
 }
 
@@ -82,6 +89,10 @@ export function rpcFailure(error: unknown, field: string, source: string): ApiEr
   if (error instanceof ApiError) return error;
   if (error instanceof BaseError) {
     const gateway = error.walk((e) => e instanceof CcipGatewayError) as CcipGatewayError | null;
+    if (gateway?.retryAfterSeconds !== undefined) {
+      const status = gateway.kind === "client-budget" ? 429 : 503;
+      return new ApiError(status, field, gateway.shortMessage, { "Retry-After": String(gateway.retryAfterSeconds) });
+    }
     if (gateway) return new ApiError(gateway.kind === "timeout" ? 504 : 502, field, gateway.shortMessage);
     const lookup = error.walk(isOffchainLookup);
     const transport = error.walk((e) => e instanceof HttpRequestError || e instanceof TimeoutError);

@@ -145,7 +145,9 @@ describe("PUT /v1/owner/names/{name}/records", () => {
   });
 
   test("an edit of the ETH record changes reverse resolution at once", async () => {
-    const { account, name, token } = await owned("revedit");
+    const { account, name, token } = await owned("revedit", { wallets: [ethWallet(newAccount().address)] });
+    expect((await putRecords(name, token, { walletAddrs: [{ coinId: 60, addr: account.address }] })).status).toBe(200);
+    expect((await app.fetch("/v1/owner/reverse", { method: "PUT", token, json: { name } })).status).toBe(200);
     expect(((await (await reverse(account.address)).json()) as { domain: string }).domain).toBe(name);
     const elsewhere = newAccount().address;
     expect((await putRecords(name, token, { walletAddrs: [{ coinId: 60, addr: elsewhere }] })).status).toBe(200);
@@ -320,7 +322,7 @@ describe("PUT /v1/owner/names/{name}/owner", () => {
     expect((await list(token)).names.map((n) => n.name)).not.toContain(name);
     expect((await putRecords(name, token, { txtRecords: [] })).status).toBe(403);
     expect((await putRecords(name, buyerToken, { txtRecords: [{ key: "k", value: "v" }] })).status).toBe(200);
-    // The old owner's reverse lookup no longer finds it (it had no ETH record, so it pointed back by owner).
+    // The old owner never chose it as primary name: no reverse answer before or after.
     expect((await reverse(account.address)).status).toBe(404);
   });
 
@@ -349,8 +351,8 @@ describe("PUT /v1/owner/reverse", () => {
     await registerOwned(older, account.address, { wallets: [ethWallet(account.address)] });
     await registerOwned(newer, account.address, { wallets: [ethWallet(account.address)] });
     const token = await signIn(app, account);
-    // Without a primary name the newest name that points back answers.
-    expect(((await (await reverse(account.address)).json()) as { domain: string }).domain).toBe(newer);
+    // Without a primary name nothing answers: owning a name that points back is not choosing it.
+    expect((await reverse(account.address)).status).toBe(404);
 
     const set = await app.fetch("/v1/owner/reverse", { method: "PUT", token, json: { name: older } });
     expect(set.status).toBe(200);
@@ -360,7 +362,7 @@ describe("PUT /v1/owner/reverse", () => {
 
     const cleared = await app.fetch("/v1/owner/reverse", { method: "PUT", token, json: { name: null } });
     expect(await cleared.json()).toEqual({ address: account.address, name: null });
-    expect(((await (await reverse(account.address)).json()) as { domain: string }).domain).toBe(newer);
+    expect((await reverse(account.address)).status).toBe(404);
   });
 
   test("refused unless the name's ETH record is the address, and while it is expired", async () => {
@@ -390,6 +392,6 @@ describe("PUT /v1/owner/reverse", () => {
     const padded = await app.fetch("/v1/owner/reverse", { method: "PUT", token, json: { name: ` ${spaced}` } });
     expect(padded.status).toBe(400);
     expect(await padded.json()).toMatchObject({ field: "name" });
-    expect((await reverse(account.address)).status).toBe(200);
+    expect((await reverse(account.address)).status).toBe(404);
   });
 });

@@ -102,7 +102,9 @@ describe("POST /v1/owner/session", () => {
     const cases: [unknown, string][] = [
       [{ message: signed.message }, "signature"],
       [{ ...signed, signature: "0x1234" }, "signature"],
-      [{ ...signed, signature: `${signed.signature}00` }, "signature"],
+      // Longer than a plain key's is a smart-contract wallet's form; an odd number of digits is no bytes.
+      [{ ...signed, signature: `${signed.signature}0` }, "signature"],
+      [{ ...signed, signature: `0x${"ab".repeat(8193)}` }, "signature"],
       [{ ...signed, extra: 1 }, "body"],
       [{ ...signed, message: "x".repeat(5000) }, "message"],
     ];

@@ -214,7 +214,7 @@ describe("GET /v1/parentdomains/{parentDomain}/per-day (5)", () => {
 });
 
 describe("GET /v1/parentdomains/{parentDomain}/addresses/{ethAddress}/reverse-resolve (6)", () => {
-  test("no token needed; the newest sub-domain of the owner, any letter case", async () => {
+  test("no token needed; the newest sub-domain issued to the owner, any letter case", async () => {
     const owned = await db().domain.findMany({
       where: { parentId: brandId },
       orderBy: [{ createdAt: "desc" }, { id: "desc" }],

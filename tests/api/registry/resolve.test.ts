@@ -222,10 +222,20 @@ describe("GET /v1/reverse/{address} (native)", () => {
     }
   });
 
-  test("without a reverse record, the newest owned name that points back (bob.web3)", async () => {
+  test("bob's primary name (bob.web3) answers; an owned name pointing back is not enough without one", async () => {
     const { status, body } = await get(`/v1/reverse/${BOB_OWNER.toLowerCase()}?nameservice=native`);
     expect(status).toBe(200);
     expect(body.domain).toBe("bob.web3");
+    const dave = demoAddress("dave owner");
+    await db().$transaction((tx) =>
+      registerName(tx, {
+        name: "dave.web3",
+        ownerAddress: dave,
+        wallets: [{ coin: "ETH", version: "NATIVE", coinType: 60, address: dave }],
+      }),
+    );
+    expect((await get("/v1/resolve/dave.web3")).body.ownerAddress).toBe(dave);
+    expect((await get(`/v1/reverse/${dave}?nameservice=native`)).status).toBe(404);
   });
 
   test("a name whose ETH wallet points elsewhere is not returned, even with a reverse record", async () => {

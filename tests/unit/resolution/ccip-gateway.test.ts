@@ -3,7 +3,12 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { CcipGatewayError, gatewayRequester, isNonPublicAddress } from "@/lib/resolution/providers/ccip-gateway";
+import {
+  CcipGatewayError,
+  gatewayRequester,
+  isNonPublicAddress,
+  trackGateways,
+} from "@/lib/resolution/providers/ccip-gateway";
 
 describe("isNonPublicAddress", () => {
   test.each([
@@ -83,5 +88,73 @@ describe("gatewayRequester", () => {
     expect(await ask(`http://127.0.0.1:${port}/{sender}/{data}.json`, true)).toBe("0x1234");
     expect(await ask(`http://localhost:${port}/gateway`, true)).toBe("0x1234");
     expect(requests).toBe(before + 2);
+  });
+});
+
+describe("gateway budgets", () => {
+  let server: Server;
+  let port: number;
+  let requests = 0;
+  let inFlight = 0;
+  let mostInFlight = 0;
+  const sender = "0x2222222222222222222222222222222222222222";
+
+  beforeAll(async () => {
+    server = createServer((_, res) => {
+      requests++;
+      inFlight++;
+      mostInFlight = Math.max(mostInFlight, inFlight);
+      setTimeout(() => {
+        inFlight--;
+        res.writeHead(200, { "content-type": "application/json" }).end(JSON.stringify({ data: "0x1234" }));
+      }, 20);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    port = (server.address() as AddressInfo).port;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const requester = (perGatewayPerMinute: number, perClientPerMinute: number) =>
+    gatewayRequester({ allowNonPublic: true, budget: { perGatewayPerMinute, perClientPerMinute } });
+  const askAs = (request: ReturnType<typeof requester>, client: string | undefined, url: string) =>
+    trackGateways(() => request({ data: "0xabcd", sender, urls: [url], timeout: 5000 }), {
+      pending: new Set(),
+      client,
+    }).catch((error: unknown) => error);
+
+  test("one client's requests stop at its budget; another client still gets through", async () => {
+    const request = requester(1000, 3);
+    const url = `http://127.0.0.1:${port}/client-budget/{data}.json`;
+    const before = requests;
+    const answers = [];
+    for (let i = 0; i < 5; i++) answers.push(await askAs(request, "198.51.100.7", url));
+    expect(answers.slice(0, 3)).toEqual(["0x1234", "0x1234", "0x1234"]);
+    for (const refused of answers.slice(3)) {
+      expect((refused as CcipGatewayError).kind).toBe("client-budget");
+      expect((refused as CcipGatewayError).retryAfterSeconds).toBeGreaterThan(0);
+    }
+    expect(requests - before).toBe(3);
+    expect(await askAs(request, "198.51.100.8", url)).toBe("0x1234");
+  });
+
+  test("a gateway host is asked at most its budget per minute, whoever asks", async () => {
+    const request = requester(4, 1000);
+    // A host of its own (localhost rather than 127.0.0.1), so earlier tests spent none of it.
+    const url = `http://localhost:${port}/host-budget/{data}.json`;
+    const before = requests;
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await askAs(request, `203.0.113.${i}`, url));
+    expect(answers.filter((a) => a === "0x1234")).toHaveLength(4);
+    expect(answers.slice(4).map((a) => (a as CcipGatewayError).kind)).toEqual(["gateway-budget", "gateway-budget"]);
+    expect(requests - before).toBe(4);
+  });
+
+  test("at most 8 requests to one host are in flight at once; the rest wait their turn", async () => {
+    const request = requester(1000, 1000);
+    mostInFlight = 0;
+    const url = `http://127.0.0.1:${port}/concurrency/{data}.json`;
+    const answers = await Promise.all(Array.from({ length: 20 }, () => askAs(request, undefined, url)));
+    expect(answers.every((a) => a === "0x1234")).toBe(true);
+    expect(mostInFlight).toBe(8);
   });
 });

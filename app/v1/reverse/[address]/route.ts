@@ -1,4 +1,5 @@
 // Endpoint 2: reverse resolution of an address to its verified name.
+import { clientAddress } from "@/lib/api/client-address";
 import { endpoint, parseQuery } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
 import { ReverseQuery } from "@/lib/api/schemas/resolve";
@@ -7,7 +8,11 @@ import { cachedReverse } from "@/lib/resolution/cached-lookups";
 export const dynamic = "force-dynamic";
 
 export const GET = endpoint({ errors: "single", allow: ["ADMIN", "CUSTOMER"] }, async ({ url, params, request }) =>
-  cachedReverse(params.address, { ...parseQuery(url, ReverseQuery), signal: request.signal }),
+  cachedReverse(params.address, {
+    ...parseQuery(url, ReverseQuery),
+    signal: request.signal,
+    client: clientAddress(request),
+  }),
 );
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });
