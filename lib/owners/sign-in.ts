@@ -22,6 +22,15 @@ const CLOCK_SKEW_MS = 60_000;
 const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 const DATE_FIELDS = ["Issued At", "Expiration Time", "Not Before"] as const;
 
+// secp256k1's group order. For every signature (r, s, v), (r, n - s, v ^ 1) verifies too; only the
+// low-s one is accepted (as Ethereum does for transactions since EIP-2), so a signature has one form.
+const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+/** True when a 65-byte `0x` signature's s is above n/2. */
+export function hasHighS(signature: string): boolean {
+  return BigInt(`0x${signature.slice(66, 130)}`) > SECP256K1_N / 2n;
+}
+
 /** Hosts a sign-in message may name: OWNER_SIGN_IN_DOMAINS, or loopback hosts when it is empty. */
 export function isSignInHost(host: string): boolean {
   const allowed = config()
@@ -96,6 +105,8 @@ export async function signIn(
   const nonce = checkNonce(fields.nonce, now);
   if (!nonce.ok) throw unauthorized(nonce.reason);
 
+  if (hasHighS(body.signature))
+    throw unauthorized("The signature's s is in the upper half of the curve order (a malleable form): sign again.");
   let signed = false;
   try {
     signed = await verifyMessage({ address: fields.address, message: body.message, signature: body.signature as Hex });
