@@ -4,7 +4,7 @@ import { getAddress, verifyMessage, type Hex } from "viem";
 import { createSiweMessage, parseSiweMessage, validateSiweMessage, type SiweMessage } from "viem/siwe";
 import { badRequest, unauthorized } from "@/lib/api/errors";
 import type { SessionRequest, SessionResponse } from "@/lib/api/schemas/owner";
-import { config } from "@/lib/config";
+import { config, type Config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { inTransaction } from "@/lib/market/in-transaction";
 import { checkNonce, NONCE_LIFETIME_MS, spendNonce } from "./siwe-nonce";
@@ -31,13 +31,25 @@ export function hasHighS(signature: string): boolean {
   return BigInt(`0x${signature.slice(66, 130)}`) > SECP256K1_N / 2n;
 }
 
-/** Hosts a sign-in message may name: OWNER_SIGN_IN_DOMAINS, or loopback hosts when it is empty. */
-export function isSignInHost(host: string): boolean {
-  const allowed = config()
-    .OWNER_SIGN_IN_DOMAINS.split(",")
+/** The entry of OWNER_SIGN_IN_DOMAINS that stands for this machine's loopback hosts, on any port. */
+export const LOOPBACK_ENTRY = "loopback";
+
+/** The entries of OWNER_SIGN_IN_DOMAINS, lower case. */
+export function signInDomains(cfg: Config = config()): string[] {
+  return cfg.OWNER_SIGN_IN_DOMAINS.split(",")
     .map((entry) => entry.trim().toLowerCase())
     .filter(Boolean);
-  return allowed.length === 0 ? LOOPBACK_HOST.test(host) : allowed.includes(host);
+}
+
+/**
+ * Hosts a sign-in message may name: OWNER_SIGN_IN_DOMAINS (`loopback` among them admitting the
+ * loopback hosts), or the loopback hosts when it is empty (refused in production by
+ * lib/server/startup-checks.ts unless it is the demo).
+ */
+export function isSignInHost(host: string): boolean {
+  const allowed = signInDomains();
+  if ((allowed.length === 0 || allowed.includes(LOOPBACK_ENTRY)) && LOOPBACK_HOST.test(host)) return true;
+  return host !== LOOPBACK_ENTRY && allowed.includes(host);
 }
 
 /**
