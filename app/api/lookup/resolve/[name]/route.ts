@@ -1,5 +1,6 @@
 // The pages' anonymous forward lookup (backend for frontend): no token, limited per client address,
 // the same cached answer as endpoint 1.
+import { refuseOtherSites } from "@/lib/api/cors";
 import { endpoint, parseQuery } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
 import { ResolveQuery } from "@/lib/api/schemas/resolve";
@@ -7,8 +8,9 @@ import { cachedResolve } from "@/lib/resolution/cached-lookups";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single" }, async ({ url, params, request }) =>
-  cachedResolve(params.name, { ...parseQuery(url, ResolveQuery), signal: request.signal }),
-);
+export const GET = endpoint({ errors: "single" }, async ({ url, params, request }) => {
+  refuseOtherSites(request);
+  return cachedResolve(params.name, { ...parseQuery(url, ResolveQuery), signal: request.signal });
+});
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });
