@@ -1,5 +1,6 @@
 import type { Metadata, Viewport } from "next";
 import Link from "next/link";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -20,7 +21,9 @@ const NAV = [
   { href: "/docs", label: "API" },
 ];
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // Rendered per request: each answer's scripts carry the nonce of its own policy (proxy.ts).
+  await connection();
   return (
     <html lang="en">
       <body className="flex min-h-dvh flex-col">

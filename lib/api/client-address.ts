@@ -1,5 +1,6 @@
 import "server-only";
 import { randomBytes, timingSafeEqual } from "node:crypto";
+import { isIPv4, isIPv6 } from "node:net";
 import { config } from "@/lib/config";
 
 // Who sent a request, as the rate limiter and the loopback-only routes see it. No header a client
@@ -49,13 +50,54 @@ export function peerAddress(request: Request): string | undefined {
 
 /** The client's address as rate limits count it; "unknown" (one shared budget) when no edge saw it. */
 export function clientAddress(request: Request): string {
-  let address = "";
-  if (config().TRUST_PROXY === "1") {
-    const forwarded = request.headers.get("x-forwarded-for");
-    if (forwarded) address = forwarded.slice(forwarded.lastIndexOf(",") + 1).trim();
-  }
-  if (!address) address = peerAddress(request) ?? "";
+  const address = forwardedClient(request) ?? peerAddress(request) ?? "";
   return address ? addressKey(address) : "unknown";
+}
+
+/** Behind a trusted proxy, the last address it appended to X-Forwarded-For, canonical. */
+function forwardedClient(request: Request): string | undefined {
+  if (config().TRUST_PROXY !== "1") return undefined;
+  const forwarded = request.headers.get("x-forwarded-for");
+  if (!forwarded) return undefined;
+  return canonicalAddress(forwarded.slice(forwarded.lastIndexOf(",") + 1));
+}
+
+/**
+ * One spelling per address, whatever the proxy wrote: `ip`, `ip:port`, `[v6]` and `[v6]:port`
+ * (with any zone), IPv4-mapped IPv6 in dotted or hex form (`::ffff:1.2.3.4`, `::FFFF:102:304`) as
+ * the IPv4 address, IPv6 lower-case. Undefined for anything that is not an address.
+ */
+export function canonicalAddress(raw: string): string | undefined {
+  let text = raw.trim();
+  if (text.startsWith("[")) {
+    const end = text.indexOf("]");
+    if (end === -1 || !/^(?::\d{1,5})?$/.test(text.slice(end + 1))) return undefined;
+    text = text.slice(1, end);
+  } else if (/^[\d.]+:\d{1,5}$/.test(text)) {
+    text = text.slice(0, text.indexOf(":"));
+  }
+  if (isIPv4(text)) return text;
+  const zoneless = text.split("%")[0]!.toLowerCase();
+  if (!isIPv6(zoneless)) return undefined;
+  const groups = ipv6Groups(zoneless);
+  if (groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff)
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join(".");
+  return zoneless;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (a trailing dotted IPv4 is two of them). */
+function ipv6Groups(address: string): number[] {
+  let text = address;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split("::") as [string, string | undefined];
+  const part = (s: string | undefined) => (s ? s.split(":").map((g) => parseInt(g, 16)) : []);
+  const front = part(head);
+  const back = part(tail);
+  return [...front, ...Array<number>(8 - front.length - back.length).fill(0), ...back];
 }
 
 const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
@@ -69,7 +111,9 @@ export function fromLoopback(request: Request): boolean {
   const peer = peerAddress(request);
   if (peer === undefined || !LOOPBACK.test(peer)) return false;
   const forwarded = config().TRUST_PROXY === "1" ? request.headers.get("x-forwarded-for") : null;
-  return !forwarded || LOOPBACK.test(forwarded.slice(forwarded.lastIndexOf(",") + 1).trim());
+  if (!forwarded) return true;
+  const client = canonicalAddress(forwarded.slice(forwarded.lastIndexOf(",") + 1));
+  return client !== undefined && LOOPBACK.test(client);
 }
 
 /**
@@ -77,16 +121,12 @@ export function fromLoopback(request: Request): boolean {
  * a whole /64 and could otherwise rotate through it.
  */
 export function addressKey(address: string): string {
-  if (address.startsWith("::ffff:") && address.includes(".")) return address.slice(7);
-  if (!address.includes(":")) return address;
-  const zoneless = address.split("%")[0]!.toLowerCase();
-  const [head, tail = ""] = zoneless.split("::");
-  const headGroups = head ? head.split(":") : [];
-  const tailGroups = tail ? tail.split(":") : [];
-  const missing = zoneless.includes("::") ? 8 - headGroups.length - tailGroups.length : 0;
-  const groups = [...headGroups, ...Array<string>(Math.max(missing, 0)).fill("0"), ...tailGroups];
-  return `${groups
+  const canonical = canonicalAddress(address);
+  // Not an address (an edge that wrote something else): counted as written, never merged with another.
+  if (canonical === undefined) return address;
+  if (!canonical.includes(":")) return canonical;
+  return `${ipv6Groups(canonical)
     .slice(0, 4)
-    .map((g) => g.replace(/^0+(?=.)/, ""))
+    .map((g) => g.toString(16))
     .join(":")}::/64`;
 }

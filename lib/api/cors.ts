@@ -1,5 +1,6 @@
 import "server-only";
 import { config, type Config } from "@/lib/config";
+import { ApiError } from "./errors";
 import type { CorsPolicy } from "./route-policy";
 
 // Browser access to the API. Resolution, market and the OpenAPI document answer any origin: they
@@ -56,4 +57,37 @@ export function preflightResponse(request: Request, policy: CorsPolicy, methods:
     headers.set("Access-Control-Max-Age", PREFLIGHT_MAX_AGE_SECONDS);
   }
   return new Response(null, { status: 204, headers });
+}
+
+/**
+ * Refuses a request another site's page made: the pages' own endpoints (/api/lookup) serve this
+ * site's pages, not other sites' scripts spending its clients' budgets. A browser says where a
+ * request comes from in Sec-Fetch-Site (same-origin, or none for an address typed in); an older
+ * one only in Origin, which must then be this host. A request with neither (curl, a server) is no
+ * other site's page and passes; the rate limit bounds it.
+ */
+export function refuseOtherSites(request: Request): void {
+  const site = request.headers.get("sec-fetch-site");
+  if (site !== null) {
+    if (site === "same-origin" || site === "none") return;
+    throw new ApiError(
+      403,
+      "Sec-Fetch-Site",
+      `This endpoint serves this site's own pages only (Sec-Fetch-Site: ${site}).`,
+    );
+  }
+  const origin = request.headers.get("origin");
+  if (origin === null || sameHost(origin, request.headers.get("host"))) return;
+  throw new ApiError(403, "Origin", "This endpoint serves this site's own pages only.");
+}
+
+/** True when `origin` is on `host` (the request's Host), default ports written or not. */
+function sameHost(origin: string, host: string | null): boolean {
+  if (!host) return false;
+  try {
+    const from = new URL(origin);
+    return from.host === new URL(`${from.protocol}//${host}`).host;
+  } catch {
+    return false;
+  }
 }

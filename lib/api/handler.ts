@@ -2,6 +2,7 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
 import { config } from "@/lib/config";
+import { asOneRequest, MONEY_AHEAD_MS } from "@/lib/db/arrival-order";
 import { authenticate, type Caller, type TokenType } from "@/lib/partners/authenticate";
 import { bodyTooLarge, CAPPED_BODY, checkJsonValue, MAX_BODY_BYTES, parseJsonBody, withCappedBody } from "./body";
 import { setCorsHeaders } from "./cors";
@@ -11,7 +12,7 @@ import { logError } from "./log";
 import { countRequest, routeCounter } from "./request-counts";
 import { PlainHeaders } from "./plain-headers";
 import { authFailureBudget, enforceRateLimit, setRateLimitHeaders, type RateLimitDecision } from "./rate-limit";
-import { routePolicy, type RoutePolicy } from "./route-policy";
+import { movesMoney, routePolicy, type RoutePolicy } from "./route-policy";
 import { setApiSecurityHeaders } from "./security-headers";
 
 // The one wrapper every route handler goes through, and so the place where the protections hold
@@ -72,7 +73,13 @@ export function endpoint(
   let policy = options.policy;
   // Requests by status, per method (a GET handler also answers HEAD), named from the first request.
   const counters: Record<string, Map<number, number>> = {};
-  const route: RouteHandler = async (request, context) => {
+  // lib/server placed its request in the database's queue when it arrived (lib/db/arrival-order.ts);
+  // under Next.js the request is placed here, as it reaches its handler, with the same head start.
+  const route: RouteHandler = (request, context) =>
+    (request as Request & { [CAPPED_BODY]?: true })[CAPPED_BODY] === true
+      ? serve(request, context)
+      : asOneRequest(() => serve(request, context), aheadOf(request));
+  const serve: RouteHandler = async (request, context) => {
     let response: Response;
     let limit: RateLimitDecision | undefined;
     let counter: Map<number, number> | undefined;
@@ -161,6 +168,16 @@ function failed(error: unknown, request: Request): never {
 // The router and the wrapper both need the request's URL; it is parsed once per request and kept
 // on the request itself (lib/server's request view declares the slot, so its shape never changes).
 export const PARSED_URL = Symbol("parsed URL");
+
+/** How far ahead of its arrival a request's database work is placed: money first (`movesMoney`). */
+export function aheadOf(request: Request): number {
+  if (request.method !== "POST") return 0;
+  try {
+    return movesMoney(requestUrl(request).pathname) ? MONEY_AHEAD_MS : 0;
+  } catch {
+    return 0;
+  }
+}
 
 /** The request's URL, parsed once (built on a fixed origin: the Host header never shapes it). */
 export function requestUrl(request: Request): URL {

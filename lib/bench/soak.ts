@@ -188,6 +188,8 @@ async function soakOn(label: string, databaseUrl: string | undefined): Promise<O
   const esplora = await startEsploraServer();
   const env = {
     NODE_ENV: "production",
+    // Production names the sign-in hosts; the soak's clients are on this machine.
+    OWNER_SIGN_IN_DOMAINS: "loopback",
     DATA_DIR: dataDir,
     DATABASE_URL: databaseUrl ?? "",
     JWT_SECRET,

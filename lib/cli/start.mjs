@@ -29,7 +29,9 @@ export function ensurePrismaClient() {
 export function ensureNextBuild() {
   const sources = ["app", "components", "lib", "public"].flatMap((d) => filesUnder(path.join(root, d)));
   sources.push(
-    ...["next.config.mjs", "postcss.config.mjs", "package-lock.json", "tsconfig.json"].map((f) => path.join(root, f)),
+    ...["next.config.mjs", "proxy.ts", "postcss.config.mjs", "package-lock.json", "tsconfig.json"].map((f) =>
+      path.join(root, f),
+    ),
   );
   const hash = hashOf(sources);
   const marker = path.join(root, ".next", "namesvc-source-hash");

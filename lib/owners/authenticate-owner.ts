@@ -1,5 +1,6 @@
 import "server-only";
-import { forbidden, unauthorized } from "@/lib/api/errors";
+import { ApiError, forbidden, unauthorized } from "@/lib/api/errors";
+import { authFailureBudget } from "@/lib/api/rate-limit";
 import { database } from "@/lib/db";
 import { ACCESS_TOKEN_HEADER } from "@/lib/partners/jwt";
 import { verifyOwnerToken } from "./session-token";
@@ -18,7 +19,25 @@ export interface Owner {
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
 
+/**
+ * The owner the request's token names. Each 401 counts against the client address's budget of
+ * failed authentications, the one partner tokens spend (lib/api/handler.ts); once it is spent,
+ * what would be a 401 is a 429. A valid token still passes.
+ */
 export async function authenticateOwner(request: Request, now = new Date()): Promise<Owner> {
+  try {
+    return await checkOwnerToken(request, now);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      const failures = authFailureBudget(request);
+      if (failures?.spent()) throw failures.refusal();
+      failures?.count();
+    }
+    throw error;
+  }
+}
+
+async function checkOwnerToken(request: Request, now: Date): Promise<Owner> {
   const header = request.headers.get("authorization");
   if (!header)
     throw unauthorized(

@@ -4,7 +4,7 @@ import { getAddress } from "viem";
 import { createSiweMessage, parseSiweMessage, validateSiweMessage, type SiweMessage } from "viem/siwe";
 import { badRequest, unauthorized } from "@/lib/api/errors";
 import type { SessionRequest, SessionResponse } from "@/lib/api/schemas/owner";
-import { config } from "@/lib/config";
+import { config, type Config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { inTransaction } from "@/lib/market/in-transaction";
 import { checkNonce, NONCE_LIFETIME_MS, spendNonce } from "./siwe-nonce";
@@ -23,13 +23,39 @@ const CLOCK_SKEW_MS = 60_000;
 const LOOPBACK_HOST = /^(localhost|127\.0\.0\.1|\[::1\])(:\d{1,5})?$/;
 const DATE_FIELDS = ["Issued At", "Expiration Time", "Not Before"] as const;
 
-/** Hosts a sign-in message may name: OWNER_SIGN_IN_DOMAINS, or loopback hosts when it is empty. */
-export function isSignInHost(host: string): boolean {
-  const allowed = config()
-    .OWNER_SIGN_IN_DOMAINS.split(",")
+// secp256k1's group order. For every signature (r, s, v), (r, n - s, v ^ 1) verifies too; only the
+// low-s one is accepted (as Ethereum does for transactions since EIP-2), so a signature has one form.
+const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+/** True when a 65-byte `0x` signature's s is above n/2. */
+/** A 65-byte r‖s‖v signature, as a plain key makes. */
+export function isPlainKeySignature(signature: string): boolean {
+  return /^0x[0-9a-fA-F]{130}$/.test(signature);
+}
+
+export function hasHighS(signature: string): boolean {
+  return BigInt(`0x${signature.slice(66, 130)}`) > SECP256K1_N / 2n;
+}
+
+/** The entry of OWNER_SIGN_IN_DOMAINS that stands for this machine's loopback hosts, on any port. */
+export const LOOPBACK_ENTRY = "loopback";
+
+/** The entries of OWNER_SIGN_IN_DOMAINS, lower case. */
+export function signInDomains(cfg: Config = config()): string[] {
+  return cfg.OWNER_SIGN_IN_DOMAINS.split(",")
     .map((entry) => entry.trim().toLowerCase())
     .filter(Boolean);
-  return allowed.length === 0 ? LOOPBACK_HOST.test(host) : allowed.includes(host);
+}
+
+/**
+ * Hosts a sign-in message may name: OWNER_SIGN_IN_DOMAINS (`loopback` among them admitting the
+ * loopback hosts), or the loopback hosts when it is empty (refused in production by
+ * lib/server/startup-checks.ts unless it is the demo).
+ */
+export function isSignInHost(host: string): boolean {
+  const allowed = signInDomains();
+  if ((allowed.length === 0 || allowed.includes(LOOPBACK_ENTRY)) && LOOPBACK_HOST.test(host)) return true;
+  return host !== LOOPBACK_ENTRY && allowed.includes(host);
 }
 
 /**
@@ -97,6 +123,10 @@ export async function signIn(
   const nonce = checkNonce(fields.nonce, now);
   if (!nonce.ok) throw unauthorized(nonce.reason);
 
+  // A plain key's signature in its malleable high-s form is refused; wallets' longer signatures are
+  // the wallet's own format (EIP-1271, EIP-6492).
+  if (isPlainKeySignature(body.signature) && hasHighS(body.signature))
+    throw unauthorized("The signature's s is in the upper half of the curve order (a malleable form): sign again.");
   // Plain keys and smart-contract wallets (EIP-1271, EIP-6492) alike.
   const signed = await verifyAddressSignature({
     address: fields.address,

@@ -1,5 +1,6 @@
 import "server-only";
-import { getAddress } from "viem";
+import { getAddress, zeroAddress } from "viem";
+import { badRequest } from "@/lib/api/errors";
 import type { ResolveResult } from "@/lib/api/schemas/resolve";
 import { inTransaction } from "@/lib/market/in-transaction";
 import type { Owner } from "./authenticate-owner";
@@ -17,6 +18,9 @@ export async function transferName(
   now = new Date(),
 ): Promise<ResolveResult> {
   const ownerAddress = getAddress(newOwner.toLowerCase());
+  // Nobody holds the zero address's key: a transfer there would burn the name.
+  if (ownerAddress === zeroAddress)
+    throw badRequest("ownerAddress", "ownerAddress must not be the zero address: nobody could use the name again.");
   return inTransaction(async (tx) => {
     const name = await lockOwnedNameOrThrow(tx, owner, rawName, now);
     await tx.domain.update({

@@ -3,14 +3,13 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { MAX_BODY_BYTES } from "@/lib/api/body";
 import { isApiPath, isValidHost, pathOfTarget, removeInternalHeaders } from "@/lib/api/edge";
-import { json, requestUrl } from "@/lib/api/handler";
+import { aheadOf, json, requestUrl } from "@/lib/api/handler";
 import { badHostResponse } from "@/lib/api/methods";
-import { movesMoney } from "@/lib/api/route-policy";
 import { pageSecurityHeaders } from "@/lib/api/security-headers";
 import { config } from "@/lib/config";
-import { asOneRequest, MONEY_AHEAD_MS } from "@/lib/db/arrival-order";
+import { asOneRequest } from "@/lib/db/arrival-order";
 import { createRouter } from "./router";
-import { lingerOnEarlyAnswer, sendWebResponse, toWebRequest } from "./node-http";
+import { applyServerLimits, lingerOnEarlyAnswer, sendWebResponse, toWebRequest } from "./node-http";
 
 // One HTTP server, the edge of `npm start`: the API routes are served straight from their route
 // handlers, everything else (the pages) by Next.js when it is attached. Before any of that, the
@@ -33,12 +32,10 @@ export interface ServerOptions {
   next?: NextHandler;
 }
 
+const IMAGE_OPTIMIZER = "/_next/image";
 const NO_STORE = { "x-content-type-options": "nosniff", "cache-control": "no-store" };
 
-/** How far ahead of its arrival a request's database work is placed: money first (`movesMoney`). */
-export function aheadOf(request: Request): number {
-  return request.method === "POST" && movesMoney(requestUrl(request).pathname) ? MONEY_AHEAD_MS : 0;
-}
+export { aheadOf };
 
 export async function startHttpServer(options: ServerOptions): Promise<RunningServer> {
   const router = createRouter();
@@ -59,7 +56,8 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
       }
       if (!isValidHost(req.headers.host)) return sendWebResponse(res, badHostResponse(), request.method);
       const { pathname } = requestUrl(request);
-      if (!options.next || isApiPath(pathname))
+      // The image optimizer is off (next.config.mjs): Next.js would answer 404 too, after parsing more.
+      if (!options.next || isApiPath(pathname) || pathname === IMAGE_OPTIMIZER)
         return sendWebResponse(res, json({ message: "Not found." }, 404, NO_STORE), request.method);
       // Pages take no request body: a large or streamed one is refused before Next.js reads it.
       if (req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES)
@@ -76,10 +74,7 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
       else res.destroy();
     }
   });
-  server.keepAliveTimeout = 65_000;
-  server.headersTimeout = 66_000;
-  server.requestTimeout = 30_000;
-  server.maxHeadersCount = 100;
+  applyServerLimits(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);
     server.listen(options.port, options.host, () => resolve());

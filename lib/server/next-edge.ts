@@ -1,10 +1,10 @@
 import "server-only";
 import { subscribe } from "node:diagnostics_channel";
-import type { IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import { PEER_HEADER, sealedPeer } from "@/lib/api/client-address";
 import { isApiPath, removeInternalHeaders } from "@/lib/api/edge";
 import { config } from "@/lib/config";
-import { lingerOnEarlyAnswer } from "./node-http";
+import { applyServerLimits, lingerOnEarlyAnswer } from "./node-http";
 import { servicesStarted, startServices, type Services } from "./startup";
 
 // Next.js as a server of its own (`next start`, `next dev`): instrumentation.ts's register() ends
@@ -20,8 +20,19 @@ const EDGE_SLOT = Symbol.for("namesvc.next-edge");
 function installEdge(): void {
   const slot = globalThis as { [EDGE_SLOT]?: (message: unknown) => void };
   if (slot[EDGE_SLOT]) return;
+  const limited = new WeakSet<Server>();
   const onRequest = (message: unknown) => {
-    const { request, response } = message as { request: IncomingMessage; response: ServerResponse };
+    const { request, response, server } = message as {
+      request: IncomingMessage;
+      response: ServerResponse;
+      server?: Server;
+    };
+    // Next.js made its server before this hook ran: the limits lib/server sets at creation are set
+    // at its first request (a connection opened before that keeps node's default header count).
+    if (server && !limited.has(server)) {
+      limited.add(server);
+      applyServerLimits(server);
+    }
     removeInternalHeaders(request.headers);
     lingerOnEarlyAnswer(request);
     request.headers[PEER_HEADER] = sealedPeer(request.socket?.remoteAddress ?? "");

@@ -1,5 +1,5 @@
 import "server-only";
-import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from "node:http";
 import { bodyTooLarge, CAPPED_BODY, MAX_BODY_BYTES, refuseDeclaredOversize } from "@/lib/api/body";
 import { PEER } from "@/lib/api/client-address";
 import { FIXED_ORIGIN } from "@/lib/api/edge";
@@ -238,4 +238,17 @@ function requestFullyRead(res: ServerResponse): boolean {
 /** Whether a request declares a body: chunked, or a Content-Length over 0. */
 function hasBody(req: IncomingMessage): boolean {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
+}
+
+// The connection limits of both servers: lib/server's, and `next start`'s (lib/server/next-edge.ts).
+export const SERVER_LIMITS = {
+  keepAliveTimeout: 65_000,
+  headersTimeout: 66_000,
+  requestTimeout: 30_000,
+  maxHeadersCount: 100,
+} as const;
+
+/** Sets this service's timeouts and header-count bound on a node HTTP server. */
+export function applyServerLimits(server: Server): void {
+  Object.assign(server, SERVER_LIMITS);
 }

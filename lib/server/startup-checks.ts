@@ -1,5 +1,6 @@
 import "server-only";
 import { cardPaymentMode, ConfigError, livePaymentSettings, type Config } from "@/lib/config";
+import { signInDomains } from "@/lib/owners/sign-in";
 import { testBtcXpub, testEvmXpub } from "@/lib/payments/crypto/derive-address";
 
 // Checks made once at start, before the database is opened, by `npm start` and under Next.js
@@ -69,4 +70,21 @@ function cardProcessorWarnings(cfg: Config, live: string[]): string[] {
         "Never do this with real money.",
     ];
   return [];
+}
+
+/**
+ * In production OWNER_SIGN_IN_DOMAINS names the hosts owners sign in on. Unset, only loopback hosts
+ * would be accepted: a deployment (any live payment setting) is refused, naming the variable; the
+ * demo (`npm start` with nothing set, reached on localhost) starts with a warning.
+ */
+export function checkSignInDomains(cfg: Config): string[] {
+  if (cfg.NODE_ENV !== "production" || signInDomains(cfg).length > 0) return [];
+  const live = livePaymentSettings(cfg);
+  const what =
+    "OWNER_SIGN_IN_DOMAINS is unset: owners can sign in only on localhost, 127.0.0.1 and [::1]. Set it to the " +
+    "host[:port] list your site is served on (e.g. names.example,www.names.example), or to `loopback` for a " +
+    "deployment reached only from this machine.";
+  if (live.length === 0) return [`owners: ${what} (Demo: no live payment setting is set.)`];
+  throw new ConfigError(`${what}
+Live payment settings are set (${live.join(", ")}), so this is a deployment.`);
 }

@@ -106,3 +106,21 @@ function countTokenLookups() {
   }) as typeof db.query;
   return { count: () => count, stop: () => void (db.query = query) };
 }
+
+test("failed owner-token checks spend the same budget, and a spent budget refuses them with 429", () =>
+  inOneWindow(async (run) => {
+    const client = `203.0.113.${40 + run}`;
+    const statuses = [];
+    for (let i = 0; i < LIMIT; i++)
+      statuses.push((await call(client, i % 2 ? "Bearer a.b.c" : "Bearer nonsense", "/v1/owner/names")).status);
+    expect(statuses).toEqual(Array(LIMIT).fill(401));
+    const refused = await call(client, "Bearer a.b.c", "/v1/owner/names");
+    expect(refused.status).toBe(429);
+    expect(jsonOf(refused)).toEqual({
+      field: "rate",
+      info: expect.stringMatching(/^Too many failed authentications/),
+    });
+    // One budget: the partner endpoints refuse this address too, and another address is untouched.
+    expect((await call(client, "Bearer nonsense")).status).toBe(429);
+    expect((await call(`203.0.113.${50 + run}`, "Bearer a.b.c", "/v1/owner/names")).status).toBe(401);
+  }));

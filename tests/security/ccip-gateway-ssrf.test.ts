@@ -22,6 +22,9 @@ const TARGETS: Record<string, (port: number) => string> = {
   "loopback-name": (port) => `http://localhost:${port}/{sender}/{data}.json`,
   "mapped-ipv6": (port) => `http://[::ffff:127.0.0.1]:${port}/gateway`,
   "decimal-ipv4": (port) => `http://2130706433:${port}/gateway`,
+  "compatible-ipv6": (port) => `http://[::127.0.0.1]:${port}/gateway`,
+  "compatible-ipv6-hex": (port) => `http://[::7f00:1]:${port}/gateway`,
+  "translated-ipv6": (port) => `http://[::ffff:0:127.0.0.1]:${port}/gateway`,
 };
 
 beforeAll(async () => {

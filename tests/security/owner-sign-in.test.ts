@@ -59,6 +59,21 @@ describe("forged and relayed sign-in messages", () => {
     expect(await db().ownerSession.count({ where: { address: victim.address.toLowerCase() } })).toBe(0);
   });
 
+  test("the high-s twin of a valid signature is refused; the signature as signed works", async () => {
+    const account = newAccount();
+    const signed = await signInMessage(app, account);
+    const n = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+    const r = signed.signature.slice(2, 66);
+    const s = BigInt(`0x${signed.signature.slice(66, 130)}`);
+    const v = parseInt(signed.signature.slice(130), 16);
+    const twin = `0x${r}${(n - s).toString(16).padStart(64, "0")}${(v === 27 ? 28 : 27).toString(16)}`;
+    const refused = await postSession(SIGN_IN_HOST, { ...signed, signature: twin });
+    expect(refused.status).toBe(401);
+    expect(infoOf(refused)).toMatch(/upper half of the curve order/);
+    expect(await db().ownerSession.count({ where: { address: account.address.toLowerCase() } })).toBe(0);
+    expect((await postSession(SIGN_IN_HOST, signed)).status).toBe(201);
+  });
+
   test("a captured message and signature work once only", async () => {
     const signed = await signInMessage(app, newAccount());
     expect((await postSession(SIGN_IN_HOST, signed)).status).toBe(201);

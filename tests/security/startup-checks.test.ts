@@ -5,7 +5,7 @@ import { afterAll, describe, expect, test, vi } from "vitest";
 import { startNextProcess, startServerProcess, type ServerProcess } from "@/lib/cli/server-process.mjs";
 import { parseConfig } from "@/lib/config";
 import { testBtcXpub, testEvmXpub } from "@/lib/payments/crypto/derive-address";
-import { checkPaymentSettings } from "@/lib/server/startup-checks";
+import { checkPaymentSettings, checkSignInDomains } from "@/lib/server/startup-checks";
 import { servedByNext } from "@/tests/support/app";
 
 // Test and live payments never mix (issue 11, section 3): some but not all Stripe keys is a
@@ -44,6 +44,7 @@ function start(env: Record<string, string>): Promise<ServerProcess> {
     STRIPE_SECRET_KEY: "",
     STRIPE_PUBLISHABLE_KEY: "",
     STRIPE_WEBHOOK_SECRET: "",
+    OWNER_SIGN_IN_DOMAINS: "loopback",
     ...env,
   };
   return servedByNext
@@ -76,6 +77,34 @@ describe("refused starts", () => {
     expect(output).toContain("CRYPTO_EVM_XPUB is unset (the public test mnemonic's key)");
     expect(output).toContain("CRYPTO_RATES_URL is unset (the built-in test rate table)");
     expect(output).toContain("PAYMENTS_ALLOW_TEST_DEFAULTS=1");
+  });
+});
+
+describe("owner sign-in hosts in production (issue 33)", () => {
+  const unset = { NODE_ENV: "production", OWNER_SIGN_IN_DOMAINS: "" };
+
+  test("a deployment (live payment settings) without OWNER_SIGN_IN_DOMAINS: the start fails naming it", async () => {
+    const output = await refusal({ ...unset, ...LIVE_CRYPTO, PAYMENTS_EVM_RPC_URL: "http://127.0.0.1:9" });
+    expect(output).toMatch(/exited \(1\)/);
+    expect(output).toContain("OWNER_SIGN_IN_DOMAINS is unset");
+    expect(output).toContain("Live payment settings are set (PAYMENTS_EVM_RPC_URL, CRYPTO_EVM_XPUB, CRYPTO_BTC_XPUB)");
+  });
+
+  test("the demo (no live setting) without it: starts, and warns", async () => {
+    const server = await start(unset);
+    expect(server.output()).toContain("OWNER_SIGN_IN_DOMAINS is unset: owners can sign in only on localhost");
+    await server.stop();
+  });
+
+  test("the rules: production only, any entry (`loopback` too) satisfies it", () => {
+    const live = { ...LIVE_CRYPTO, PAYMENTS_EVM_RPC_URL: "http://127.0.0.1:9" };
+    const check = (env: Record<string, string>) => () => checkSignInDomains(parseConfig(env));
+    expect(check({ NODE_ENV: "production", ...live })).toThrow(/OWNER_SIGN_IN_DOMAINS is unset/);
+    expect(check({ NODE_ENV: "production", OWNER_SIGN_IN_DOMAINS: " , ", ...live })).toThrow(/unset/);
+    expect(check({ NODE_ENV: "production", OWNER_SIGN_IN_DOMAINS: "names.example", ...live })()).toEqual([]);
+    expect(check({ NODE_ENV: "production", OWNER_SIGN_IN_DOMAINS: "loopback", ...live })()).toEqual([]);
+    expect(check({ NODE_ENV: "development", ...live })()).toEqual([]);
+    expect(check({ NODE_ENV: "production" })()).toEqual([expect.stringContaining("Demo: no live payment setting")]);
   });
 });
 

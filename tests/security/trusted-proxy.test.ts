@@ -47,3 +47,34 @@ test("the last forwarded address is the client the limits count", () =>
     expect(statuses).toEqual([200, 200, 200, 429]);
     expect((await search(`192.0.2.${80 + run}`)).status).toBe(200);
   }));
+
+test("a forwarded address counts as one client however the proxy spelled it", () =>
+  inOneWindow(async (run) => {
+    const search = (forwarded: string) =>
+      rawRequest(s.app.baseUrl, {
+        target: "/v1/market/search?q=a.web3",
+        headers: { "X-Forwarded-For": forwarded },
+      }).then((res) => res.status);
+    // A port per connection does not make a new client.
+    const ported = [];
+    for (let i = 0; i < 4; i++) ported.push(await search(`198.51.100.${10 + run}:${40000 + i}`));
+    expect(ported).toEqual([200, 200, 200, 429]);
+    // IPv4-mapped IPv6, in either case or in hex, is that IPv4 client, not one bucket for all of them.
+    const v4 = `198.51.100.${20 + run}`;
+    const mapped = [
+      await search(`::FFFF:${v4}`),
+      await search(`[::ffff:${v4}]:443`),
+      await search(`::ffff:c633:64${(20 + run).toString(16)}`),
+      await search(v4),
+    ];
+    expect(mapped).toEqual([200, 200, 200, 429]);
+    expect(await search(`::ffff:198.51.100.${30 + run}`)).toBe(200);
+    // IPv6 with and without brackets and port, any case: one /64.
+    const v6 = [
+      await search(`[2001:DB8:${run}:1::1]:8080`),
+      await search(`2001:db8:${run}:1::2`),
+      await search(`[2001:db8:${run}:1:ffff::3]`),
+      await search(`2001:db8:${run}:1::4`),
+    ];
+    expect(v6).toEqual([200, 200, 200, 429]);
+  }));

@@ -138,6 +138,8 @@ async function startInstances(
   // These servers are test deployments: local chains and Stripe stand-ins run beside the crypto
   // test defaults on purpose (a test may still ask for the refusal with an override).
   if (overrides.PAYMENTS_ALLOW_TEST_DEFAULTS === undefined) env.PAYMENTS_ALLOW_TEST_DEFAULTS = "1";
+  // They are reached on loopback hosts only; `next start` runs in production, which must name them.
+  if (!overrides.OWNER_SIGN_IN_DOMAINS) env.OWNER_SIGN_IN_DOMAINS = "loopback";
   Object.assign(env, {
     DATABASE_URL: testDb.url!,
     DATA_DIR: dataDir,

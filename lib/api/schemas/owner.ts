@@ -115,6 +115,12 @@ const printable = (field: string, max: number, allowNewlines: boolean) =>
     .refine(
       (value) => !(allowNewlines ? /[\u0000-\u0008\u000b-\u001f\u007f]/ : /[\u0000-\u001f\u007f]/).test(value),
       `${field} must not contain control characters`,
+    )
+    // Bidirectional embeddings, overrides and isolates reorder what /resolve and the pages show
+    // (a value reading as one address while holding another).
+    .refine(
+      (value) => !/[\u202a-\u202e\u2066-\u2069]/.test(value),
+      `${field} must not contain bidirectional control characters (U+202A to U+202E, U+2066 to U+2069)`,
     );
 
 export const TextRecordInput = z

@@ -25,6 +25,22 @@ export interface WebhookOutcome {
   type: string;
 }
 
+/** Stripe's own default tolerance, in seconds, now applied to timestamps ahead of the clock too. */
+const WEBHOOK_TOLERANCE_SECONDS = 300;
+
+/**
+ * True when every `t=` of the Stripe-Signature header is within the tolerance of `nowMs`, each read
+ * as Stripe's library reads it (parseInt, the last one counting there).
+ */
+function signedRecently(header: string, nowMs: number): boolean {
+  const stamps = header
+    .split(",")
+    .map((item) => item.split("="))
+    .filter(([key]) => key === "t")
+    .map(([, value]) => parseInt(value ?? "", 10));
+  return stamps.length > 0 && stamps.every((t) => Math.abs(nowMs / 1000 - t) <= WEBHOOK_TOLERANCE_SECONDS);
+}
+
 export async function handleStripeWebhook(rawBody: string, signature: string | null): Promise<WebhookOutcome> {
   if (!stripeConfigured())
     throw new ApiError(404, "path", "Stripe is not configured on this server (test processor in use).");
@@ -35,6 +51,10 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   } catch {
     throw badRequest("Stripe-Signature", "The webhook signature does not match the body.");
   }
+  // Stripe's library refuses a signature older than its tolerance but takes one from any future
+  // time, which a leaked signing secret could pre-date for later replay: both directions are bound.
+  if (!signedRecently(signature, Date.now()))
+    throw badRequest("Stripe-Signature", "The webhook's timestamp is more than 5 minutes from this server's clock.");
 
   const seen = await db().webhookEvent.findUnique({ where: { id: event.id }, select: { id: true } });
   if (seen) return { received: true, duplicate: true, type: event.type };

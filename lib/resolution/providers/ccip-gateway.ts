@@ -48,7 +48,10 @@ for (const [network, prefix] of [
 ] as const)
   NON_PUBLIC.addSubnet(network, prefix, "ipv4");
 for (const [network, prefix] of [
-  ["::", 127],
+  // ::, ::1 and the deprecated IPv4-compatible ::a.b.c.d (which some stacks still route to a.b.c.d).
+  ["::", 96],
+  // IPv4-translated ::ffff:0:a.b.c.d (RFC 2765).
+  ["::ffff:0:0:0", 96],
   ["64:ff9b:1::", 48],
   ["100::", 64],
   ["2001:db8::", 32],

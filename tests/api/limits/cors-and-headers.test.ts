@@ -125,7 +125,7 @@ describe("security headers", () => {
     expect(csp["frame-ancestors"]).toEqual(["'none'"]);
     expect(csp["object-src"]).toEqual(["'none'"]);
     expect(csp["frame-src"]).toEqual(["'none'"]);
-    expect(csp["script-src"]).toEqual(["'self'", "'unsafe-inline'", "'unsafe-eval'"]);
+    expect(csp["script-src"]).toEqual(["'self'", "'unsafe-eval'"]);
     expect(JSON.stringify(csp)).not.toContain("stripe");
   });
 

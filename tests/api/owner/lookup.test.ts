@@ -77,11 +77,11 @@ describe("anonymous lookups", () => {
     ]);
   });
 
-  test("no other origin may read them", async () => {
+  test("no other origin may read them (tests/security/lookup-origin.test.ts: nor call them)", async () => {
     const res = await app.fetch("/api/lookup/resolve/alice.web3", {
       headers: { ...freshClient(), origin: "https://elsewhere.example" },
     });
-    expect(res.status).toBe(200);
+    expect(res.status).toBe(403);
     expect(res.headers.get("access-control-allow-origin")).toBeNull();
   });
 

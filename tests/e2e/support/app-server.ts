@@ -26,6 +26,8 @@ export async function startAppServer(env: Record<string, string> = {}, timeoutMs
     onOutput: (chunk) => appendFileSync(logFile, chunk),
     env: {
       NODE_ENV: "production",
+      // Production names the sign-in hosts; the browser reaches this server on 127.0.0.1 only.
+      OWNER_SIGN_IN_DOMAINS: "loopback",
       NEXT_TELEMETRY_DISABLED: "1",
       PORT: "0",
       HOST: "127.0.0.1",

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, test } from "vitest";
 import {
   addressKey,
+  canonicalAddress,
   clientAddress,
   fromLoopback,
   PEER,
@@ -52,6 +53,27 @@ describe("client address", () => {
     expect(fromLoopback(request({ "x-forwarded-for": "203.0.113.5" }, "127.0.0.1"))).toBe(false);
     expect(fromLoopback(request({ "x-forwarded-for": "127.0.0.1" }, "127.0.0.1"))).toBe(true);
     expect(fromLoopback(request({}, "127.0.0.1"))).toBe(true);
+  });
+
+  test("every spelling of an address is one canonical address; what is none is undefined", () => {
+    for (const spelling of [
+      "1.2.3.4",
+      " 1.2.3.4 ",
+      "1.2.3.4:5678",
+      "::ffff:1.2.3.4",
+      "::FFFF:1.2.3.4",
+      "[::ffff:1.2.3.4]:80",
+      "::ffff:102:304",
+      "0:0:0:0:0:ffff:1.2.3.4",
+    ])
+      expect(canonicalAddress(spelling), spelling).toBe("1.2.3.4");
+    expect(canonicalAddress("[2001:DB8::1]:443")).toBe("2001:db8::1");
+    expect(canonicalAddress("[fe80::1%eth0]")).toBe("fe80::1");
+    expect(canonicalAddress("::1")).toBe("::1");
+    for (const garbage of ["", "unknown", "1.2.3.4:", "1.2.3.4:5:6", "[::1", "[::1]x", "300.1.1.1", "::ffff:1.2.3"])
+      expect(canonicalAddress(garbage), garbage).toBeUndefined();
+    expect(addressKey("::FFFF:1.2.3.4")).toBe("1.2.3.4");
+    expect(addressKey("[2001:DB8:0:12::1]:80")).toBe("2001:db8:0:12::/64");
   });
 
   test("IPv4-mapped addresses count as IPv4; IPv6 counts by /64", () => {

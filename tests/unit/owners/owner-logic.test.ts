@@ -83,6 +83,12 @@ describe("sign-in messages", () => {
     expect(isSignInHost("www.names.example")).toBe(true);
     expect(isSignInHost("localhost:3000")).toBe(false);
     expect(isSignInHost("names.example:8443")).toBe(false);
+    // `loopback` names the loopback hosts on any port, beside the others.
+    setConfig({ OWNER_SIGN_IN_DOMAINS: "loopback, names.example" });
+    for (const host of ["localhost:3000", "127.0.0.1:51234", "[::1]:80", "names.example"])
+      expect(isSignInHost(host), host).toBe(true);
+    for (const host of ["loopback", "localhost.evil.example", "evil.example"])
+      expect(isSignInHost(host), host).toBe(false);
   });
 });
 
