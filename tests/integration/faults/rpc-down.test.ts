@@ -108,7 +108,8 @@ async function pay(address: string, wei: bigint): Promise<`0x${string}`> {
     account: payer.account!,
     chain: payer.chain,
   });
-  await reader.getTransactionReceipt({ hash });
+  // anvil answers the hash before its automine has put the transaction in a block.
+  await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   return hash;
 }
 
