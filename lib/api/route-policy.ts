@@ -51,6 +51,9 @@ export function routePolicy(pathname: string): RoutePolicy {
         return { cors: "partner", rateLimit: "partner" };
       case "partner":
         return { cors: "partner", rateLimit: "partner" };
+      case "ens":
+        // The CCIP-Read gateway: wallets and dApps in browsers fetch it from any origin, without a token.
+        return { cors: "public", rateLimit: "read" };
     }
     // A new /v1 area: browsers as the partner endpoints, and limited until someone decides otherwise.
     return { cors: "partner", rateLimit: "read" };

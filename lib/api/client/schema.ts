@@ -1,6 +1,66 @@
 // Generated from GET /v1/openapi.json by `npm run openapi:types` (openapi-typescript); do not edit.
 // A test fails when this file no longer matches the document.
 export interface paths {
+  "/v1/ens/ccip": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * CCIP-Read gateway (POST)
+     * @description EIP-3668's POST form: JSON { sender, data }. Decodes the lookup's resolve(bytes name, bytes data) (the name DNS-encoded, ENSIP-10) and answers the inner query from the registry's records of the name, the same GET /v1/resolve gives: addr(bytes32), addr(bytes32,uint256) for any ENSIP-9/ENSIP-11 coin type, text(bytes32,string), contenthash(bytes32) (EIP-1577) and multicall(bytes[]) of those (at most 64). An unset record answers its empty value. Names are served under a partner's ENS parent domain (brand.eth) held by the registry; a name under it that the registry does not hold (never issued, revoked, expired) answers every record unset. The answer is signed for the resolver that asked and expires after ENS_GATEWAY_TTL_SECONDS. 404: the sender is not one of our resolvers, or the name is under no parent of ours; 400: callData that is not resolve(bytes,bytes), a name that is not DNS-encoded or not normalised (ENSIP-15), a query whose node is not the name's namehash; 503: no signing key is configured (ENS_GATEWAY_SIGNER_KEY with PostgreSQL).
+     */
+    post: operations["postV1EnsCcip"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/ens/ccip/{sender}/{data}.json": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * CCIP-Read gateway (GET)
+     * @description EIP-3668's GET form, the URL template our resolvers revert with. Decodes the lookup's resolve(bytes name, bytes data) (the name DNS-encoded, ENSIP-10) and answers the inner query from the registry's records of the name, the same GET /v1/resolve gives: addr(bytes32), addr(bytes32,uint256) for any ENSIP-9/ENSIP-11 coin type, text(bytes32,string), contenthash(bytes32) (EIP-1577) and multicall(bytes[]) of those (at most 64). An unset record answers its empty value. Names are served under a partner's ENS parent domain (brand.eth) held by the registry; a name under it that the registry does not hold (never issued, revoked, expired) answers every record unset. The answer is signed for the resolver that asked and expires after ENS_GATEWAY_TTL_SECONDS. 404: the sender is not one of our resolvers, or the name is under no parent of ours; 400: callData that is not resolve(bytes,bytes), a name that is not DNS-encoded or not normalised (ENSIP-15), a query whose node is not the name's namehash; 503: no signing key is configured (ENS_GATEWAY_SIGNER_KEY with PostgreSQL).
+     */
+    get: operations["getV1EnsCcipSenderDataJson"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/ens/gateway": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The gateway's set-up
+     * @description What a partner points its ENS parent's resolver at, and what a client checks a set-up against: the signer addresses our resolvers trust, the gateway URL template (ENS_GATEWAY_URL, or this server's origin) and our resolvers by chain (ENS_RESOLVERS). 503 when no signing key is configured.
+     */
+    get: operations["getV1EnsGateway"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/market/crypto/purchase": {
     parameters: {
       query?: never;
@@ -574,6 +634,16 @@ export interface components {
     };
     BatchResolveResponse: {
       results: components["schemas"]["BatchResolveItem"][];
+    };
+    CcipReadRequest: {
+      /** @description The lookup's callData: resolve(bytes name, bytes data), 0x9061b923…. */
+      data: string;
+      /** @description The resolver that reverted with OffchainLookup (one of ours, else 404). */
+      sender: string;
+    };
+    CcipReadResponse: {
+      /** @description abi.encode(bytes result, uint64 expires, bytes sig): the ABI-encoded answer to the inner query, its expiry (unix seconds) and the signer's 65-byte signature of keccak256(0x1900 ‖ resolver ‖ expires ‖ keccak256(callData) ‖ keccak256(result)), which the resolver's resolveWithProof checks. */
+      data: string;
     };
     /**
      * @description Ticker code of a coin.
@@ -1476,6 +1546,18 @@ export interface components {
       type: string;
       value: string;
     };
+    EnsGatewayInfo: {
+      /** @description Our offchain resolvers (ENS_RESOLVERS); the gateway answers only them. */
+      resolvers: {
+        /** @description 0x-prefixed 20-byte address. */
+        address: string;
+        chainId: number;
+      }[];
+      /** @description Addresses whose signatures our resolvers must trust. */
+      signers: string[];
+      /** @description The gateway URL template to give a resolver (EIP-3668). */
+      url: string;
+    };
     ErrorItem: {
       /** @description Request field, query or path parameter, or header at fault. */
       field: string;
@@ -1846,6 +1928,225 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  postV1EnsCcip: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CcipReadRequest"];
+      };
+    };
+    responses: {
+      /** @description The signed answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CcipReadResponse"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  getV1EnsCcipSenderDataJson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The lookup's callData, resolve(bytes name, bytes data), followed by `.json`. */
+        data: string;
+        /** @description The resolver that reverted with OffchainLookup (one of ours, else 404). */
+        sender: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signed answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CcipReadResponse"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  getV1EnsGateway: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The gateway's set-up. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EnsGatewayInfo"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
   postV1MarketCryptoPurchase: {
     parameters: {
       query?: never;
