@@ -18,9 +18,9 @@ import { badRequest, notFound } from "@/lib/api/errors";
 import { config, ensResolvers } from "@/lib/config";
 import { walletOfCoinType } from "@/lib/names/coins";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
-import { nativeTlds } from "@/lib/registry/native-tlds";
-import { nativeRecords, type NativeRecords } from "@/lib/resolution/native-records";
+import type { NativeRecords } from "@/lib/resolution/native-records";
 import { gatewaySigner, signatureHash } from "./gateway-signer";
+import { servedEnsRecords } from "./served-names";
 
 // The CCIP-Read gateway (EIP-3668) of our offchain resolver (contracts/OffchainResolver.sol).
 // A client that met the resolver's OffchainLookup sends us its callData, resolve(bytes name,
@@ -66,7 +66,9 @@ export async function answerCcipRead(sender: string, callData: string, now = Dat
     throw badRequest("data", "data is not an ABI-encoded resolve(bytes, bytes) call.");
   }
   const name = decodeDnsName(encodedName);
-  const { records, names } = await servedRecords(name);
+  const served = await servedEnsRecords(name);
+  if (!served) throw notFound("data", `${name} is not under an ENS parent domain served by this gateway.`);
+  const { records, names } = served;
   const result = answerQuery(inner, name, records, true);
   const expires = BigInt(Math.floor(now / 1000) + config().ENS_GATEWAY_TTL_SECONDS);
   const signer = gatewaySigner();
@@ -107,27 +109,6 @@ export function decodeDnsName(encoded: Hex): string {
   if (normalized !== name)
     throw badRequest("data", `${name} is not normalised (ENSIP-15); ask for the normalised name.`);
   return name;
-}
-
-/**
- * The records of `name` when this gateway serves it: the name's own row, or null (every record
- * unset) for a name under a parent we hold that the registry does not hold (never issued, revoked,
- * expired). A name under no parent of ours, or under a native TLD, is not ours to answer: 404.
- */
-async function servedRecords(name: string): Promise<{ records: NativeRecords | null; names: string[] }> {
-  const labels = name.split(".");
-  const tld = labels[labels.length - 1]!;
-  const notServed = () => notFound("data", `${name} is not under an ENS parent domain served by this gateway.`);
-  if (labels.length < 2 || (await nativeTlds()).has(tld)) throw notServed();
-  const names: string[] = [];
-  for (let i = 0; i <= labels.length - 2; i++) {
-    const candidate = labels.slice(i).join(".");
-    names.push(candidate);
-    const records = await nativeRecords(candidate);
-    if (records && (records.expiresAt === null || records.expiresAt.getTime() > Date.now()))
-      return { records: i === 0 ? records : null, names };
-  }
-  throw notServed();
 }
 
 function answerQuery(inner: Hex, name: string, records: NativeRecords | null, topLevel: boolean): Hex {

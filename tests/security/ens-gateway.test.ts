@@ -190,6 +190,28 @@ describe("refusals", () => {
   });
 });
 
+describe("GET /v1/resolve of a sub-name of our ENS parent", () => {
+  // No ETH_RPC_URL here: ENS on chain is not configured (503), so an answer can only come from the registry.
+  it("answers from the registry, the records the gateway signs, without asking a chain", async () => {
+    const res = await app.fetch(`/v1/resolve/${NAME}`, { token: parent.adminToken });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { nameService: string; domain: string; wallets: { address: string }[] };
+    expect(body.nameService).toBe("ens");
+    expect(body.domain).toBe(NAME);
+    const native = await (
+      await app.fetch(`/v1/resolve/${NAME}?nameservice=native`, { token: parent.adminToken })
+    ).json();
+    expect({ ...body, nameService: "native" }).toEqual(native);
+    const addr = await signed(resolveCall(NAME, addrCall(NAME)));
+    expect(body.wallets.map((w) => w.address)).toContain(decodeAbiParameters([{ type: "address" }], addr)[0]);
+  });
+
+  it("is 404 for a name under the parent that nobody was issued, and 503 (the chain) for other ENS names", async () => {
+    expect((await app.fetch("/v1/resolve/nobody.brand.eth", { token: parent.adminToken })).status).toBe(404);
+    expect((await app.fetch("/v1/resolve/vitalik.eth", { token: parent.adminToken })).status).toBe(503);
+  });
+});
+
 it("GET /v1/ens/gateway tells the signer, the URL template and our resolvers", async () => {
   const res = await app.fetch("/v1/ens/gateway");
   expect(res.status).toBe(200);
