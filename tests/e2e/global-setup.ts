@@ -1,5 +1,5 @@
 // One server for the whole run: production build (rebuilt only when stale), fresh data directory,
-// crypto payments watched on a local ganache node. Specs read its address from the environment.
+// crypto payments watched on a local anvil node. Specs read its address from the environment.
 import { startEvmNode } from "../support/evm-node";
 import { startAppServer } from "./support/app-server";
 import { buildIfStale } from "./support/build";

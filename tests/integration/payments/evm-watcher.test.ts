@@ -112,7 +112,8 @@ async function sendEth(to: string, wei: bigint): Promise<bigint> {
     account: payer.account!,
     chain: payer.chain,
   });
-  return (await reader.getTransactionReceipt({ hash })).blockNumber;
+  // anvil may answer the hash before its automine has put the transaction in a block.
+  return (await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 })).blockNumber;
 }
 
 async function sendToken(token: `0x${string}`, to: string, units: bigint): Promise<bigint> {
@@ -124,7 +125,7 @@ async function sendToken(token: `0x${string}`, to: string, units: bigint): Promi
     account: tokenOwner.account!,
     chain: tokenOwner.chain,
   });
-  const receipt = await reader.getTransactionReceipt({ hash });
+  const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   expect(receipt.status).toBe("success");
   return receipt.blockNumber;
 }
