@@ -54,12 +54,11 @@ function dnsEncode(name: string): Hex {
   return toHex(Uint8Array.from(parts));
 }
 
-/** The sentences of every failed on-chain check of the ENS parent `name` claimed by `claimant`. */
-export async function ensParentChainProblems(name: string, claimant: string, now = new Date()): Promise<string[]> {
+/** The chain ENS is read on (ETH_RPC_URL), or undefined when none is configured. */
+export function ensChain() {
   const cfg = config();
-  if (!cfg.ETH_RPC_URL)
-    return [`ENS is not configured here (ETH_RPC_URL), so ${name}'s set-up on chain cannot be checked.`];
-  // CCIP-Read off: the lookup is answered here, by our own gateway, never by the URL on chain.
+  if (!cfg.ETH_RPC_URL) return undefined;
+  // CCIP-Read off: a lookup is answered here, by our own gateway, never by the URL on chain.
   const client = createPublicClient({
     transport: http(cfg.ETH_RPC_URL, { timeout: cfg.RESOLUTION_TIMEOUT_MS }),
     ccipRead: false,
@@ -69,19 +68,33 @@ export async function ensParentChainProblems(name: string, claimant: string, now
   const wrapper = wrapperSetting ?? (isAddressEqual(registry, MAINNET_ENS_REGISTRY) ? MAINNET_NAME_WRAPPER : null);
   const read = <T>(address: Address, abi: readonly unknown[], functionName: string, args: readonly unknown[]) =>
     client.readContract({ address, abi, functionName, args } as never) as Promise<T>;
+  return { client, registry, wrapper, read };
+}
+
+type EnsChain = NonNullable<ReturnType<typeof ensChain>>;
+
+/** The name's owner on chain: the registry's, or the NameWrapper token's holder with its expiry. */
+export async function onChainOwner(chain: EnsChain, name: string): Promise<{ owner: Address; expiry?: bigint }> {
+  const node = namehash(name);
+  const owner = await chain.read<Address>(chain.registry, registryAbi, "owner", [node]);
+  if (!chain.wrapper || !isAddressEqual(owner, chain.wrapper)) return { owner };
+  const [holder, , expiry] = await chain.read<[Address, number, bigint]>(chain.wrapper, wrapperAbi, "getData", [
+    BigInt(node),
+  ]);
+  return { owner: holder, expiry };
+}
+
+/** The sentences of every failed on-chain check of the ENS parent `name` claimed by `claimant`. */
+export async function ensParentChainProblems(name: string, claimant: string, now = new Date()): Promise<string[]> {
+  const chain = ensChain();
+  if (!chain) return [`ENS is not configured here (ETH_RPC_URL), so ${name}'s set-up on chain cannot be checked.`];
+  const { client, registry, read } = chain;
   const problems: string[] = [];
   try {
     const chainId = await client.getChainId();
-    const node = namehash(name);
-
-    // The owner: the registry's, or the NameWrapper token's holder (and its expiry) for a wrapped name.
-    let owner = await read<Address>(registry, registryAbi, "owner", [node]);
-    if (wrapper && isAddressEqual(owner, wrapper)) {
-      const [holder, , expiry] = await read<[Address, number, bigint]>(wrapper, wrapperAbi, "getData", [BigInt(node)]);
-      owner = holder;
-      if (expiry !== 0n && Number(expiry) * 1000 <= now.getTime())
-        problems.push(`${name} expired on chain at ${new Date(Number(expiry) * 1000).toISOString()}.`);
-    }
+    const { owner, expiry } = await onChainOwner(chain, name);
+    if (expiry !== undefined && expiry !== 0n && Number(expiry) * 1000 <= now.getTime())
+      problems.push(`${name} expired on chain at ${new Date(Number(expiry) * 1000).toISOString()}.`);
     if (owner === zeroAddress) problems.push(`${name} has no owner in the ENS registry: it is not registered.`);
     else if (!isAddressEqual(owner, getAddress(claimant.toLowerCase())))
       problems.push(

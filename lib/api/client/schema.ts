@@ -369,6 +369,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/parentdomains/{parentDomain}/claim": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Claim an ENS name as a parent domain
+     * @description A partner ADMIN claims an ENS name (brand.eth) with a Sign-In with Ethereum message signed by its owner on chain (the registry's owner, or the NameWrapper token's holder for a wrapped name); smart-contract wallets count (EIP-1271, EIP-6492). The statement names the name and the partner. The name becomes the partner's parent domain, its sub-names served by our gateway; claimed again after it changed hands, it follows its new owner. 400: not a second-level ENS name, or a message, nonce or signature that does not hold (field named); 403: another partner's parent; 503: ENS is not configured (ETH_RPC_URL).
+     */
+    post: operations["postV1ParentdomainsParentDomainClaim"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/parentdomains/{parentDomain}/list": {
     parameters: {
       query?: never;
@@ -1724,6 +1744,17 @@ export interface components {
     OwnerTransfer: {
       /** @description EVM address (0x…) that will own the name. */
       ownerAddress: string;
+    };
+    ParentClaim: {
+      /** @description 0x-prefixed 20-byte address. */
+      ownerAddress: string;
+      parentDomain: string;
+    };
+    ParentClaimRequest: {
+      /** @description EIP-4361 message signed by the name's owner on chain: domain = the host this request is sent to, Chain ID = ENS's chain, a nonce from GET /v1/owner/nonce, Issued At within the last 10 minutes, and the statement "Claim <name> as a parent domain of partner <partnerId>." */
+      message: string;
+      /** @description The owner's signature: EIP-191, EIP-1271 (contract wallets) or EIP-6492 (not yet deployed). */
+      signature: string;
     };
     ParentDomainValidation: {
       parentDomain: string;
@@ -3731,6 +3762,95 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  postV1ParentdomainsParentDomainClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An ENS name, e.g. brand.eth. */
+        parentDomain: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ParentClaimRequest"];
+      };
+    };
+    responses: {
+      /** @description The claimed parent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ParentClaim"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
     };

@@ -42,3 +42,30 @@ export const GatewayInfoResponse = z
   })
   .strict()
   .meta({ id: "EnsGatewayInfo" });
+
+export const ParentClaimRequest = z
+  .object({
+    message: z
+      .string({ error: "message must be an EIP-4361 message" })
+      .min(1)
+      .max(4096)
+      .meta({
+        description:
+          "EIP-4361 message signed by the name's owner on chain: domain = the host this request is sent to, " +
+          "Chain ID = ENS's chain, a nonce from GET /v1/owner/nonce, Issued At within the last 10 minutes, and " +
+          'the statement "Claim <name> as a parent domain of partner <partnerId>."',
+      }),
+    signature: z
+      .string({ error: "signature must be 0x-prefixed hex" })
+      .regex(/^0x[0-9a-fA-F]*$/, "signature must be 0x-prefixed hex")
+      .max(20_000)
+      .meta({
+        description: "The owner's signature: EIP-191, EIP-1271 (contract wallets) or EIP-6492 (not yet deployed).",
+      }),
+  })
+  .meta({ id: "ParentClaimRequest" });
+
+export const ParentClaimResponse = z
+  .object({ parentDomain: z.string(), ownerAddress: EvmAddress })
+  .strict()
+  .meta({ id: "ParentClaim" });

@@ -920,6 +920,19 @@ function ensGatewaySpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
+      name: "POST /v1/parentdomains/{parentDomain}/claim",
+      // Generated messages never carry an on-chain owner's signature: nothing here can succeed.
+      success: {},
+      errors: "list",
+      arbitrary: request(
+        "POST /v1/parentdomains/{parentDomain}/claim",
+        "POST",
+        segmentArb(fc.constantFrom(...FUZZ_ENS_NAMES, "vitalik.eth")).map((name) => `/v1/parentdomains/${name}/claim`),
+        authHeader(world),
+        bodyArb(fc.record({ message: hostileString, signature: fc.oneof(fc.constant("0x00"), hostileString) }), 1),
+      ),
+    },
+    {
       name: "GET /v1/ens/gateway",
       success: { 200: GatewayInfoResponse },
       errors: "single",
