@@ -78,7 +78,7 @@ beforeAll(async () => {
     ENS_RESOLVERS: `1:${FUZZ_ENS_RESOLVER}`,
     ENS_GATEWAY_SIGNER_KEY: FUZZ_ENS_SIGNER_KEY,
     // The local peers answer in milliseconds; the bound only has to hold on a loaded machine, where
-    // a batch of 25 requests over ganache once took longer than 2 s (a 504 outside the interface).
+    // a batch of 25 requests over the local chain once took longer than 2 s (a 504 outside the interface).
     RESOLUTION_TIMEOUT_MS: 15_000,
   });
   world = await buildWorld();

@@ -1,4 +1,4 @@
-// The EVM watcher against a real local chain (ganache): a real ERC-20 contract, real transfers to
+// The EVM watcher against a real local chain (anvil): a real ERC-20 contract, real transfers to
 // derived deposit addresses, blocks mined on demand.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -69,7 +69,7 @@ beforeAll(async () => {
   node = await startEvmNode({ chainId: CHAIN_ID });
   const chain = defineChain({
     id: CHAIN_ID,
-    name: "ganache",
+    name: "anvil",
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [node.rpcUrl] } },
   });
