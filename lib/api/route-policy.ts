@@ -54,6 +54,9 @@ export function routePolicy(pathname: string): RoutePolicy {
       case "operator":
         // The operator's console is our own page; its reads count per client address.
         return { cors: "none", rateLimit: "read" };
+      case "ens":
+        // The CCIP-Read gateway: wallets and dApps in browsers fetch it from any origin, without a token.
+        return { cors: "public", rateLimit: "read" };
     }
     // A new /v1 area: browsers as the partner endpoints, and limited until someone decides otherwise.
     return { cors: "partner", rateLimit: "read" };

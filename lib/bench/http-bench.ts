@@ -6,6 +6,9 @@
 //   server answering the same names with one indexed query each through `pg` (PostgreSQL only);
 // - refused answers (401 for a bad token, 429 past a limit, 404 for an unknown name asked again)
 //   against the warm path;
+// - signed answers of the ENS CCIP-Read gateway (issue 30): one query asked again (kept in the
+//   response cache, as a popular name's are) against the warm path, and unique queries, each
+//   answer signed anew;
 // then resident memory of the server after many requests over many names.
 //
 // The server runs as `npm start` runs it (lib/server/main.ts, NODE_ENV=production) on a fresh
@@ -16,18 +19,23 @@
 // BENCH_MEMORY_REQUESTS (1,000,000; 0 skips the memory run), BENCH_DB (postgres | pglite),
 // SERVER_HEAP_MB (the server's heap limit, as for npm start), BENCH_NEXT=1 (also `next start` on the
 // same database, side by side on the warm reads; builds the pages first when their sources changed;
-// PostgreSQL only).
+// PostgreSQL only), BENCH_ONLY=ens (only the warm forward read and the gateway's rows: a smoke run).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { encodeFunctionData, namehash, parseAbi, toHex, type Hex } from "viem";
+import { packetToBytes } from "viem/ens";
 import { createThrowAwayDatabase, startTempPostgres } from "@/lib/cli/postgres-temp.mjs";
 import { startNextProcess, startServerProcess } from "@/lib/cli/server-process.mjs";
 import { ensureNextBuild } from "@/lib/cli/start.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
+import { db } from "@/lib/db";
+import { registerEnsParent } from "@/lib/registry/ens-parent";
+import { registerName } from "@/lib/registry/register-name";
 import { seedDemoData } from "@/lib/registry/seed";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -44,6 +52,13 @@ const MISS_P99_MS = 20;
 const MISS_SHARE_OF_BARE_PG = 0.5;
 const REFUSED_SHARE_OF_WARM = 0.5;
 const RSS_LIMIT_MB = 300;
+const GATEWAY_SHARE_OF_WARM = 0.5;
+const GATEWAY_P99_MS = 20;
+const ONLY_ENS = process.env.BENCH_ONLY === "ens";
+// The gateway's resolver and signing key in this run (a throw-away key; the resolver is never deployed).
+const BENCH_RESOLVER = "0x8464135c8f25da09e49bc8782676a84730c318bc";
+const BENCH_SIGNER_KEY = "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318";
+const ENS_NAME = "alice.brand.eth";
 
 interface Figure {
   rps: number;
@@ -83,13 +98,14 @@ async function main() {
     const orderId = await createOrder(ours.origin, partnerId);
     const headers = { authorization: `Bearer ${token}` };
 
-    const warmTargets = [
+    const allWarmTargets = [
       { label: "native forward (warm)", path: "/v1/resolve/alice.web3" },
       { label: "forward with coins filter", path: "/v1/resolve/alice.web3?coins=ETH,BTC" },
       { label: "reverse", path: `/v1/reverse/${ALICE_OWNER}` },
       { label: "sub-domain list page", path: "/v1/parentdomains/brand.web3/list?pageSize=100" },
       { label: "order read", path: `/v1/market/order/${orderId}` },
     ];
+    const warmTargets = ONLY_ENS ? allWarmTargets.slice(0, 1) : allWarmTargets;
     const bodies = new Map<string, Buffer>();
     for (const target of warmTargets) {
       const res = await fetch(ours.origin + target.path, { headers });
@@ -125,6 +141,28 @@ async function main() {
       });
     }
     const warm = rows[0].ours;
+
+    const gateway = gatewayPaths();
+    await load(ours.origin, fixed(gateway.cached), {}, [200], WARM_UP_SECONDS);
+    rows.push({
+      label: "ENS gateway: signed answer, asked again",
+      ours: await load(ours.origin, fixed(gateway.cached), {}, [200]),
+      goal: (row, warm) =>
+        verdicts([
+          [`>= ${pct(GATEWAY_SHARE_OF_WARM)} of warm`, row.ours.rps >= GATEWAY_SHARE_OF_WARM * warm.rps],
+          [`p99 <= ${GATEWAY_P99_MS} ms`, row.ours.p99 <= GATEWAY_P99_MS],
+          ["0 errors", row.ours.unexpected === 0],
+        ]),
+    });
+    await load(ours.origin, gateway.unique, {}, [200], WARM_UP_SECONDS);
+    rows.push({
+      label: "ENS gateway: unique queries, each signed",
+      ours: await load(ours.origin, gateway.unique, {}, [200]),
+    });
+    if (ONLY_ENS) {
+      printTable(rows, warm);
+      return;
+    }
 
     // Cache misses: every request names a name nobody asked for before, alternately one of the
     // registered sub-domains (in order, never repeated) and an unregistered name.
@@ -234,8 +272,21 @@ async function prepareDatabase(dataDir: string, databaseUrl: string | undefined)
   await database().query(`UPDATE "domain" SET subdomain_count = subdomain_count + $1 WHERE name = 'brand.web3'`, [
     DISTINCT_NAMES,
   ]);
-  await database().exec(`ANALYZE`);
   const [partner] = await database().query<{ id: string }>(`SELECT id FROM partner ORDER BY created_at LIMIT 1`);
+  // An ENS parent with one sub-name and its records, for the gateway's rows.
+  await registerEnsParent({ partnerId: partner.id, name: "brand.eth", ownerAddress: ALICE_OWNER });
+  const { id } = await db().$transaction((tx) =>
+    registerName(tx, {
+      name: ENS_NAME,
+      ownerAddress: ALICE_OWNER,
+      wallets: [{ coin: "ETH", version: "NATIVE", coinType: 60, address: ALICE_OWNER }],
+    }),
+  );
+  await database().query(
+    `INSERT INTO text_record (id, domain_id, key, value) VALUES (gen_random_uuid(), $1, 'url', 'https://alice.example')`,
+    [id],
+  );
+  await database().exec(`ANALYZE`);
   await closeDatabase();
   return partner.id;
 }
@@ -261,6 +312,8 @@ async function startServer(
       API_ONLY: "1",
       LOG_LEVEL: "error",
       BACKGROUND_JOBS: "0",
+      ENS_RESOLVERS: `1:${BENCH_RESOLVER}`,
+      ENS_GATEWAY_SIGNER_KEY: BENCH_SIGNER_KEY,
     },
     // What the server reports about its database or a failed request is shown with the figures.
     onOutput: (chunk: Buffer) => {
@@ -353,6 +406,36 @@ type Paths = () => string;
 
 function fixed(pathname: string): Paths {
   return () => pathname;
+}
+
+/** GET paths of the gateway: one multicall asked again, and text queries each asked once. */
+function gatewayPaths(): { cached: string; unique: Paths } {
+  const node = namehash(ENS_NAME);
+  const abi = parseAbi([
+    "function addr(bytes32) view returns (address)",
+    "function text(bytes32, string) view returns (string)",
+    "function multicall(bytes[]) returns (bytes[])",
+    "function resolve(bytes, bytes) view returns (bytes)",
+  ]);
+  const name = toHex(packetToBytes(ENS_NAME));
+  const ask = (inner: Hex) =>
+    `/v1/ens/ccip/${BENCH_RESOLVER}/${encodeFunctionData({ abi, functionName: "resolve", args: [name, inner] })}.json`;
+  const multicall = encodeFunctionData({
+    abi,
+    functionName: "multicall",
+    args: [
+      [
+        encodeFunctionData({ abi, functionName: "addr", args: [node] }),
+        encodeFunctionData({ abi, functionName: "text", args: [node, "url"] }),
+      ],
+    ],
+  });
+  let count = 0;
+  const prefix = randomBytes(3).toString("hex");
+  return {
+    cached: ask(multicall),
+    unique: () => ask(encodeFunctionData({ abi, functionName: "text", args: [node, `k${prefix}${count++}`] })),
+  };
 }
 
 /** Registered sub-domains in order (never repeated while any is left), alternating with unregistered names. */

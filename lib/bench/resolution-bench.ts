@@ -1,5 +1,5 @@
 // Cold against warm resolution per name service, each against its real protocol peer on
-// 127.0.0.1: ganache with the ENS and UNS contracts, a dns2 DNS server. Cold is the first read of a
+// 127.0.0.1: anvil with the ENS and UNS contracts, a dns2 DNS server. Cold is the first read of a
 // name by a provider with an empty cache; warm is the same read answered from the cache.
 import { getAddress } from "viem";
 import type { ResolutionProvider } from "@/lib/resolution/types";

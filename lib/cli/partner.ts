@@ -6,6 +6,7 @@
 //   payout-account <partnerId> <acct_…|none>          where the card money of its sales goes
 //   refunds [DUE|PAID]                                every refund owed on every sale
 //   refund-paid <refundId> <amountAtomic> <reference> record the payout of a crypto refund
+//   ens-parent <partnerId> <brand.eth> <ownerAddress> the partner's ENS parent, served by our gateway
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { config, usesPostgresServer } from "@/lib/config";
@@ -13,6 +14,7 @@ import { closeDatabase, openConfiguredDatabase } from "@/lib/db";
 import { setPayoutAccount } from "@/lib/market/payout-account";
 import { listRefunds, recordRefundPayout, type RefundView } from "@/lib/market/refunds";
 import { createPartner } from "@/lib/partners/create-partner";
+import { registerEnsParent } from "@/lib/registry/ens-parent";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { localAdminSecret } from "@/lib/partners/local-admin";
 import { claimDataDir, dataDirOwner } from "@/lib/server/data-dir-lock";
@@ -21,7 +23,8 @@ const USAGE = `Usage:
   npm run partner -- create "<partner name>"
   npm run partner -- payout-account <partnerId> <acct_…|none>
   npm run partner -- refunds [DUE|PAID]
-  npm run partner -- refund-paid <refundId> <amountAtomic> <reference>`;
+  npm run partner -- refund-paid <refundId> <amountAtomic> <reference>
+  npm run partner -- ens-parent <partnerId> <brand.eth> <ownerAddress>`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -107,6 +110,22 @@ async function main(argv: string[]): Promise<number> {
         `refund ${paid.id}: ${paid.status}, ${formatUnits(BigInt(paid.amountAtomic), paid.decimals)} ` +
           `${paid.currency} (${paid.payoutReference})`,
       );
+      return 0;
+    }
+    case "ens-parent": {
+      const [partnerId, name, ownerAddress] = rest;
+      if (!partnerId || !UUID.test(partnerId) || !name || !/^0x[0-9a-fA-F]{40}$/.test(ownerAddress ?? "")) break;
+      const input = { partnerId, name, ownerAddress: ownerAddress! };
+      const registered = await run(
+        () => registerEnsParent(input).then(({ name, ownerAddress }) => ({ name, ownerAddress })),
+        (port) =>
+          local(port, "POST", "/api/internal/partners/ens-parent", input, 201) as Promise<{
+            name: string;
+            ownerAddress: string;
+          }>,
+      );
+      console.log(`${registered.name}: ENS parent of partner ${partnerId}, owner ${registered.ownerAddress}`);
+      console.log("Point its resolver at ours (GET /v1/ens/gateway lists them); its sub-names resolve everywhere.");
       return 0;
     }
   }

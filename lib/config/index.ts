@@ -164,6 +164,36 @@ const EnvSchema = z.object({
   MAIL_FROM: z.string().default("namesvc <no-reply@localhost>"),
   /** Where the mails' links point (the site's origin, e.g. https://names.example.com); unset, no links. */
   PUBLIC_ORIGIN: optionalUrl,
+  /**
+   * ENS parents' CCIP-Read gateway (lib/ens): the key that signs its answers (0x + 32 bytes hex;
+   * generated into DATA_DIR on the embedded database when unset, required with PostgreSQL), how
+   * long an answer is valid, and our offchain resolvers as `chainId:address`, comma-separated
+   * (a request from any other resolver is 404).
+   */
+  ENS_GATEWAY_SIGNER_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "ENS_GATEWAY_SIGNER_KEY must be 0x followed by 64 hex digits")
+      .optional(),
+  ),
+  ENS_GATEWAY_TTL_SECONDS: z.coerce.number().int().min(10).max(86_400).default(300),
+  ENS_RESOLVERS: z
+    .string()
+    .default("")
+    .refine((value) => parseEnsResolvers(value) !== undefined, "must be chainId:0xAddress, comma-separated"),
+  /**
+   * The gateway URL template clients are told and `npm run ens -- deploy-resolver` writes into the
+   * contract, e.g. https://names.example/v1/ens/ccip/{sender}/{data}.json; unset: this request's origin.
+   */
+  ENS_GATEWAY_URL: optionalUrl,
+  /** `npm run ens -- deploy-resolver`: the chain to deploy on (default ETH_RPC_URL) and the deployer's key. */
+  ENS_DEPLOY_RPC_URL: optionalUrl,
+  ENS_DEPLOYER_KEY: optionalString.pipe(
+    z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{64}$/, "ENS_DEPLOYER_KEY must be 0x followed by 64 hex digits")
+      .optional(),
+  ),
 
   /** Fault-injection hook for the crash tests only (tests/integration/faults); unset in every real deployment. */
   FAULT_INJECT: z.enum(["after-paid", "after-credit"]).optional(),
@@ -210,6 +240,24 @@ export function config(): Config {
 export function setConfig(overrides: Partial<Config> = {}): Config {
   current = { ...parseConfig(process.env), ...overrides };
   return current;
+}
+
+const ENS_RESOLVER = /^(\d{1,12}):(0x[0-9a-fA-F]{40})$/;
+
+function parseEnsResolvers(value: string): { chainId: number; address: `0x${string}` }[] | undefined {
+  const resolvers: { chainId: number; address: `0x${string}` }[] = [];
+  for (const item of value.split(",").map((part) => part.trim())) {
+    if (!item) continue;
+    const match = ENS_RESOLVER.exec(item);
+    if (!match || Number(match[1]) < 1) return undefined;
+    resolvers.push({ chainId: Number(match[1]), address: match[2]!.toLowerCase() as `0x${string}` });
+  }
+  return resolvers;
+}
+
+/** Our ENS offchain resolvers (ENS_RESOLVERS), addresses in lower case. */
+export function ensResolvers(cfg: Config = config()): { chainId: number; address: `0x${string}` }[] {
+  return parseEnsResolvers(cfg.ENS_RESOLVERS) ?? [];
 }
 
 export function usesPostgresServer(cfg: Config = config()): boolean {

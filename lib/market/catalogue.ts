@@ -83,7 +83,7 @@ function parse(input: string): Parsed {
 // a LATERAL subquery with LIMIT 1, planned on its own: as one seven-table join the planner spent
 // ~3 ms per execution choosing a join order (on PGlite, on the database's only thread).
 const AVAILABILITY_QUERY = `SELECT n.name,
-    EXISTS (SELECT 1 FROM tld WHERE tld.name = n.tld) AS tld_exists,
+    EXISTS (SELECT 1 FROM tld WHERE tld.name = n.tld AND tld.name_service = 'native') AS tld_exists,
     d.name IS NOT NULL AS registered, d.expires_at,
     pd.id AS parent_id, pd.name AS parent_name, pd.partner_id AS parent_partner_id,
     pd.subdomains_enabled AS parent_subdomains_enabled,

@@ -2,15 +2,16 @@ import "server-only";
 import { database } from "@/lib/db";
 
 // The TLDs the native registry operates, read from the tld table and kept in memory: name-service
-// inference asks on every resolution. A minute's staleness is harmless (TLDs are rarely added);
-// the seed forgets the cache when it adds some.
+// inference asks on every resolution. ENS's TLD rows (holding partners' ENS parents) are not
+// among them. A minute's staleness is harmless (TLDs are rarely added); the seed forgets the cache
+// when it adds some.
 
 const TTL_MS = 60_000;
 let cached: { tlds: ReadonlySet<string>; loadedAt: number } | undefined;
 
 export async function nativeTlds(): Promise<ReadonlySet<string>> {
   if (cached && Date.now() - cached.loadedAt < TTL_MS) return cached.tlds;
-  const rows = await database().query<{ name: string }>(`SELECT name FROM tld`);
+  const rows = await database().query<{ name: string }>(`SELECT name FROM tld WHERE name_service = 'native'`);
   cached = { tlds: new Set(rows.map((row) => row.name)), loadedAt: Date.now() };
   return cached.tlds;
 }

@@ -12,6 +12,7 @@ export interface ParentDomainRow {
   subdomain_price_cents: number | null;
   subdomain_count: number;
   expires_at: Date | null;
+  owner_address: string;
 }
 
 /** The ENSIP-15 form of a native name given in a request, or 400 naming `field`. */
@@ -31,7 +32,8 @@ export function parentTag(rawName: string): string {
 
 export async function findParentDomain(name: string): Promise<ParentDomainRow | undefined> {
   const [row] = await database().query<ParentDomainRow>(
-    "SELECT id, name, partner_id, subdomains_enabled, subdomain_price_cents, subdomain_count, expires_at " +
+    "SELECT id, name, partner_id, subdomains_enabled, subdomain_price_cents, subdomain_count, expires_at, " +
+      "owner_address " +
       `FROM "domain" WHERE name = $1`,
     [name],
   );

@@ -1,11 +1,21 @@
 import "server-only";
 import type { Caller } from "@/lib/partners/authenticate";
+import { ensParentChainProblems } from "@/lib/ens/parent-chain-checks";
+import { tldOf } from "@/lib/names/normalize";
+import { nativeTlds } from "./native-tlds";
 import { findParentDomain, normalizeNativeName, type ParentDomainRow } from "./parent-domain";
 
 export interface ParentDomainValidation {
   parentDomain: string;
   reason: string;
   status: boolean;
+}
+
+/** Which ENS parents' validations read the chain: such an answer is not kept (the chain changes unseen). */
+const readsChain = new WeakSet<ParentDomainValidation>();
+
+export function validationReadChain(validation: ParentDomainValidation): boolean {
+  return readsChain.has(validation);
 }
 
 /**
@@ -21,7 +31,13 @@ export async function validateParentDomain(
   const parent = await findParentDomain(name);
   if (!parent) return failed(name, [`${name} is not registered in the native registry.`]);
   if (parent.partner_id !== caller.partnerId) return failed(name, [`${name} does not belong to this partner.`]);
-  return failed(name, configurationProblems(parent, now));
+  const problems = configurationProblems(parent, now);
+  // An ENS parent (a row under ENS's TLD) is configured only when its set-up on chain points at us.
+  if ((await nativeTlds()).has(tldOf(name))) return failed(name, problems);
+  problems.push(...(await ensParentChainProblems(name, parent.owner_address, now)));
+  const validation = failed(name, problems);
+  readsChain.add(validation);
+  return validation;
 }
 
 /** The checks beyond existence and ownership, shared with sub-domain issuance. */

@@ -15,7 +15,8 @@ import {
 import { ENS_TLDS, UD_TLDS, hasIcannSuffix } from "@/lib/names/tlds";
 import { nativeTlds } from "@/lib/registry/native-tlds";
 import { externalProvider, findExternalProvider } from "./external";
-import { nativeProvider } from "./native";
+import { servedEnsRecords } from "@/lib/ens/served-names";
+import { nativeProvider, toResolveResult } from "./native";
 import { reverseChainNames, reverseCoinTypeOf } from "./providers/coin-types-helpers";
 import type { ResolutionProvider } from "./types";
 
@@ -64,6 +65,14 @@ async function providerOf(service: NameService): Promise<ResolutionProvider> {
 export async function resolveName(domain: string, options: ResolveOptions = {}): Promise<ResolveResult> {
   const service = options.nameservice ?? (await inferNameService(domain));
   const name = normalizeFor(service, domain);
+  // A sub-name of an ENS parent we hold is answered from the registry, as our gateway signs it.
+  if (service === "ens") {
+    const served = await servedEnsRecords(name);
+    if (served) {
+      if (!served.records) throw notFound("domain", `${name} is not registered with ens.`);
+      return { ...toResolveResult(served.records, options.coins), nameService: "ens" };
+    }
+  }
   const provider = await providerOf(service);
   const result = await provider.forward(name, { coins: options.coins, signal: options.signal, client: options.client });
   if (result) return result;

@@ -83,6 +83,12 @@ const AUTH_SAMPLES: Record<string, Sample> = {
     json: () => ({ subdomainsEnabled: true }),
     ok: 200,
   },
+  // The partner's own native parent: a valid ADMIN gets as far as "not an ENS name" (400).
+  "POST /v1/parentdomains/{parentDomain}/claim": {
+    path: "/v1/parentdomains/brand.web3/claim",
+    json: () => ({ message: "x", signature: "0x00" }),
+    ok: 400,
+  },
   "POST /v1/parentdomains/{parentDomain}/subdomains": {
     path: "/v1/parentdomains/brand.web3/subdomains",
     json: () => ({ label: `auth${++labelCounter}`, ownerAddress: ALICE_OWNER }),

@@ -1,5 +1,5 @@
 // One server for the whole run: production build (rebuilt only when stale), fresh data directory,
-// crypto payments watched on a local ganache node. Specs read its address from the environment.
+// crypto payments watched on a local anvil node. Specs read its address from the environment.
 import { spawnSync } from "node:child_process";
 import { startEvmNode } from "../support/evm-node";
 import { ROOT, startAppServer } from "./support/app-server";

@@ -1,6 +1,66 @@
 // Generated from GET /v1/openapi.json by `npm run openapi:types` (openapi-typescript); do not edit.
 // A test fails when this file no longer matches the document.
 export interface paths {
+  "/v1/ens/ccip": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * CCIP-Read gateway (POST)
+     * @description EIP-3668's POST form: JSON { sender, data }. Decodes the lookup's resolve(bytes name, bytes data) (the name DNS-encoded, ENSIP-10) and answers the inner query from the registry's records of the name, the same GET /v1/resolve gives: addr(bytes32), addr(bytes32,uint256) for any ENSIP-9/ENSIP-11 coin type, text(bytes32,string), contenthash(bytes32) (EIP-1577) and multicall(bytes[]) of those (at most 64). An unset record answers its empty value. Names are served under a partner's ENS parent domain (brand.eth) held by the registry; a name under it that the registry does not hold (never issued, revoked, expired) answers every record unset. The answer is signed for the resolver that asked and expires after ENS_GATEWAY_TTL_SECONDS. 404: the sender is not one of our resolvers, or the name is under no parent of ours; 400: callData that is not resolve(bytes,bytes), a name that is not DNS-encoded or not normalised (ENSIP-15), a query whose node is not the name's namehash; 503: no signing key is configured (ENS_GATEWAY_SIGNER_KEY with PostgreSQL).
+     */
+    post: operations["postV1EnsCcip"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/ens/ccip/{sender}/{data}.json": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * CCIP-Read gateway (GET)
+     * @description EIP-3668's GET form, the URL template our resolvers revert with. Decodes the lookup's resolve(bytes name, bytes data) (the name DNS-encoded, ENSIP-10) and answers the inner query from the registry's records of the name, the same GET /v1/resolve gives: addr(bytes32), addr(bytes32,uint256) for any ENSIP-9/ENSIP-11 coin type, text(bytes32,string), contenthash(bytes32) (EIP-1577) and multicall(bytes[]) of those (at most 64). An unset record answers its empty value. Names are served under a partner's ENS parent domain (brand.eth) held by the registry; a name under it that the registry does not hold (never issued, revoked, expired) answers every record unset. The answer is signed for the resolver that asked and expires after ENS_GATEWAY_TTL_SECONDS. 404: the sender is not one of our resolvers, or the name is under no parent of ours; 400: callData that is not resolve(bytes,bytes), a name that is not DNS-encoded or not normalised (ENSIP-15), a query whose node is not the name's namehash; 503: no signing key is configured (ENS_GATEWAY_SIGNER_KEY with PostgreSQL).
+     */
+    get: operations["getV1EnsCcipSenderDataJson"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/ens/gateway": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The gateway's set-up
+     * @description What a partner points its ENS parent's resolver at, and what a client checks a set-up against: the signer addresses our resolvers trust, the gateway URL template (ENS_GATEWAY_URL, or this server's origin) and our resolvers by chain (ENS_RESOLVERS). 503 when no signing key is configured.
+     */
+    get: operations["getV1EnsGateway"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/market/crypto/purchase": {
     parameters: {
       query?: never;
@@ -329,6 +389,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/parentdomains/{parentDomain}/claim": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Claim an ENS name as a parent domain
+     * @description A partner ADMIN claims an ENS name (brand.eth) with a Sign-In with Ethereum message signed by its owner on chain (the registry's owner, or the NameWrapper token's holder for a wrapped name); smart-contract wallets count (EIP-1271, EIP-6492). The statement names the name and the partner. The name becomes the partner's parent domain, its sub-names served by our gateway; claimed again after it changed hands, it follows its new owner. 400: not a second-level ENS name, or a message, nonce or signature that does not hold (field named); 403: another partner's parent; 503: ENS is not configured (ETH_RPC_URL).
+     */
+    post: operations["postV1ParentdomainsParentDomainClaim"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/parentdomains/{parentDomain}/list": {
     parameters: {
       query?: never;
@@ -594,6 +674,16 @@ export interface components {
     };
     BatchResolveResponse: {
       results: components["schemas"]["BatchResolveItem"][];
+    };
+    CcipReadRequest: {
+      /** @description The lookup's callData: resolve(bytes name, bytes data), 0x9061b923…. */
+      data: string;
+      /** @description The resolver that reverted with OffchainLookup (one of ours, else 404). */
+      sender: string;
+    };
+    CcipReadResponse: {
+      /** @description abi.encode(bytes result, uint64 expires, bytes sig): the ABI-encoded answer to the inner query, its expiry (unix seconds) and the signer's 65-byte signature of keccak256(0x1900 ‖ resolver ‖ expires ‖ keccak256(callData) ‖ keccak256(result)), which the resolver's resolveWithProof checks. */
+      data: string;
     };
     /**
      * @description Ticker code of a coin.
@@ -1503,6 +1593,18 @@ export interface components {
       type: string;
       value: string;
     };
+    EnsGatewayInfo: {
+      /** @description Our offchain resolvers (ENS_RESOLVERS); the gateway answers only them. */
+      resolvers: {
+        /** @description 0x-prefixed 20-byte address. */
+        address: string;
+        chainId: number;
+      }[];
+      /** @description Addresses whose signatures our resolvers must trust. */
+      signers: string[];
+      /** @description The gateway URL template to give a resolver (EIP-3668). */
+      url: string;
+    };
     ErrorItem: {
       /** @description Request field, query or path parameter, or header at fault. */
       field: string;
@@ -1669,6 +1771,17 @@ export interface components {
     OwnerTransfer: {
       /** @description EVM address (0x…) that will own the name. */
       ownerAddress: string;
+    };
+    ParentClaim: {
+      /** @description 0x-prefixed 20-byte address. */
+      ownerAddress: string;
+      parentDomain: string;
+    };
+    ParentClaimRequest: {
+      /** @description EIP-4361 message signed by the name's owner on chain: domain = the host this request is sent to, Chain ID = ENS's chain, a nonce from GET /v1/owner/nonce, Issued At within the last 10 minutes, and the statement "Claim <name> as a parent domain of partner <partnerId>." */
+      message: string;
+      /** @description The owner's signature: EIP-191, EIP-1271 (contract wallets) or EIP-6492 (not yet deployed). */
+      signature: string;
     };
     ParentDomainValidation: {
       parentDomain: string;
@@ -1944,6 +2057,225 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
+  postV1EnsCcip: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["CcipReadRequest"];
+      };
+    };
+    responses: {
+      /** @description The signed answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CcipReadResponse"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  getV1EnsCcipSenderDataJson: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description The lookup's callData, resolve(bytes name, bytes data), followed by `.json`. */
+        data: string;
+        /** @description The resolver that reverted with OffchainLookup (one of ours, else 404). */
+        sender: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The signed answer. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CcipReadResponse"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  getV1EnsGateway: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The gateway's set-up. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EnsGatewayInfo"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
   postV1MarketCryptoPurchase: {
     parameters: {
       query?: never;
@@ -3619,6 +3951,95 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  postV1ParentdomainsParentDomainClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description An ENS name, e.g. brand.eth. */
+        parentDomain: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ParentClaimRequest"];
+      };
+    };
+    responses: {
+      /** @description The claimed parent. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ParentClaim"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
         };
       };
     };

@@ -2,6 +2,7 @@ import { z } from "zod";
 // Registers the error body schemas (ErrorResponse, ErrorsResponse, ServerErrorResponse) as components.
 import "../schemas/common";
 import type { Operation } from "./operation";
+import { ensOperations } from "./ens-operations";
 import { marketOperations } from "./market-operations";
 import { metaOperations } from "./meta-operations";
 import { operatorOperations } from "./operator-operations";
@@ -15,6 +16,7 @@ export const operations: Operation[] = [
   ...marketOperations,
   ...ownerOperations,
   ...operatorOperations,
+  ...ensOperations,
   ...metaOperations,
 ];
 

@@ -4,6 +4,7 @@
 // which node itself answers 431 without a body before the application sees the request. Each endpoint names its
 // success schema and error shape, so the property test can check every answer against the interface.
 import fc from "fast-check";
+import { namehash } from "viem";
 import { z } from "zod";
 import { ErrorsResponse, ServerErrorResponse } from "@/lib/api/schemas/common";
 import { CryptoPurchaseResponse, NameAvailability, Order, PurchaseResponse } from "@/lib/api/schemas/market";
@@ -20,6 +21,7 @@ import { ReconciliationResponse } from "@/lib/api/schemas/operator";
 import { AccessToken, AccessTokenList, PartnerPurchases } from "@/lib/api/schemas/partner";
 import { PayoutAccount, Refund, RefundList } from "@/lib/api/schemas/refunds";
 import { BatchResolveResponse, ResolveResult } from "@/lib/api/schemas/resolve";
+import { CcipReadResponse, GatewayInfoResponse } from "@/lib/api/schemas/ens";
 import { COIN_CODES } from "@/lib/names/coin-codes";
 import { signOperatorToken } from "@/lib/operator/operator-token";
 import { TestPayResponse } from "@/lib/payments/card/pay-test-intent";
@@ -780,6 +782,7 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
     },
     ...ownerSpecs(world),
     ...refundSpecs(world),
+    ...ensGatewaySpecs(world),
     {
       name: "GET /v1/openapi.json",
       success: { 200: OpenApiDocument },
@@ -842,6 +845,23 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
+      name: "POST /api/internal/partners/ens-parent",
+      success: {},
+      errors: "single",
+      arbitrary: request(
+        "POST /api/internal/partners/ens-parent",
+        "POST",
+        fc.constant("/api/internal/partners/ens-parent"),
+        fc
+          .option(fc.constantFrom("", "guess", "a".repeat(64)), { nil: undefined })
+          .map((s): Record<string, string> => (s === undefined ? {} : { "x-local-admin-secret": s })),
+        bodyArb(
+          fc.record({ partnerId: fc.constant(world.partnerId), name: hostileString, ownerAddress: hostileString }),
+          1,
+        ),
+      ),
+    },
+    {
       name: "GET /api/internal/sync",
       success: {},
       errors: "single",
@@ -874,6 +894,93 @@ export function otherMethodArb(specs: EndpointSpec[]): fc.Arbitrary<FuzzRequest>
 }
 
 // ---------------------------------------------------------------- refunds and payouts
+
+/** The resolver the fuzzed app knows (ENS_RESOLVERS), and its gateway's signing key. */
+export const FUZZ_ENS_RESOLVER = "0x8464135c8f25da09e49bc8782676a84730c318bc";
+/** Names of the world's ENS parent (brand.eth, a partner's) that the gateway serves. */
+export const FUZZ_ENS_NAMES = ["brand.eth", "alice.brand.eth", "unissued.brand.eth"];
+export const FUZZ_ENS_SIGNER_KEY = "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318";
+
+function ensGatewaySpecs(world: FuzzWorld): EndpointSpec[] {
+  const nameWire = (name: string) =>
+    Buffer.concat([
+      ...name.split(".").map((label) => Buffer.concat([Buffer.from([Buffer.byteLength(label)]), Buffer.from(label)])),
+      Buffer.from([0]),
+    ]).toString("hex");
+  // resolve(bytes name, bytes data) with data = addr(node): ABI-encoded by hand, so bytes can be broken at will.
+  const word = (n: number) => n.toString(16).padStart(64, "0");
+  const padded = (hex: string) => hex.padEnd(Math.ceil(hex.length / 64) * 64, "0");
+  const resolveCall = (wire: string, inner: string) =>
+    "0x9061b923" +
+    word(64) +
+    word(64 + 32 + padded(wire).length / 2) +
+    word(wire.length / 2) +
+    padded(wire) +
+    word(inner.length / 2) +
+    padded(inner);
+  const hex = (minLength: number, maxLength: number) =>
+    fc.string({ unit: fc.constantFrom(..."0123456789abcdef"), minLength, maxLength });
+  const callData = fc.oneof(
+    fc
+      .tuple(
+        fc.constantFrom(...world.names, ...FUZZ_ENS_NAMES, "ALICE.brand.eth"),
+        fc.oneof({ weight: 3, arbitrary: fc.constant(undefined) }, { weight: 1, arbitrary: hex(64, 64) }),
+      )
+      // The name's own node mostly (a signed answer), a random one sometimes (400).
+      .map(([name, node]) => resolveCall(nameWire(name), `3b3b57de${node ?? namehash(name).slice(2)}`)),
+    hex(0, 400).map((bytes) => `0x9061b923${bytes}`),
+    hostileString,
+  );
+  const sender = fc.oneof(
+    fc.constant(FUZZ_ENS_RESOLVER),
+    hex(40, 40).map((address) => `0x${address}`),
+    hostileString,
+  );
+  return [
+    {
+      name: "GET /v1/ens/ccip/{sender}/{data}",
+      success: { 200: CcipReadResponse },
+      errors: "single",
+      arbitrary: request(
+        "GET /v1/ens/ccip/{sender}/{data}",
+        "GET",
+        fc.tuple(segmentArb(sender), segmentArb(callData)).map(([from, data]) => `/v1/ens/ccip/${from}/${data}.json`),
+        noAuth,
+      ),
+    },
+    {
+      name: "POST /v1/ens/ccip",
+      success: { 200: CcipReadResponse },
+      errors: "single",
+      arbitrary: request(
+        "POST /v1/ens/ccip",
+        "POST",
+        fc.constant("/v1/ens/ccip"),
+        noAuth,
+        bodyArb(fc.record({ sender, data: callData })),
+      ),
+    },
+    {
+      name: "POST /v1/parentdomains/{parentDomain}/claim",
+      // Generated messages never carry an on-chain owner's signature: nothing here can succeed.
+      success: {},
+      errors: "list",
+      arbitrary: request(
+        "POST /v1/parentdomains/{parentDomain}/claim",
+        "POST",
+        segmentArb(fc.constantFrom(...FUZZ_ENS_NAMES, "vitalik.eth")).map((name) => `/v1/parentdomains/${name}/claim`),
+        authHeader(world),
+        bodyArb(fc.record({ message: hostileString, signature: fc.oneof(fc.constant("0x00"), hostileString) }), 1),
+      ),
+    },
+    {
+      name: "GET /v1/ens/gateway",
+      success: { 200: GatewayInfoResponse },
+      errors: "single",
+      arbitrary: request("GET /v1/ens/gateway", "GET", fc.constant("/v1/ens/gateway"), noAuth),
+    },
+  ];
+}
 
 function refundSpecs(world: FuzzWorld): EndpointSpec[] {
   const auth = authHeader(world);

@@ -1,5 +1,5 @@
 // The chain's JSON-RPC endpoint goes away while the EVM payment watcher runs: a TCP proxy in front
-// of a real ganache node is switched to "accept and never answer", then to "connection refused",
+// of a real anvil node is switched to "accept and never answer", then to "connection refused",
 // while payments arrive. Once the endpoint is back the watcher resumes from its stored cursor:
 // every payment is credited exactly once, with its exact amount.
 import net from "node:net";
@@ -74,7 +74,7 @@ beforeAll(async () => {
   proxy = await startCuttableProxy(Number(new URL(node.rpcUrl).port));
   const chain = defineChain({
     id: CHAIN_ID,
-    name: "ganache",
+    name: "anvil",
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [node.rpcUrl] } },
   });
@@ -108,7 +108,8 @@ async function pay(address: string, wei: bigint): Promise<`0x${string}`> {
     account: payer.account!,
     chain: payer.chain,
   });
-  await reader.getTransactionReceipt({ hash });
+  // anvil answers the hash before its automine has put the transaction in a block.
+  await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   return hash;
 }
 

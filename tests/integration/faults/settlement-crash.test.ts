@@ -161,7 +161,7 @@ describe("SIGKILL between recording a payment and settling its order", () => {
     const coin = await offered.json();
     const chain = defineChain({
       id: CHAIN_ID,
-      name: "ganache",
+      name: "anvil",
       nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
       rpcUrls: { default: { http: [node.rpcUrl] } },
     });

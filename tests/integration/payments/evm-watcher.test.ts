@@ -1,4 +1,4 @@
-// The EVM watcher against a real local chain (ganache): a real ERC-20 contract, real transfers to
+// The EVM watcher against a real local chain (anvil): a real ERC-20 contract, real transfers to
 // derived deposit addresses, blocks mined on demand.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import {
@@ -69,7 +69,7 @@ beforeAll(async () => {
   node = await startEvmNode({ chainId: CHAIN_ID });
   const chain = defineChain({
     id: CHAIN_ID,
-    name: "ganache",
+    name: "anvil",
     nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
     rpcUrls: { default: { http: [node.rpcUrl] } },
   });
@@ -112,7 +112,8 @@ async function sendEth(to: string, wei: bigint): Promise<bigint> {
     account: payer.account!,
     chain: payer.chain,
   });
-  return (await reader.getTransactionReceipt({ hash })).blockNumber;
+  // anvil may answer the hash before its automine has put the transaction in a block.
+  return (await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 })).blockNumber;
 }
 
 async function sendToken(token: `0x${string}`, to: string, units: bigint): Promise<bigint> {
@@ -124,7 +125,7 @@ async function sendToken(token: `0x${string}`, to: string, units: bigint): Promi
     account: tokenOwner.account!,
     chain: tokenOwner.chain,
   });
-  const receipt = await reader.getTransactionReceipt({ hash });
+  const receipt = await reader.waitForTransactionReceipt({ hash, pollingInterval: 50 });
   expect(receipt.status).toBe("success");
   return receipt.blockNumber;
 }

@@ -1,5 +1,5 @@
 // A custom PAYMENTS_USDC_CONTRACT's decimals come from the contract itself (a real token deployed
-// on ganache), and a contract that does not answer decimals() is a clear error: at start-up in
+// on anvil), and a contract that does not answer decimals() is a clear error: at start-up in
 // the log, and as a 503 naming the reason on a USDC purchase.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";

@@ -77,7 +77,7 @@ beforeAll(async () => {
   provider = new EnsProvider({
     rpcUrl: node.rpcUrl,
     registryAddress: ens.registry,
-    timeoutMs: 20_000, // ganache answers in milliseconds; a loaded machine can take seconds
+    timeoutMs: 20_000, // anvil answers in milliseconds; a loaded machine can take seconds
     cacheTtlSeconds: 60,
   });
   const network = new Network("local", node.chainId);

@@ -51,7 +51,7 @@ beforeAll(async () => {
   provider = new UdProvider({
     polygon: { rpcUrl: polygon.rpcUrl, proxyReader: polygonUns.proxyReader },
     ethereum: { rpcUrl: ethereum.rpcUrl, proxyReader: ethereumUns.proxyReader },
-    timeoutMs: 20_000, // ganache answers in milliseconds; a loaded machine can take seconds
+    timeoutMs: 20_000, // anvil answers in milliseconds; a loaded machine can take seconds
   });
 }, 60_000);
 

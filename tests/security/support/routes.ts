@@ -11,7 +11,16 @@ import { seedDemoData } from "@/lib/registry/seed";
 import { startTestApp, type TestApp, type TestAppOptions } from "@/tests/support/app";
 
 export type RouteClass =
-  "resolve" | "partner" | "parent-domain" | "market" | "test-processor" | "webhook" | "internal" | "openapi" | "pages";
+  | "resolve"
+  | "partner"
+  | "parent-domain"
+  | "market"
+  | "ens-gateway"
+  | "test-processor"
+  | "webhook"
+  | "internal"
+  | "openapi"
+  | "pages";
 
 export interface RouteCase {
   routeClass: RouteClass;
@@ -78,6 +87,8 @@ export const ROUTE_CASES: RouteCase[] = [
   { routeClass: "market", method: "GET", path: `/v1/market/order/${ORDER}`, shape: "single" },
   { routeClass: "market", method: "POST", path: "/v1/market/purchase", shape: "single", takesBody: true },
   { routeClass: "market", method: "POST", path: "/v1/market/crypto/purchase", shape: "single", takesBody: true },
+  { routeClass: "ens-gateway", method: "POST", path: "/v1/ens/ccip", shape: "single", takesBody: true },
+  { routeClass: "ens-gateway", method: "GET", path: `/v1/ens/ccip/${ADDRESS}/0x9061b923.json`, shape: "single" },
   { routeClass: "test-processor", method: "POST", path: "/api/test-processor/pay", shape: "single", takesBody: true },
   { routeClass: "test-processor", method: "GET", path: "/api/test-processor/intent?clientSecret=x", shape: "single" },
   { routeClass: "webhook", method: "POST", path: "/api/webhooks/stripe", shape: "single", takesBody: true },

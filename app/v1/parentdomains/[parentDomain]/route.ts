@@ -5,16 +5,19 @@ import { ParentDomainValidation, ParentSettings, ParentSettingsRequest } from "@
 import { cachedRead } from "@/lib/api/response-cache";
 import { parentTag } from "@/lib/registry/parent-domain";
 import { updateParentSettings } from "@/lib/registry/update-parent-settings";
-import { validateParentDomain } from "@/lib/registry/validate-parent-domain";
+import { validateParentDomain, validationReadChain } from "@/lib/registry/validate-parent-domain";
 
 export const dynamic = "force-dynamic";
 
 export const GET = endpoint({ errors: "list", allow: ["ADMIN", "CUSTOMER"] }, async ({ params, caller }) => {
   const parent = parentTag(params.parentDomain);
-  return cachedRead(`validate|${caller.partnerId}|${parent}`, async () => ({
-    response: respond(ParentDomainValidation, await validateParentDomain(caller, params.parentDomain)),
-    tags: [parent],
-  }));
+  return cachedRead(`validate|${caller.partnerId}|${parent}`, async () => {
+    const validation = await validateParentDomain(caller, params.parentDomain);
+    return {
+      response: respond(ParentDomainValidation, validation),
+      tags: validationReadChain(validation) ? null : [parent],
+    };
+  });
 });
 
 export const PATCH = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, params, caller }) => {

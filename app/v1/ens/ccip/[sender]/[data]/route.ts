@@ -1,0 +1,12 @@
+// ENS parents' CCIP-Read gateway, EIP-3668's GET form: /v1/ens/ccip/{sender}/{data}.json.
+import { endpoint } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
+import { cachedCcipRead } from "@/lib/ens/cached-gateway";
+
+export const dynamic = "force-dynamic";
+
+export const GET = endpoint({ errors: "single" }, async ({ params }) =>
+  cachedCcipRead(params.sender, params.data.replace(/\.json$/, "")),
+);
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

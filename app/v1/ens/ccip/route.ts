@@ -1,0 +1,14 @@
+// ENS parents' CCIP-Read gateway, EIP-3668's POST form: { sender, data }.
+import { endpoint, readJson } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
+import { CcipReadRequest } from "@/lib/api/schemas/ens";
+import { cachedCcipRead } from "@/lib/ens/cached-gateway";
+
+export const dynamic = "force-dynamic";
+
+export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+  const { sender, data } = await readJson(request, CcipReadRequest);
+  return cachedCcipRead(sender, data);
+});
+
+export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

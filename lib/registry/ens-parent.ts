@@ -1,0 +1,44 @@
+import "server-only";
+import { getAddress } from "viem";
+import { badRequest, conflict } from "@/lib/api/errors";
+import { db } from "@/lib/db";
+import { invalidate } from "@/lib/db/invalidation";
+import { ENS_TLDS } from "@/lib/names/tlds";
+import { normalizeNativeName } from "./parent-domain";
+import { registerName, type RegisteredName } from "./register-name";
+
+// A partner's ENS parent domain (brand.eth) in the registry. It is an ordinary parent-domain row
+// under ENS's TLD (a tld row of name service `ens`, which sells no second-level names and which
+// name-service inference does not count as native); the sub-names the partner issues are ordinary
+// rows beneath it. The CCIP-Read gateway (lib/ens) serves exactly these rows to ENS clients once
+// the name's on-chain resolver is ours. Who may register one is the caller's to decide: the
+// on-chain owner's claim (issue 30, item 3) or the operator.
+
+export async function registerEnsParent(input: {
+  partnerId: string;
+  name: string;
+  /** The name's owner on chain, who owns the row as a native parent's owner does. */
+  ownerAddress: string;
+}): Promise<RegisteredName> {
+  const name = normalizeNativeName(input.name, "parentDomain");
+  const labels = name.split(".");
+  const tld = labels[labels.length - 1]!;
+  if (!ENS_TLDS.has(tld) || labels.length !== 2)
+    throw badRequest("parentDomain", `An ENS parent is a second-level ENS name such as brand.eth; ${name} is not.`);
+  const ownerAddress = getAddress(input.ownerAddress.toLowerCase());
+  return db().$transaction(async (tx) => {
+    await tx.$executeRawUnsafe(
+      `INSERT INTO tld (name, name_service) VALUES ($1, 'ens') ON CONFLICT (name) DO NOTHING`,
+      tld,
+    );
+    const [row] = await tx.$queryRawUnsafe<{ name_service: string }[]>(
+      `SELECT name_service FROM tld WHERE name = $1`,
+      tld,
+    );
+    if (row?.name_service !== "ens") throw conflict("parentDomain", `.${tld} is a TLD of the native registry.`);
+    const registered = await registerName(tx, { name, ownerAddress, partnerId: input.partnerId });
+    await tx.domain.update({ where: { id: registered.id }, data: { subdomainsEnabled: true } });
+    await invalidate("name", name, tx);
+    return registered;
+  });
+}
