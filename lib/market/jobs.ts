@@ -5,6 +5,7 @@ import { describeCryptoSetup, startPaymentWatchers } from "@/lib/payments/crypto
 import { cancelAbandonedIntents } from "./cancel-intents";
 import { onCryptoPaymentCredited } from "./crypto-payment-events";
 import { expireUnpaidOffers } from "./expire-offers";
+import { onCryptoPaymentSeen } from "./in-flight-payments";
 import { completePaidOrders } from "./fulfil-order";
 import { processDueCardRefunds } from "./refunds";
 import { onCryptoPaymentReorganised } from "./reorganised-payments";
@@ -77,6 +78,7 @@ registerBackgroundJob({
     const watchers = startPaymentWatchers({
       onPaymentCredited: (paymentId) => onCryptoPaymentCredited(paymentId).then(() => undefined),
       onPaymentReorganised: (tx, paymentId) => onCryptoPaymentReorganised(tx, paymentId),
+      onPaymentSeen: (paymentId) => onCryptoPaymentSeen(paymentId),
       log,
     });
     return () => watchers.stop();

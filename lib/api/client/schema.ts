@@ -1557,6 +1557,21 @@ export interface components {
       ownerAddress: string;
       /** Format: uuid */
       paymentReferenceId: string;
+      /** @description Crypto: a payment the watcher sees on the deposit address (in the mempool, or in blocks without the required confirmations yet); absent when there is none. */
+      paymentSeen?: {
+        /** @description Seen and not yet confirmed, in the currency's smallest unit. */
+        amountAtomic: string;
+        /** @description The fewest confirmations among the transfers seen (0 in the mempool). */
+        confirmations: number;
+        confirmationsRequired: number;
+        /** @description True when the money received and seen covers the amount due and was seen before the offer expired: the order stays PENDING and keeps its name past the expiry until the payment confirms (then PAID, COMPLETED) or leaves the mempool (then the offer's expiry applies again). */
+        holdsName: boolean;
+        /**
+         * Format: date-time
+         * @description When the payment watcher first saw it.
+         */
+        seenAt: string;
+      };
       /** @enum {string} */
       paymentType: "card" | "crypto";
       /** @description Amount due in `currency`. Written with all its digits; parse it as a decimal to keep them. */

@@ -11,7 +11,7 @@ import {
 } from "viem";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { evmChainKey, evmConfirmations, paymentCurrency } from "./currencies";
+import { evmChainKey, evmConfirmations, evmConfirmFrom, paymentCurrency, type ConfirmFrom } from "./currencies";
 import { listReleaseCandidates, settleAddressReuse } from "./derive-address";
 import { evmClient } from "./evm-client";
 import {
@@ -22,7 +22,9 @@ import {
   listTransfersAfter,
   listWatchedPayments,
   notifyCredited,
+  notifySeen,
   readCursor,
+  recordUnconfirmed,
   recordTransfers,
   rewindPastHistory,
   type CreditedTransfer,
@@ -30,7 +32,9 @@ import {
   type ObservedTransfer,
   type OnPaymentCredited,
   type OnPaymentReorganised,
+  type OnPaymentSeen,
   type Recheck,
+  type UnconfirmedTransfer,
   type WatchedPayment,
 } from "./record-transfers";
 import { startPollingLoop, type Watcher } from "./polling-loop";
@@ -53,6 +57,8 @@ export const INTERNAL_TRANSFER_LOG_INDEX = -2;
 const MAX_INTERNAL_TRANSFERS_PER_STEP = 16;
 /** Addresses looked at per step when deciding which deposit addresses may be handed out again. */
 const RELEASE_BATCH = 20;
+/** Newest blocks read for native transfers not yet confirmed (ERC-20 logs: the whole range, one call). */
+const MAX_UNCONFIRMED_BLOCKS = 64n;
 
 export interface EvmWatcherOptions {
   rpcUrl?: string;
@@ -67,6 +73,13 @@ export interface EvmWatcherOptions {
   maxAddressesPerLogQuery?: number;
   onPaymentCredited?: OnPaymentCredited;
   onPaymentReorganised?: OnPaymentReorganised;
+  /** Called when what the watcher sees unconfirmed for a payment changed. */
+  onPaymentSeen?: OnPaymentSeen;
+  /**
+   * The block confirmations count from: `latest` (the head), or the chain's `safe` / `finalized`
+   * block (an L2's batch posted to / final on L1). Default: PAYMENTS_EVM_CONFIRM_FROM.
+   */
+  confirmFrom?: ConfirmFrom;
   client?: PublicClient;
   log?: (message: string) => void;
 }
@@ -87,6 +100,8 @@ export interface EvmPollResult {
   fromBlock: bigint | null;
   toBlock: bigint | null;
   creditedPaymentIds: string[];
+  /** Payments whose unconfirmed money changed in this step (only once caught up). */
+  seenPaymentIds: string[];
   /** True when the cursor reached the newest block with enough confirmations. */
   caughtUp: boolean;
   reorganisation: EvmReorganisation | null;
@@ -116,9 +131,33 @@ function resolveOptions(options: EvmWatcherOptions) {
     monitoringWindowMs: options.monitoringWindowMs ?? DEFAULT_MONITORING_WINDOW_MS,
     maxAddressesPerLogQuery: options.maxAddressesPerLogQuery ?? 100,
     onPaymentReorganised: options.onPaymentReorganised,
+    confirmFrom: options.confirmFrom ?? evmConfirmFrom(cfg),
     log: options.log ?? defaultLog,
   };
 }
+
+/**
+ * The block confirmations are counted from. On a rollup the sequencer's head can be rewritten until
+ * its batch is on L1, so where the node names a `safe` (or `finalized`) block, that block is the
+ * base; a node that does not know the tag falls back to the head, and says so once.
+ */
+async function confirmationBase(o: ResolvedOptions, head: bigint): Promise<bigint> {
+  if (o.confirmFrom === "latest") return head;
+  try {
+    const block = await o.client.getBlock({ blockTag: o.confirmFrom });
+    return block.number !== null && block.number < head ? block.number : head;
+  } catch (error) {
+    if (!warnedNoTag.has(o.chain)) {
+      warnedNoTag.add(o.chain);
+      o.log(
+        `the ${o.chain} node does not answer for the '${o.confirmFrom}' block (${(error as Error).message}); ` +
+          "confirmations count from its head.",
+      );
+    }
+    return head;
+  }
+}
+const warnedNoTag = new Set<string>();
 
 function chunk<T>(items: T[], size: number): T[][] {
   const chunks: T[][] = [];
@@ -486,6 +525,52 @@ async function releaseUnusedAddresses(o: ResolvedOptions, blockTime: Date): Prom
   return released;
 }
 
+/**
+ * Transfers to watched deposit addresses in the blocks after the newest confirmed one, up to the
+ * head (direct native transfers in the newest MAX_UNCONFIRMED_BLOCKS, ERC-20 logs in all), recorded
+ * as seen (recordUnconfirmed): a full payment seen before its offer expired keeps the order's hold
+ * until it confirms or leaves the chain. ETH that arrives inside another transaction is credited
+ * once confirmed, but not seen before.
+ */
+async function watchUnconfirmed(
+  o: ResolvedOptions,
+  reader: BlockReader,
+  options: EvmWatcherOptions,
+  blockTime: Date | null,
+  base: bigint,
+  head: bigint,
+): Promise<string[]> {
+  const watched = await listWatchedPayments(o.chain, blockTime ?? new Date(), o.monitoringWindowMs);
+  if (watched.length === 0) return [];
+  const from = base - o.confirmations + 2n;
+  const seen: UnconfirmedTransfer[] = [];
+  if (from <= head) {
+    const natives = new Map(watched.filter((p) => !p.tokenContract).map((p) => [p.depositAddress, p.id]));
+    const nativeFrom = head - from + 1n > MAX_UNCONFIRMED_BLOCKS ? head - MAX_UNCONFIRMED_BLOCKS + 1n : from;
+    const transfers = [
+      ...(natives.size > 0 ? await topLevelTransfers(o, reader, natives, nativeFrom, head) : []),
+      ...(await tokenTransfers(
+        o,
+        reader,
+        watched.filter((p) => p.tokenContract),
+        from,
+        head,
+      )),
+    ];
+    for (const t of transfers) {
+      const depth = base - t.blockNumber + 1n;
+      seen.push({ paymentId: t.paymentId, amount: t.amount, confirmations: depth > 0n ? Number(depth) : 0 });
+    }
+  }
+  const changed = await recordUnconfirmed(
+    watched.map((p) => p.id),
+    seen,
+    { confirmationsRequired: Number(o.confirmations), now: new Date(), monitoringWindowMs: o.monitoringWindowMs },
+  );
+  await notifySeen(changed, options.onPaymentSeen, o.log);
+  return changed;
+}
+
 /** Reads the next bounded range of confirmed blocks, credits what it finds and moves the cursor. */
 export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmPollResult> {
   const o = resolveOptions(options);
@@ -494,14 +579,16 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
     throw new Error(`The EVM RPC serves chain ${nodeChainId}, but payments are configured for chain ${o.chainId}.`);
   }
   const head = await o.client.getBlockNumber({ cacheTime: 0 });
-  const newestConfirmed = head - o.confirmations + 1n;
+  // Confirmations count from the safe block where the chain has one (head otherwise).
+  const base = await confirmationBase(o, head);
+  const newestConfirmed = base - o.confirmations + 1n;
   const reader = new BlockReader(o.client);
   if (o.onPaymentReorganised) await handleUnseenReversals(o.chain, o.onPaymentReorganised);
 
   let cursor = await readCursor(o.chain);
   let reorganisation: EvmReorganisation | null = null;
   if (cursor?.hash && (await reader.hashAt(cursor.block)) !== cursor.hash) {
-    const rewound = await rewindAfterReorganisation(o, reader, cursor, head);
+    const rewound = await rewindAfterReorganisation(o, reader, cursor, base);
     cursor = rewound.cursor;
     reorganisation = {
       detectedAt: rewound.detectedAt,
@@ -525,8 +612,12 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
     caughtUp: true,
     reorganisation,
     releasedAddresses: 0,
+    seenPaymentIds: [] as string[],
   };
-  if (newestConfirmed < 0n || fromBlock > newestConfirmed) return idle;
+  if (newestConfirmed < 0n || fromBlock > newestConfirmed) {
+    if (cursor !== null) idle.seenPaymentIds = await watchUnconfirmed(o, reader, options, cursor.time, base, head);
+    return idle;
+  }
   const toBlock =
     fromBlock + o.maxBlockRange - 1n < newestConfirmed ? fromBlock + o.maxBlockRange - 1n : newestConfirmed;
 
@@ -550,10 +641,13 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
 
   const creditedPaymentIds = await recordTransfers(o.chain, [...direct, ...internal, ...tokens], {
     cursor: { block: toBlock, hash: last.hash!.toLowerCase(), time: timeOf(last) },
-    headBlock: head,
+    headBlock: base,
     onPaymentReorganised: o.onPaymentReorganised,
   });
   await notifyCredited(creditedPaymentIds, options.onPaymentCredited, o.log);
+  const caughtUp = toBlock === newestConfirmed;
+  // Behind the chain, blocks past the cursor are not "unconfirmed": what was seen stays until caught up.
+  const seenPaymentIds = caughtUp ? await watchUnconfirmed(o, reader, options, timeOf(last), base, head) : [];
 
   let releasedAddresses = 0;
   try {
@@ -567,7 +661,8 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
     fromBlock,
     toBlock,
     creditedPaymentIds,
-    caughtUp: toBlock === newestConfirmed,
+    seenPaymentIds,
+    caughtUp,
     reorganisation,
     releasedAddresses,
   };
