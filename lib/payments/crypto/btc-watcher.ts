@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { config } from "@/lib/config";
 import { bitcoinChainKey, btcConfirmations, type BtcNetwork } from "./currencies";
-import { listReleaseCandidates, settleAddressReuse } from "./derive-address";
+import { creditedToAddress, listFinishedDeposits, recordFinalCheck, unattributedReason } from "./derive-address";
 import {
   applyReorganisation,
   DEFAULT_MONITORING_WINDOW_MS,
@@ -53,8 +53,8 @@ type EsploraTx = z.infer<typeof EsploraTx>;
 const EsploraBlock = z.object({ id: z.string(), height: z.number().int().nonnegative(), timestamp: z.number().int() });
 const EsploraTxStatus = EsploraTx.shape.status;
 const EsploraAddress = z.object({
-  chain_stats: z.object({ tx_count: z.number().int() }),
-  mempool_stats: z.object({ tx_count: z.number().int() }),
+  chain_stats: z.object({ funded_txo_sum: z.number().int().nonnegative() }),
+  mempool_stats: z.object({ funded_txo_sum: z.number().int().nonnegative() }),
 });
 
 export interface BtcWatcherOptions {
@@ -83,8 +83,8 @@ export interface BtcPollResult {
   seenPaymentIds: string[];
   /** Payments that lost a credit to a reorganisation noticed in this poll. */
   reversedPaymentIds: string[];
-  /** Deposit addresses handed back to the pool in this poll. */
-  releasedAddresses: number;
+  /** Amounts found on finished deposit addresses that no payment was credited with, in this poll. */
+  unattributedDeposits: number;
 }
 
 const defaultLog = (message: string) => console.warn(`[btc-watcher] ${message}`);
@@ -127,10 +127,10 @@ class EsploraClient {
     return response ? EsploraTxStatus.parse(await response.json()) : null;
   }
 
-  /** True when the address appears in no transaction, confirmed or not. */
-  async neverUsed(address: string): Promise<boolean> {
+  /** Everything the address ever received, confirmed or in the mempool, in satoshis. */
+  async everReceived(address: string): Promise<bigint> {
     const stats = EsploraAddress.parse(await (await this.get(`/address/${encodeURIComponent(address)}`))!.json());
-    return stats.chain_stats.tx_count === 0 && stats.mempool_stats.tx_count === 0;
+    return BigInt(stats.chain_stats.funded_txo_sum) + BigInt(stats.mempool_stats.funded_txo_sum);
   }
 
   private async txList(path: string): Promise<EsploraTx[]> {
@@ -303,14 +303,25 @@ export async function pollBtcOnce(options: BtcWatcherOptions = {}): Promise<BtcP
   );
   await notifySeen(seenPaymentIds, options.onPaymentSeen, log);
 
-  let releasedAddresses = 0;
+  // The final look at addresses whose monitoring ended: everything they ever received (Esplora
+  // counts it whatever was spent since) beyond what was credited is listed for the operator.
+  let unattributedDeposits = 0;
   try {
-    for (const candidate of await listReleaseCandidates(chain, new Date(tipTime.getTime() - monitoringWindowMs))) {
-      const unused = await esplora.neverUsed(candidate.depositAddress);
-      if ((await settleAddressReuse(candidate, "bitcoin", unused)) === "released") releasedAddresses++;
+    for (const candidate of await listFinishedDeposits(chain, new Date(tipTime.getTime() - monitoringWindowMs))) {
+      const beyond =
+        (await esplora.everReceived(candidate.depositAddress)) -
+        ((await creditedToAddress(chain, candidate.depositAddress)).get("native") ?? 0n);
+      unattributedDeposits += await recordFinalCheck(chain, candidate, [
+        {
+          currency: "BTC",
+          decimals: 8,
+          amountAtomic: beyond,
+          reason: unattributedReason("BTC", "BTC", candidate.orderId),
+        },
+      ]);
     }
   } catch (error) {
-    log(`deposit address reuse check failed: ${(error as Error).message}`);
+    log(`the final look at finished deposit addresses failed: ${(error as Error).message}`);
   }
   return {
     chain,
@@ -319,7 +330,7 @@ export async function pollBtcOnce(options: BtcWatcherOptions = {}): Promise<BtcP
     creditedPaymentIds,
     seenPaymentIds,
     reversedPaymentIds,
-    releasedAddresses,
+    unattributedDeposits,
   };
 }
 

@@ -12,7 +12,13 @@ import {
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { evmChainKey, evmConfirmations, evmConfirmFrom, paymentCurrency, type ConfirmFrom } from "./currencies";
-import { listReleaseCandidates, settleAddressReuse } from "./derive-address";
+import {
+  creditedToAddress,
+  listFinishedDeposits,
+  recordFinalCheck,
+  unattributedReason,
+  type UnattributedFind,
+} from "./derive-address";
 import { evmClient } from "./evm-client";
 import {
   applyReorganisation,
@@ -55,8 +61,8 @@ export const NATIVE_TRANSFER_LOG_INDEX = -1;
 export const INTERNAL_TRANSFER_LOG_INDEX = -2;
 /** Internal transfers located in one step; more are found by the next step's balance check. */
 const MAX_INTERNAL_TRANSFERS_PER_STEP = 16;
-/** Addresses looked at per step when deciding which deposit addresses may be handed out again. */
-const RELEASE_BATCH = 20;
+/** Finished deposit addresses given their final look per step. */
+const FINAL_CHECK_BATCH = 20;
 /** Newest blocks read for native transfers not yet confirmed (ERC-20 logs: the whole range, one call). */
 const MAX_UNCONFIRMED_BLOCKS = 64n;
 
@@ -105,8 +111,8 @@ export interface EvmPollResult {
   /** True when the cursor reached the newest block with enough confirmations. */
   caughtUp: boolean;
   reorganisation: EvmReorganisation | null;
-  /** Deposit addresses handed back to the pool in this step. */
-  releasedAddresses: number;
+  /** Amounts found on finished deposit addresses that no payment was credited with, in this step. */
+  unattributedDeposits: number;
 }
 
 type ResolvedOptions = ReturnType<typeof resolveOptions>;
@@ -488,41 +494,63 @@ async function internalTransfers(
 }
 
 /**
- * Hands back to the pool the indices of deposit addresses whose orders expired unpaid and whose
- * monitoring ended by `blockTime`, once the chain confirms the address never sent or holds
- * anything (ETH, or the USDC token when one is configured).
+ * The final look at deposit addresses whose monitoring ended by `blockTime`: ETH and USDC they hold
+ * beyond what was credited to them is listed for the operator (recordFinalCheck). An address that
+ * has sent a transaction (a sweep, a refund paid from it) no longer holds all it received and is
+ * only marked checked: the operator's wallet that moved the money accounts for it.
  */
-async function releaseUnusedAddresses(o: ResolvedOptions, blockTime: Date): Promise<number> {
-  const candidates = await listReleaseCandidates(
+async function checkFinishedAddresses(o: ResolvedOptions, blockTime: Date): Promise<number> {
+  const candidates = await listFinishedDeposits(
     o.chain,
     new Date(blockTime.getTime() - o.monitoringWindowMs),
-    RELEASE_BATCH,
+    FINAL_CHECK_BATCH,
   );
   if (candidates.length === 0) return 0;
-  let usdc: `0x${string}` | undefined;
+  let usdc: { contract: `0x${string}`; decimals: number } | undefined;
   try {
-    usdc = paymentCurrency("USDC").tokenContract;
+    const currency = paymentCurrency("USDC");
+    usdc = currency.tokenContract ? { contract: currency.tokenContract, decimals: currency.decimals } : undefined;
   } catch {
     usdc = undefined;
   }
-  let released = 0;
+  let found = 0;
   for (const candidate of candidates) {
     const address = candidate.depositAddress as `0x${string}`;
     try {
-      const [nonce, balance, tokens] = await Promise.all([
+      const [nonce, balance, tokens, credited] = await Promise.all([
         o.client.getTransactionCount({ address }),
         o.client.getBalance({ address }),
         usdc
-          ? o.client.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [address] })
+          ? o.client.readContract({ address: usdc.contract, abi: erc20Abi, functionName: "balanceOf", args: [address] })
           : Promise.resolve(0n),
+        creditedToAddress(o.chain, address),
       ]);
-      const unused = nonce === 0 && balance === 0n && tokens === 0n;
-      if ((await settleAddressReuse(candidate, "evm", unused)) === "released") released++;
+      const finds: UnattributedFind[] = [];
+      if (nonce === 0) {
+        const orderAsset = candidate.tokenContract ? "USDC" : "ETH";
+        const ethBeyond = balance - (credited.get("native") ?? 0n);
+        if (ethBeyond > 0n)
+          finds.push({
+            currency: "ETH",
+            decimals: 18,
+            amountAtomic: ethBeyond,
+            reason: unattributedReason("ETH", orderAsset, candidate.orderId),
+          });
+        const usdcBeyond = usdc ? tokens - (credited.get(usdc.contract.toLowerCase()) ?? 0n) : 0n;
+        if (usdc && usdcBeyond > 0n)
+          finds.push({
+            currency: "USDC",
+            decimals: usdc.decimals,
+            amountAtomic: usdcBeyond,
+            reason: unattributedReason("USDC", orderAsset, candidate.orderId),
+          });
+      }
+      found += await recordFinalCheck(o.chain, candidate, finds);
     } catch (error) {
-      o.log(`could not check deposit address ${address} for reuse: ${(error as Error).message}`);
+      o.log(`could not take the final look at deposit address ${address}: ${(error as Error).message}`);
     }
   }
-  return released;
+  return found;
 }
 
 /**
@@ -611,7 +639,7 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
     creditedPaymentIds: [],
     caughtUp: true,
     reorganisation,
-    releasedAddresses: 0,
+    unattributedDeposits: 0,
     seenPaymentIds: [] as string[],
   };
   if (newestConfirmed < 0n || fromBlock > newestConfirmed) {
@@ -649,11 +677,11 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
   // Behind the chain, blocks past the cursor are not "unconfirmed": what was seen stays until caught up.
   const seenPaymentIds = caughtUp ? await watchUnconfirmed(o, reader, options, timeOf(last), base, head) : [];
 
-  let releasedAddresses = 0;
+  let unattributedDeposits = 0;
   try {
-    releasedAddresses = await releaseUnusedAddresses(o, timeOf(last));
+    unattributedDeposits = await checkFinishedAddresses(o, timeOf(last));
   } catch (error) {
-    o.log(`deposit address reuse check failed: ${(error as Error).message}`);
+    o.log(`the final look at finished deposit addresses failed: ${(error as Error).message}`);
   }
   return {
     chain: o.chain,
@@ -664,7 +692,7 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
     seenPaymentIds,
     caughtUp,
     reorganisation,
-    releasedAddresses,
+    unattributedDeposits,
   };
 }
 
