@@ -441,7 +441,7 @@ export interface paths {
     };
     /**
      * List refunds owed on the partner's sales
-     * @description Money owed back to buyers of the partner's sales, newest first (at most 500): card payments that could not be fulfilled (refunded through the processor by the service, retried until made; PAID with the processor's refund id) and crypto received and not owed (over-, under- and late payments; DUE with the amount and the sender's address until the operator records the payout).
+     * @description Money owed back to buyers of the partner's sales, newest first, in keyset pages (pageSize, pageToken): card payments that could not be fulfilled (refunded through the processor by the service, retried until made; PAID with the processor's refund id) and crypto received and not owed (over-, under- and late payments; DUE with the amount and the sender's address until the operator records the payout).
      */
     get: operations["getV1PartnerRefunds"];
     put?: never;
@@ -1775,6 +1775,9 @@ export interface components {
       status: components["schemas"]["RefundStatus"];
     };
     RefundList: {
+      /** @description Pass back as pageToken for the next page; empty on the last page. */
+      nextPaginationToken: string;
+      /** @description Newest first. */
       refunds: components["schemas"]["Refund"][];
     };
     /**
@@ -4337,6 +4340,10 @@ export interface operations {
   getV1PartnerRefunds: {
     parameters: {
       query?: {
+        /** @description 1 to 1000; 100 when absent. */
+        pageSize?: number;
+        /** @description nextPaginationToken of the previous page. */
+        pageToken?: string;
         /** @description Only refunds in this state. */
         status?: components["schemas"]["RefundStatus"];
       };

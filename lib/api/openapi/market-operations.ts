@@ -102,8 +102,9 @@ export const marketOperations: Operation[] = [
     path: "/v1/partner/refunds",
     summary: "List refunds owed on the partner's sales",
     description:
-      "Money owed back to buyers of the partner's sales, newest first (at most 500): card payments that " +
-      "could not be fulfilled (refunded through the processor by the service, retried until made; PAID " +
+      "Money owed back to buyers of the partner's sales, newest first, in keyset pages (pageSize, " +
+      "pageToken): card payments that could not be fulfilled (refunded through the processor by the " +
+      "service, retried until made; PAID " +
       "with the processor's refund id) and crypto received and not owed (over-, under- and late payments; " +
       "DUE with the amount and the sender's address until the operator records the payout).",
     tags: ["Partner"],
