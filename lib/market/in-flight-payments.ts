@@ -36,7 +36,7 @@ export async function onCryptoPaymentSeen(paymentId: string, now = new Date()): 
   });
   if (!payment) return;
   const { order } = payment;
-  const reason = seenReason(payment, now);
+  const reason = seenReason(payment, now, order.kind === "RENEWAL");
   await inTransaction(async (tx) => {
     if (order.orderStatus === "PENDING" && reason) await noteOrder(tx, payment.orderId, "PENDING", reason);
     else if (order.orderStatus === "PENDING" && order.orderStatusReason.startsWith(SEEN_REASON_PREFIX))
@@ -65,7 +65,7 @@ function currencyOf(payment: SeenPayment): { currency: string; decimals: number 
 }
 
 /** "Payment seen, waiting for N confirmations (n of N) …", or null when nothing is seen. */
-export function seenReason(payment: SeenPayment, now = new Date()): string | null {
+export function seenReason(payment: SeenPayment, now = new Date(), renewal = false): string | null {
   if (payment.unconfirmedAmount === "0") return null;
   const { currency, decimals } = currencyOf(payment);
   const amount = (atomic: string | bigint) => `${formatUnits(BigInt(atomic), decimals)} ${currency}`;
@@ -77,14 +77,14 @@ export function seenReason(payment: SeenPayment, now = new Date()): string | nul
   if (isInFlight(payment, now))
     return (
       `${head}${received}, of ${amount(payment.amountDue)} due. It was seen before the offer expired, so the ` +
-      "order keeps the name until it confirms."
+      (renewal ? "renewal waits for it to confirm." : "order keeps the name until it confirms.")
     );
   const total = BigInt(payment.amountReceived) + BigInt(payment.unconfirmedAmount);
   if (total < BigInt(payment.amountDue))
     return `${head}${received}; ${amount(BigInt(payment.amountDue) - total)} more is due.`;
   return (
-    `${head}${received}. It was seen after the offer expired; once confirmed it completes the order if the ` +
-    "name is still free, or is owed back."
+    `${head}${received}. It was seen after the offer expired; once confirmed it completes the order if ` +
+    `${renewal ? "the renewal can still be applied" : "the name is still free"}, or is owed back.`
   );
 }
 

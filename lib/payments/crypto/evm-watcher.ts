@@ -554,11 +554,11 @@ async function checkFinishedAddresses(o: ResolvedOptions, blockTime: Date): Prom
 }
 
 /**
- * Transfers to watched deposit addresses in the blocks after the newest confirmed one, up to the
- * head (direct native transfers in the newest MAX_UNCONFIRMED_BLOCKS, ERC-20 logs in all), recorded
- * as seen (recordUnconfirmed): a full payment seen before its offer expired keeps the order's hold
- * until it confirms or leaves the chain. ETH that arrives inside another transaction is credited
- * once confirmed, but not seen before.
+ * Transfers to the deposit addresses of running offers (and of payments seen before) in the blocks
+ * after the newest confirmed one, up to the head (direct native transfers in the newest
+ * MAX_UNCONFIRMED_BLOCKS, ERC-20 logs in all), recorded as seen (recordUnconfirmed): a full payment
+ * seen before its offer expired keeps the order's hold until it confirms or leaves the chain. ETH
+ * that arrives inside another transaction is credited once confirmed, but not seen before.
  */
 async function watchUnconfirmed(
   o: ResolvedOptions,
@@ -568,7 +568,22 @@ async function watchUnconfirmed(
   base: bigint,
   head: bigint,
 ): Promise<string[]> {
-  const watched = await listWatchedPayments(o.chain, blockTime ?? new Date(), o.monitoringWindowMs);
+  const now = new Date();
+  // Only an offer still running can be kept by money seen now; a payment seen before is followed
+  // until it confirms or leaves. Nothing else needs the newest blocks read on every poll.
+  const listed = await listWatchedPayments(o.chain, blockTime ?? now, o.monitoringWindowMs);
+  const open = new Set(
+    (
+      await db().payment.findMany({
+        where: {
+          id: { in: listed.map((p) => p.id) },
+          OR: [{ expiresAt: { gt: now } }, { unconfirmedAmount: { not: "0" } }],
+        },
+        select: { id: true },
+      })
+    ).map((p) => p.id),
+  );
+  const watched = listed.filter((p) => open.has(p.id));
   if (watched.length === 0) return [];
   const from = base - o.confirmations + 2n;
   const seen: UnconfirmedTransfer[] = [];
@@ -593,7 +608,7 @@ async function watchUnconfirmed(
   const changed = await recordUnconfirmed(
     watched.map((p) => p.id),
     seen,
-    { confirmationsRequired: Number(o.confirmations), now: new Date(), monitoringWindowMs: o.monitoringWindowMs },
+    { confirmationsRequired: Number(o.confirmations), now, monitoringWindowMs: o.monitoringWindowMs },
   );
   await notifySeen(changed, options.onPaymentSeen, o.log);
   return changed;

@@ -169,6 +169,16 @@ describe("payments seen before their confirmations (item 2)", () => {
   });
 });
 
+test("an offer that already ran out is not looked for in the newest blocks: it could keep nothing", async () => {
+  const offer = await insertCryptoOrder("ETH", 3000, new Date(Date.now() - 2 * 3600_000));
+  await sendEth(offer.address, BigInt(offer.payment.amountDue));
+  const result = await poll();
+  expect(result.seenPaymentIds).not.toContain(offer.paymentId);
+  expect(await paymentOf(offer.paymentId)).toMatchObject({ unconfirmedAmount: "0", inFlightUntil: null });
+  await node.mine(CONFIRMATIONS);
+  expect((await poll()).creditedPaymentIds).toEqual([offer.paymentId]);
+});
+
 describe("confirmations from the safe block (item 16)", () => {
   /** A client of the same node whose `safe` block is `lag` blocks behind its head. */
   function clientWithSafeLag(lag: bigint | "unsupported"): PublicClient {
