@@ -479,7 +479,11 @@ export async function recordUnconfirmed(
     const now = observed.get(row.id);
     const amount = now?.amount ?? 0n;
     const since =
-      amount === 0n ? null : row.unconfirmedAmount !== "0" && row.unconfirmedSince ? row.unconfirmedSince : options.now;
+      amount === 0n
+        ? null
+        : row.unconfirmedAmount !== "0" && row.unconfirmedSince
+          ? row.unconfirmedSince
+          : await firstSeenAgain(row.id, options.now);
     const currency = row.chain?.startsWith("bitcoin:") ? "BTC" : row.tokenContract ? "USDC" : "ETH";
     const decimals = row.decimals ?? (currency === "BTC" ? 8 : currency === "USDC" ? 6 : 18);
     const due = BigInt(row.amountDue);
@@ -507,6 +511,19 @@ export async function recordUnconfirmed(
     changed.push(row.id);
   }
   return changed;
+}
+
+/**
+ * When money seen unconfirmed was first there: now, or for a credit a reorganisation took back into
+ * the mempool, the time of the block that first held it (its order's claim dates from then).
+ */
+async function firstSeenAgain(paymentId: string, now: Date): Promise<Date> {
+  const reversed = await db().reversedTransfer.findFirst({
+    where: { paymentId, resolvedAt: null },
+    orderBy: { creditedAt: "asc" },
+    select: { creditedAt: true },
+  });
+  return reversed && reversed.creditedAt.getTime() < now.getTime() ? reversed.creditedAt : now;
 }
 
 /** Calls the hook for each payment whose unconfirmed money changed; a failing hook stops no other. */
