@@ -43,12 +43,18 @@ afterAll(async () => {
   await esplora?.stop();
 });
 
-const watch = () =>
+/** A watcher pass; `at`: the watcher's clock, so a loaded machine cannot make a sighting late. */
+const watch = (at?: Date) =>
   pollBtcOnce({
     onPaymentCredited: (id) => onCryptoPaymentCredited(id).then(() => undefined),
     onPaymentSeen: (id) => onCryptoPaymentSeen(id),
     log: () => {},
+    ...(at && { now: () => at }),
   });
+
+/** While the offer runs: the moment the order was created. */
+const whileOffered = async (orderId: string) =>
+  (await db().order.findUniqueOrThrow({ where: { id: orderId } })).createdAt;
 
 async function buyWithBitcoin(domain: string) {
   const res = await app.fetch("/v1/market/crypto/purchase", {
@@ -97,7 +103,7 @@ describe("a Bitcoin payment seen in the mempool before the offer expires", () =>
       undefined,
       SENDER,
     );
-    expect((await watch()).seenPaymentIds).toHaveLength(1);
+    expect((await watch(await whileOffered(offer.orderId))).seenPaymentIds).toHaveLength(1);
 
     const seen = await readOrder(offer.orderId);
     expect(seen.orderStatus).toBe("PENDING");
@@ -148,7 +154,7 @@ describe("a Bitcoin payment seen in the mempool before the offer expires", () =>
       undefined,
       SENDER,
     );
-    await watch();
+    await watch(await whileOffered(offer.orderId));
     await pastExpiry(offer.orderId);
     expect(await expireUnpaidOffers()).not.toContain(offer.orderId);
     expect(await rivalBuys(domain)).toMatchObject({ status: 409 });
@@ -187,7 +193,7 @@ describe("a Bitcoin payment seen in the mempool before the offer expires", () =>
       undefined,
       SENDER,
     );
-    await watch();
+    await watch(await whileOffered(shortOffer.orderId));
     const shortOrder = await readOrder(shortOffer.orderId);
     expect(shortOrder.paymentSeen).toMatchObject({ holdsName: false });
     expect(shortOrder.orderStatusReason).toMatch(/more is due\.$/);
