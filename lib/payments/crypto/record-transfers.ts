@@ -82,7 +82,8 @@ export async function listWatchedPayments(
     where: {
       chain,
       depositAddress: { not: null },
-      // A released address now serves a newer order; its old payment is never looked at again.
+      // An address released before addresses stopped being reused serves a newer order; its old
+      // payment is never looked at again.
       OR: [{ addressReuse: null }, { addressReuse: { not: "released" } }],
       AND: { OR: [{ expiresAt: null }, { expiresAt: { gt: new Date(blockTime.getTime() - monitoringWindowMs) } }] },
     },
