@@ -6,7 +6,7 @@ import { useEffect, useState } from "react";
 import { CopyButton } from "../copy-button";
 import { useOrder } from "../orders/use-order";
 import type { CryptoPurchaseResponse } from "@/lib/api/schemas/market";
-import { OrderStatusBadge } from "../orders/order-timeline";
+import { OrderStatusBadge, paymentSeenText } from "../orders/order-timeline";
 
 /** What endpoint 12 answers: the payment destination, amount, URI and details. */
 export type CryptoOffer = CryptoPurchaseResponse;
@@ -73,6 +73,11 @@ export function CryptoPanel({ offer }: { offer: CryptoOffer }) {
             .
           </p>
         </>
+      ) : null}
+      {order.data?.paymentSeen && order.data.orderStatus === "PENDING" ? (
+        <p className="text-sm font-medium text-indigo-700" data-testid="crypto-payment-seen">
+          {paymentSeenText(order.data.paymentSeen)}
+        </p>
       ) : null}
       <p className="text-sm text-slate-700" aria-live="polite" data-testid="crypto-status-reason">
         {order.isError

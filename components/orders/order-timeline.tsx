@@ -25,6 +25,14 @@ export function OrderStatusBadge({ status }: { status: Order["orderStatus"] }) {
 
 type StepState = "done" | "current" | "upcoming" | "failed";
 
+/** "Payment seen, 1 of 2 confirmations": a crypto payment the watcher sees before it confirms. */
+export function paymentSeenText(seen: NonNullable<Order["paymentSeen"]>): string {
+  return (
+    `Payment seen, ${seen.confirmations} of ${seen.confirmationsRequired} confirmations` +
+    (seen.holdsName ? "; the name stays held until it confirms" : "")
+  );
+}
+
 function stepsOf(order: Order): { title: string; state: StepState; detail?: string }[] {
   const status = order.orderStatus;
   const paid = status === "PAID" || status === "COMPLETED";
@@ -45,7 +53,9 @@ function stepsOf(order: Order): { title: string; state: StepState; detail?: stri
         ? `${order.price} ${order.currency} received`
         : stopped
           ? order.orderStatusReason
-          : `Waiting for ${order.price} ${order.currency}`,
+          : order.paymentSeen
+            ? paymentSeenText(order.paymentSeen)
+            : `Waiting for ${order.price} ${order.currency}`,
     },
     {
       title: order.renewal ? "Name renewed" : "Name registered",

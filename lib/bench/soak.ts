@@ -4,7 +4,8 @@
 // batch, sub-domain listings and per-day counts, token lists, market search, order reads), then
 // mixed traffic: the same reads plus token create/delete, card purchases paid through the test
 // processor and crypto (BTC) purchases paid exactly, over, under or not at all through a local
-// Esplora server. Once on PGlite and once on PostgreSQL (BENCH_DATABASE_URL, or a throw-away server
+// Esplora server, or paid in full and left in the mempool past the offer's expiry, then confirmed
+// or dropped. Once on PGlite and once on PostgreSQL (BENCH_DATABASE_URL, or a throw-away server
 // from the machine's binaries). It prints both phases' tables, how the mixed phase's resolution
 // latency compares with the read-only phase's, the purchase rate, and the resident memory of the
 // server (with the embedded database's thread, and any process the server started) from /proc.
@@ -27,7 +28,11 @@ import { createThrowAwayDatabase, startTempPostgres } from "@/lib/cli/postgres-t
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openConfiguredDatabase } from "@/lib/db";
 import { btcAddressAt, testBtcXpub } from "@/lib/payments/crypto/derive-address";
-import { startEsploraServer, type EsploraServer } from "@/tests/integration/payments/support/esplora-server";
+import {
+  startEsploraServer,
+  type EsploraServer,
+  type FakeTx,
+} from "@/tests/integration/payments/support/esplora-server";
 
 const SECONDS = Number(process.env.SOAK_SECONDS ?? 120);
 const CLIENTS = Number(process.env.SOAK_CLIENTS ?? 200);
@@ -92,8 +97,11 @@ const READS_ONLY: [Step, number][] = MIX.filter(([step]) => !WRITES.has(step));
 
 type Phase = "read-only" | "mixed";
 
-/** How a crypto buyer pays: the amount due, more, less, or nothing. */
-type CryptoPlan = "exact" | "over" | "under" | "none";
+/**
+ * How a crypto buyer pays: the amount due, more, less, or nothing; or the amount due broadcast
+ * and left in the mempool past the offer's expiry, then confirmed (`seen`) or dropped (`dropped`).
+ */
+type CryptoPlan = "exact" | "over" | "under" | "none" | "seen" | "dropped";
 
 interface Purchase {
   kind: "card" | "crypto";
@@ -104,6 +112,8 @@ interface Purchase {
   /** Crypto: satoshi due and satoshi sent. */
   due?: bigint;
   sent?: bigint;
+  /** `seen` and `dropped`: the transaction left in the mempool. */
+  tx?: FakeTx;
 }
 
 interface Run {
@@ -513,11 +523,47 @@ function payCrypto(
   domain: string,
 ): Purchase {
   const roll = Math.random();
-  const plan: CryptoPlan = roll < 0.4 ? "exact" : roll < 0.6 ? "over" : roll < 0.8 ? "under" : "none";
+  const plan: CryptoPlan =
+    roll < 0.3
+      ? "exact"
+      : roll < 0.45
+        ? "over"
+        : roll < 0.6
+          ? "under"
+          : roll < 0.75
+            ? "none"
+            : roll < 0.9
+              ? "seen"
+              : "dropped";
   const due = BigInt(offer.paymentDetails.amountAtomic);
-  const sent = plan === "exact" ? due : plan === "over" ? due + 5_000n : plan === "under" ? due / 2n : 0n;
-  if (sent > 0n) run.esplora.addTx([{ address: offer.address, value: Number(sent) }], run.esplora.tip, BTC_SENDER);
-  return { kind: "crypto", orderId: offer.orderId, domain, paid: sent > 0n, plan, due, sent };
+  const sent =
+    plan === "exact" || plan === "seen" || plan === "dropped"
+      ? due
+      : plan === "over"
+        ? due + 5_000n
+        : plan === "under"
+          ? due / 2n
+          : 0n;
+  // In flight: broadcast now, in the mempool until after the offer ran out (settleAfterLoad).
+  const inFlight = plan === "seen" || plan === "dropped";
+  const tx =
+    sent > 0n
+      ? run.esplora.addTx(
+          [{ address: offer.address, value: Number(sent) }],
+          inFlight ? undefined : run.esplora.tip,
+          BTC_SENDER,
+        )
+      : undefined;
+  return {
+    kind: "crypto",
+    orderId: offer.orderId,
+    domain,
+    paid: sent > 0n,
+    plan,
+    due,
+    sent: plan === "dropped" ? 0n : sent,
+    ...(inFlight && { tx }),
+  };
 }
 
 // ---------------------------------------------------------------- settling after the load
@@ -553,9 +599,33 @@ async function settleAfterLoad(run: Run): Promise<string[]> {
     }
     return open.map((p) => `${what}: ${p.kind} order ${p.orderId} is still ${statusOf.get(p.orderId)}`);
   };
+  // Payments in the mempool at their offer's expiry: once every offer ran out and the market's
+  // upkeep (every 10 s) has passed over them, their orders must still be PENDING; then half of them
+  // confirm (the order completes) and the rest are dropped (the order expires).
+  const inFlight = run.purchases.filter((p) => p.tx);
+  await new Promise((resolve) => setTimeout(resolve, OFFER_MINUTES * 60_000 + 12_000));
+  const heldPastExpiry: string[] = [];
+  for (const p of inFlight) {
+    const status = String((await get(`/v1/market/order/${p.orderId}`)).orderStatus);
+    if (status !== "PENDING")
+      heldPastExpiry.push(`${p.plan} order ${p.orderId}: ${status} at its offer's end with a payment in flight`);
+  }
+  console.log(`== settling: ${inFlight.length} payments in flight past their offer; confirming or dropping them`);
+  run.esplora.tip++;
+  for (const p of inFlight) {
+    if (p.plan === "seen") p.tx!.blockHeight = run.esplora.tip;
+    else run.esplora.txs.splice(run.esplora.txs.indexOf(p.tx!), 1);
+  }
   console.log(`== settling: waiting for ${run.purchases.length} orders to end`);
-  const stuck = await waitForFinal("after the offers ran out", (status) => FINAL.has(status));
-  const due = (await get("/v1/partner/refunds?status=DUE")).refunds as { id: string; amountAtomic: string }[];
+  const stuck = [...heldPastExpiry, ...(await waitForFinal("after the offers ran out", (status) => FINAL.has(status)))];
+  // Every page of the refunds owed.
+  const due: { id: string; amountAtomic: string }[] = [];
+  let pageToken = "";
+  do {
+    const page = await get(`/v1/partner/refunds?status=DUE&pageSize=1000&pageToken=${encodeURIComponent(pageToken)}`);
+    due.push(...(page.refunds as { id: string; amountAtomic: string }[]));
+    pageToken = String(page.nextPaginationToken ?? "");
+  } while (pageToken);
   console.log(`== settling: recording the payout of ${due.length} refunds owed`);
   const problems = [...stuck];
   for (const refund of due) {
@@ -589,6 +659,8 @@ const CRYPTO_END: Record<CryptoPlan, string> = {
   over: "COMPLETED",
   under: "REFUNDED",
   none: "EXPIRED",
+  seen: "COMPLETED",
+  dropped: "EXPIRED",
 };
 
 async function reconcile(

@@ -7,12 +7,16 @@
 //   refunds [DUE|PAID]                                every refund owed on every sale
 //   refund-paid <refundId> <amountAtomic> <reference> record the payout of a crypto refund
 //   ens-parent <partnerId> <brand.eth> <ownerAddress> the partner's ENS parent, served by our gateway
+//   deposits                                          money on deposit addresses credited to nobody
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { config, usesPostgresServer } from "@/lib/config";
 import { closeDatabase, openConfiguredDatabase } from "@/lib/db";
+import type { UnattributedDeposit } from "@/lib/api/schemas/deposits";
 import { setPayoutAccount } from "@/lib/market/payout-account";
-import { listRefunds, recordRefundPayout, type RefundView } from "@/lib/market/refunds";
+import { listRefundsPage } from "@/lib/market/list-refunds-page";
+import { recordRefundPayout, type RefundView } from "@/lib/market/refunds";
+import { listUnattributedDeposits } from "@/lib/market/unattributed-deposits";
 import { createPartner } from "@/lib/partners/create-partner";
 import { registerEnsParent } from "@/lib/registry/ens-parent";
 import { formatUnits } from "@/lib/payments/crypto/rates";
@@ -24,7 +28,8 @@ const USAGE = `Usage:
   npm run partner -- payout-account <partnerId> <acct_…|none>
   npm run partner -- refunds [DUE|PAID]
   npm run partner -- refund-paid <refundId> <amountAtomic> <reference>
-  npm run partner -- ens-parent <partnerId> <brand.eth> <ownerAddress>`;
+  npm run partner -- ens-parent <partnerId> <brand.eth> <ownerAddress>
+  npm run partner -- deposits`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -73,14 +78,36 @@ async function main(argv: string[]): Promise<number> {
     case "refunds": {
       const [status] = rest;
       if (rest.length > 1 || (status !== undefined && status !== "DUE" && status !== "PAID")) break;
+      // Every page, the largest the list gives.
       const refunds = await run(
-        () => listRefunds({ status }).then((list) => JSON.parse(JSON.stringify(list)) as RefundView[]),
-        async (port) =>
-          (
-            (await local(port, "GET", `/api/internal/refunds${status ? `?status=${status}` : ""}`)) as {
+        async () => {
+          const all: RefundView[] = [];
+          let pageToken: string | undefined;
+          do {
+            const page = await listRefundsPage({ status, pageSize: 1000, pageToken });
+            all.push(...(JSON.parse(JSON.stringify(page.refunds)) as RefundView[]));
+            pageToken = page.nextPaginationToken || undefined;
+          } while (pageToken);
+          return all;
+        },
+        async (port) => {
+          const all: RefundView[] = [];
+          let pageToken = "";
+          do {
+            const query = new URLSearchParams({
+              pageSize: "1000",
+              ...(status && { status }),
+              ...(pageToken && { pageToken }),
+            });
+            const page = (await local(port, "GET", `/api/internal/refunds?${query}`)) as {
               refunds: RefundView[];
-            }
-          ).refunds,
+              nextPaginationToken: string;
+            };
+            all.push(...page.refunds);
+            pageToken = page.nextPaginationToken;
+          } while (pageToken);
+          return all;
+        },
       );
       if (refunds.length === 0) console.log("no refunds");
       for (const r of refunds)
@@ -94,6 +121,28 @@ async function main(argv: string[]): Promise<number> {
             r.domain,
             r.senderAddress ?? r.processorRefundId ?? "",
             r.reason,
+          ].join("  "),
+        );
+      return 0;
+    }
+    case "deposits": {
+      if (rest.length > 0) break;
+      const deposits = await run(
+        () => listUnattributedDeposits(),
+        async (port) =>
+          ((await local(port, "GET", "/api/internal/deposits")) as { deposits: UnattributedDeposit[] }).deposits,
+      );
+      if (deposits.length === 0) console.log("no unattributed deposits");
+      for (const d of deposits)
+        console.log(
+          [
+            d.foundAt,
+            d.chain,
+            d.depositAddress,
+            `${formatUnits(BigInt(d.amountAtomic), d.decimals)} ${d.currency}`,
+            `(${d.amountAtomic})`,
+            `order ${d.orderId}`,
+            d.reason,
           ].join("  "),
         );
       return 0;
@@ -161,7 +210,8 @@ async function local(port: number, method: string, route: string, body?: unknown
 }
 
 main(process.argv.slice(2)).then(
-  (code) => process.exit(code),
+  // Exits once stdout is flushed: a pipe takes a long listing in pieces, and exit() would cut it.
+  (code) => process.stdout.write("", () => process.exit(code)),
   (error) => {
     const message = error instanceof Error ? error.message : String(error);
     console.error(`partner: ${message}`);

@@ -75,6 +75,8 @@ const EnvSchema = z.object({
   PAYMENTS_USDC_CONTRACT: optionalString,
   /** Unset: a per-chain default (lib/payments/crypto/currencies.ts); 0 is used as 1. */
   PAYMENTS_EVM_CONFIRMATIONS: optionalString.pipe(z.coerce.number<string>().int().min(0).optional()),
+  /** The block EVM confirmations count from; `auto`: `safe` on known rollups, the head elsewhere. */
+  PAYMENTS_EVM_CONFIRM_FROM: z.enum(["auto", "latest", "safe", "finalized"]).default("auto"),
   /** Esplora-compatible HTTP API for Bitcoin payments, and its network. */
   PAYMENTS_BTC_ESPLORA_URL: optionalUrl,
   PAYMENTS_BTC_NETWORK: z.enum(["mainnet", "testnet", "regtest"]).default("mainnet"),

@@ -91,14 +91,14 @@ const AVAILABILITY_QUERY = `SELECT n.name,
     pd.payout_account_id AS parent_payout_account_id,
     h.order_id AS hold_order_id, h.order_status AS hold_order_status, h.expires_at AS hold_expires_at,
     h.settlement_due AS hold_settlement_due, h.status AS hold_payment_status,
-    h.amount_received AS hold_amount_received
+    h.amount_received AS hold_amount_received, h.in_flight_until AS hold_in_flight_until
   FROM unnest($1::text[], $2::text[], $3::text[]) AS n(name, tld, parent)
   LEFT JOIN LATERAL (SELECT name, expires_at FROM "domain" WHERE name = n.name LIMIT 1) d ON true
   LEFT JOIN LATERAL (SELECT d.id, d.name, d.partner_id, d.subdomains_enabled, d.subdomain_price_cents, d.expires_at,
         (SELECT payout_account_id FROM partner WHERE partner.id = d.partner_id) AS payout_account_id
       FROM "domain" d WHERE d.name = n.parent LIMIT 1) pd ON true
   LEFT JOIN LATERAL (SELECT o.id AS order_id, o.order_status::text AS order_status, o.expires_at,
-        p.settlement_due, p.status, p.amount_received
+        p.settlement_due, p.status, p.amount_received, p.in_flight_until
       FROM name_reservation r JOIN "order" o ON o.id = r.order_id LEFT JOIN payment p ON p.order_id = o.id
       WHERE r.domain = n.name LIMIT 1) h ON true`;
 
@@ -122,6 +122,7 @@ interface AvailabilityRow {
   hold_settlement_due: boolean | null;
   hold_payment_status: string | null;
   hold_amount_received: string | null;
+  hold_in_flight_until: Timestamp;
 }
 
 const toDate = (value: Timestamp): Date | null => (value === null ? null : new Date(value));
@@ -234,10 +235,14 @@ function holdIsLive(row: AvailabilityRow, now: Date): boolean {
   if (expiresAt === null || expiresAt.getTime() > now.getTime()) return true;
   return (
     row.hold_payment_status !== null &&
-    hasMoneyInPlay({
-      settlementDue: row.hold_settlement_due!,
-      status: row.hold_payment_status,
-      amountReceived: row.hold_amount_received!,
-    })
+    hasMoneyInPlay(
+      {
+        settlementDue: row.hold_settlement_due!,
+        status: row.hold_payment_status,
+        amountReceived: row.hold_amount_received!,
+        inFlightUntil: toDate(row.hold_in_flight_until),
+      },
+      now,
+    )
   );
 }

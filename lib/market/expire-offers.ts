@@ -5,7 +5,13 @@ import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
 import { cancelIntentOf } from "./cancel-intents";
 import { inTransaction } from "./in-transaction";
 import { endedWithoutPayment, transitionOrder } from "./order-state";
-import { EXPIRED_UNPAID_REASON, EXPIRED_UNPAID_RENEWAL_REASON, hasMoneyInPlay, PAYMENT_IN_PLAY } from "./reserve-name";
+import {
+  EXPIRED_UNPAID_REASON,
+  EXPIRED_UNPAID_RENEWAL_REASON,
+  hasMoneyInPlay,
+  isInFlight,
+  PAYMENT_IN_PLAY,
+} from "./reserve-name";
 import { settlePayment } from "./settle-payment";
 
 // Offers that ran out with nothing received become EXPIRED and release their name; their card
@@ -15,7 +21,15 @@ import { settlePayment } from "./settle-payment";
 
 export async function expireUnpaidOffers(now = new Date(), limit = 200): Promise<string[]> {
   const due = await db().order.findMany({
-    where: { orderStatus: "PENDING", expiresAt: { lte: now } },
+    where: {
+      orderStatus: "PENDING",
+      expiresAt: { lte: now },
+      // Payments seen in time and still confirming are not looked at again until they are not.
+      OR: [
+        { payment: { is: null } },
+        { payment: { is: { OR: [{ inFlightUntil: null }, { inFlightUntil: { lte: now } }] } } },
+      ],
+    },
     select: {
       id: true,
       kind: true,
@@ -28,9 +42,11 @@ export async function expireUnpaidOffers(now = new Date(), limit = 200): Promise
   const expired: string[] = [];
   for (const order of due) {
     const payment = order.payment;
-    if (payment && hasMoneyInPlay(payment)) {
-      // A card payment under way keeps its hold until the processor says how it ended.
-      if (payment.status !== "processing") await settlePayment(payment.id, now);
+    if (payment && hasMoneyInPlay(payment, now)) {
+      // A card payment under way keeps its hold until the processor says how it ended, a crypto
+      // payment seen in time until it confirms or is dropped.
+      if (payment.status !== "processing" && !(isInFlight(payment, now) && payment.amountReceived === "0"))
+        await settlePayment(payment.id, now);
       continue;
     }
     let reason = order.kind === "RENEWAL" ? EXPIRED_UNPAID_RENEWAL_REASON : EXPIRED_UNPAID_REASON;

@@ -5,18 +5,19 @@ import { db } from "@/lib/db";
 import { syncCardPayment } from "./card-payment-events";
 import { exactNumber } from "./exact-number";
 import { centsToNumber } from "./pricing";
+import { isInFlight } from "./reserve-name";
 
 // Endpoint 13. A pending Stripe order is re-read from Stripe first (at most once per order every
 // few seconds, however many read it), so a client polling after paying sees the order complete
 // even before the webhook arrives.
 
 export async function getOrderOrThrow(orderId: string): Promise<Order> {
-  let order = await db().order.findUnique({ where: { id: orderId } });
+  let order = await db().order.findUnique({ where: { id: orderId }, include: { payment: { select: SEEN } } });
   if (!order) throw notFound("orderID", "No order has this id.");
   if (order.orderStatus === "PENDING" && order.paymentType === "card") {
     try {
       await syncCardPayment(orderId);
-      order = (await db().order.findUnique({ where: { id: orderId } }))!;
+      order = (await db().order.findUnique({ where: { id: orderId }, include: { payment: { select: SEEN } } }))!;
     } catch (error) {
       // The stored state is still right; the webhook will bring the news.
       console.warn(
@@ -46,5 +47,23 @@ export async function getOrderOrThrow(orderId: string): Promise<Order> {
         ...(order.nameExpiresAt && { nameExpiresAt: order.nameExpiresAt.toISOString() }),
       },
     }),
+    ...(order.payment &&
+      order.payment.unconfirmedAmount !== "0" && {
+        paymentSeen: {
+          amountAtomic: order.payment.unconfirmedAmount,
+          confirmations: order.payment.unconfirmedConfirmations,
+          confirmationsRequired: order.payment.confirmationsRequired ?? 1,
+          seenAt: (order.payment.unconfirmedSince ?? order.updatedAt).toISOString(),
+          holdsName: order.orderStatus === "PENDING" && isInFlight(order.payment),
+        },
+      }),
   };
 }
+
+const SEEN = {
+  unconfirmedAmount: true,
+  unconfirmedConfirmations: true,
+  confirmationsRequired: true,
+  unconfirmedSince: true,
+  inFlightUntil: true,
+} as const;

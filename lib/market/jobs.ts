@@ -5,14 +5,17 @@ import { describeCryptoSetup, startPaymentWatchers } from "@/lib/payments/crypto
 import { cancelAbandonedIntents } from "./cancel-intents";
 import { onCryptoPaymentCredited } from "./crypto-payment-events";
 import { expireUnpaidOffers } from "./expire-offers";
+import { onCryptoPaymentSeen } from "./in-flight-payments";
 import { completePaidOrders } from "./fulfil-order";
 import { processDueCardRefunds } from "./refunds";
+import { recheckProcessingPayments } from "./recheck-processing";
 import { onCryptoPaymentReorganised } from "./reorganised-payments";
 import { settleDuePayments } from "./settle-payment";
 
 // The marketplace's background work, started with the server. Everything it does is driven by
 // durable state, so a restart picks up where a crash stopped: payments recorded and not settled,
-// orders left PAID, unpaid offers that ran out, intents to cancel, card refunds to make; and the
+// orders left PAID, unpaid offers that ran out, intents to cancel, card payments left processing,
+// card refunds to make; and the
 // crypto payment watchers.
 
 const MARKET_JOB_INTERVAL_MS = 10_000;
@@ -32,6 +35,7 @@ async function runMarketUpkeep(now = new Date()): Promise<void> {
       () => completePaidOrders({ paidBefore: new Date(now.getTime() - STALE_PAID_MS), limit: 50 }),
     ],
     ["cancel abandoned intents", () => cancelAbandonedIntents(log)],
+    ["re-ask about payments left processing", () => recheckProcessingPayments(log, now)],
     ["make card refunds", () => processDueCardRefunds(log)],
   ];
   for (const [name, step] of steps) {
@@ -77,6 +81,7 @@ registerBackgroundJob({
     const watchers = startPaymentWatchers({
       onPaymentCredited: (paymentId) => onCryptoPaymentCredited(paymentId).then(() => undefined),
       onPaymentReorganised: (tx, paymentId) => onCryptoPaymentReorganised(tx, paymentId),
+      onPaymentSeen: (paymentId) => onCryptoPaymentSeen(paymentId),
       log,
     });
     return () => watchers.stop();

@@ -171,7 +171,7 @@ export async function processDueCardRefunds(log: (message: string) => void, limi
   return made;
 }
 
-function viewOf(
+export function viewOf(
   row: Prisma.RefundGetPayload<{ include: { payment: { select: { order: { select: { domain: true } } } } } }>,
 ): RefundView {
   return {
@@ -194,7 +194,7 @@ function viewOf(
   };
 }
 
-const withDomain = { payment: { select: { order: { select: { domain: true } } } } } as const;
+export const withDomain = { payment: { select: { order: { select: { domain: true } } } } } as const;
 
 const MAX_LISTED_REFUNDS = 500;
 

@@ -15,18 +15,35 @@ export const EXPIRED_UNPAID_REASON = "The offer expired before it was paid; the 
 /** The same for a renewal, which held no name. */
 export const EXPIRED_UNPAID_RENEWAL_REASON = "The offer expired before it was paid; the renewal was not applied.";
 
-export const PAYMENT_IN_PLAY = { settlementDue: true, status: true, amountReceived: true } as const;
+export const PAYMENT_IN_PLAY = {
+  settlementDue: true,
+  status: true,
+  amountReceived: true,
+  inFlightUntil: true,
+} as const;
 
-/** Money was recorded for the payment, or a card payment is under way: its order is not abandoned. */
+/**
+ * Money was recorded for the payment, a card payment is under way, or a full crypto payment seen
+ * before the offer expired is still waiting for its confirmations (until the watcher stops looking,
+ * Payment.inFlightUntil): its order is not abandoned.
+ */
 export function hasMoneyInPlay(
-  payment: { settlementDue: boolean; status: string; amountReceived: string } | null | undefined,
+  payment:
+    { settlementDue: boolean; status: string; amountReceived: string; inFlightUntil?: Date | null } | null | undefined,
+  now = new Date(),
 ): boolean {
   if (!payment) return false;
   return (
     payment.settlementDue ||
     payment.amountReceived !== "0" ||
-    ["succeeded", "mismatched", "processing"].includes(payment.status)
+    ["succeeded", "mismatched", "processing"].includes(payment.status) ||
+    isInFlight(payment, now)
   );
+}
+
+/** A full crypto payment seen before the offer expired, not confirmed yet, still watched. */
+export function isInFlight(payment: { inFlightUntil?: Date | null }, now = new Date()): boolean {
+  return payment.inFlightUntil != null && payment.inFlightUntil.getTime() > now.getTime();
 }
 
 /** Takes the hold on `name` for `orderId`, or returns false when a live order holds it or it is registered. */
@@ -105,7 +122,7 @@ async function releaseStaleHold(tx: Prisma.TransactionClient, name: string, now:
     (holder.orderStatus === "PENDING" &&
       holder.expiresAt !== null &&
       holder.expiresAt.getTime() <= now.getTime() &&
-      !hasMoneyInPlay(holder.payment)) ||
+      !hasMoneyInPlay(holder.payment, now)) ||
     (holder.orderStatus !== "PENDING" && holder.orderStatus !== "PAID");
   if (!stale) return false;
   if (holder?.orderStatus === "PENDING") {

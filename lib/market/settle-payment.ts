@@ -11,7 +11,7 @@ import { inTransaction } from "./in-transaction";
 import { orderStatusOf } from "./order-rows";
 import { endedWithoutPayment, noteOrder, onItsOwn, transitionOrder, type TransitionInput } from "./order-state";
 import { cryptoAmountOwed, oweCardRefund, refundedAmount, requestCardRefund, syncCryptoRefund } from "./refunds";
-import { tryReserveName } from "./reserve-name";
+import { isInFlight, tryReserveName } from "./reserve-name";
 
 // Settlement: the order follows the money recorded for it, whoever recorded it (Stripe webhook,
 // test checkout, order read, chain watcher). Recording money and settling are separate commits,
@@ -178,7 +178,14 @@ async function settleCrypto(payment: PaymentRow, now: Date): Promise<OrderStatus
   } else if (!covered && available > 0n) {
     // The order's offer decides (the expiry job reads the same column).
     const offerEnds = payment.order.expiresAt ?? progress.expiresAt;
-    const expired = offerEnds !== null && now.getTime() > offerEnds.getTime();
+    // The rest of the amount seen in time and still confirming: the offer has not run out for it.
+    const expired =
+      offerEnds !== null &&
+      now.getTime() > offerEnds.getTime() &&
+      !isInFlight(
+        (await db().payment.findUnique({ where: { id: payment.id }, select: { inFlightUntil: true } })) ?? {},
+        now,
+      );
     const owedNote =
       `${classification.reason} The offer expired before the full amount arrived; ` +
       `${endedWithoutPayment(payment.order.kind)} and the ${amount(available)} received is owed back to the ` +

@@ -3,17 +3,19 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 import { badRequest } from "@/lib/api/errors";
 import { signingSecret } from "@/lib/partners/signing-secret";
 
-// Opaque page tokens of endpoints 4 and 5: the keyset position, bound to the listing and the
-// parent it came from, signed with a key derived from the server key. A forged token, one from
-// another parent or listing, or one older than a day is refused with 400.
+// Opaque page tokens of endpoints 4 and 5 and of the refund lists: the keyset position, bound to
+// the listing and the parent (for refunds: the partner and filter) it came from, signed with a key
+// derived from the server key. A forged token, one from another parent or listing, or one older
+// than a day is refused with 400.
 
 export type PagePosition =
   | { listing: "names"; parentId: string; createdAt: string; id: string }
-  | { listing: "days"; parentId: string; day: string };
+  | { listing: "days"; parentId: string; day: string }
+  | { listing: "refunds"; parentId: string; createdAt: string; id: string };
 
 interface Payload {
   v: 1;
-  l: "n" | "d";
+  l: "n" | "d" | "r";
   p: string;
   /** names: created_at ISO and id of the last row shown; days: the last day shown. */
   k: string[];
@@ -32,9 +34,9 @@ function macOf(body: string, secret: string): Buffer {
 export function encodePageToken(position: PagePosition, now = Date.now(), secret = signingSecret()): string {
   const payload: Payload = {
     v: 1,
-    l: position.listing === "names" ? "n" : "d",
+    l: position.listing === "names" ? "n" : position.listing === "refunds" ? "r" : "d",
     p: position.parentId,
-    k: position.listing === "names" ? [position.createdAt, position.id] : [position.day],
+    k: position.listing === "days" ? [position.day] : [position.createdAt, position.id],
     t: Math.floor(now / 1000),
   };
   const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
@@ -61,13 +63,13 @@ export function decodePageToken<L extends PagePosition["listing"]>(
   } catch {
     throw refuse("is not a token this service issued");
   }
-  const listing = payload.l === "n" ? "names" : payload.l === "d" ? "days" : undefined;
+  const listing = payload.l === "n" ? "names" : payload.l === "d" ? "days" : payload.l === "r" ? "refunds" : undefined;
   if (payload.v !== 1 || listing !== expected.listing || !Array.isArray(payload.k))
     throw refuse("belongs to another listing");
   if (payload.p !== expected.parentId) throw refuse("belongs to another parent domain");
   if (!Number.isInteger(payload.t) || now / 1000 - payload.t > MAX_AGE_SECONDS) throw refuse("has expired");
 
-  if (listing === "names") {
+  if (listing === "names" || listing === "refunds") {
     const [createdAt, id] = payload.k;
     if (typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt)) || typeof id !== "string")
       throw refuse("is not a token this service issued");

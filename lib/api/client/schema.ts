@@ -110,7 +110,7 @@ export interface paths {
     };
     /**
      * Read an order
-     * @description `orderStatus`: PENDING (awaiting payment; a declined card attempt stays here while the intent can be paid), PAID (payment confirmed, registering), COMPLETED (registered to `ownerAddress`), EXPIRED (the offer ran out with nothing received), FAILED (the payment can no longer be made, or money arrived that the order cannot use and is owed back), REFUNDED (the money went back: a card refund, with its id in the reason, a crypto payout, or a lost dispute; a name it had registered is suspended). Moves: PENDING → PAID → COMPLETED → REFUNDED; PENDING → EXPIRED → PAID (paid late, name still free) or FAILED (paid late or short, name gone); PENDING → FAILED → PAID (topped up, name free) or REFUNDED; PAID → FAILED (cannot be registered). `orderStatusReason` says why, including under-, over- and late payment. `price` is exact. A pending Stripe order is re-read from Stripe at most once every 5 seconds.
+     * @description `orderStatus`: PENDING (awaiting payment; a declined card attempt stays here while the intent can be paid; a crypto payment seen but not yet confirmed stays here with the reason `Payment seen, waiting for N confirmations (n of N)` and `paymentSeen`, and when it covers the amount and was seen before the offer expired the order keeps its name past the expiry until the payment confirms or leaves the mempool), PAID (payment confirmed, registering), COMPLETED (registered to `ownerAddress`), EXPIRED (the offer ran out with nothing received), FAILED (the payment can no longer be made, or money arrived that the order cannot use and is owed back), REFUNDED (the money went back: a card refund, with its id in the reason, a crypto payout, or a lost dispute; a name it had registered is suspended). Moves: PENDING → PAID → COMPLETED → REFUNDED; PENDING → EXPIRED → PAID (paid late, name still free) or FAILED (paid late or short, name gone); PENDING → FAILED → PAID (topped up, name free) or REFUNDED; PAID → FAILED (cannot be registered). `orderStatusReason` says why, including under-, over- and late payment. `price` is exact. A pending Stripe order is re-read from Stripe at most once every 5 seconds.
      */
     get: operations["getV1MarketOrderOrderID"];
     put?: never;
@@ -541,7 +541,7 @@ export interface paths {
     };
     /**
      * List refunds owed on the partner's sales
-     * @description Money owed back to buyers of the partner's sales, newest first (at most 500): card payments that could not be fulfilled (refunded through the processor by the service, retried until made; PAID with the processor's refund id) and crypto received and not owed (over-, under- and late payments; DUE with the amount and the sender's address until the operator records the payout).
+     * @description Money owed back to buyers of the partner's sales, newest first, in keyset pages (pageSize, pageToken): card payments that could not be fulfilled (refunded through the processor by the service, retried until made; PAID with the processor's refund id) and crypto received and not owed (over-, under- and late payments; DUE with the amount and the sender's address until the operator records the payout).
      */
     get: operations["getV1PartnerRefunds"];
     put?: never;
@@ -1686,6 +1686,21 @@ export interface components {
       ownerAddress: string;
       /** Format: uuid */
       paymentReferenceId: string;
+      /** @description Crypto: a payment the watcher sees on the deposit address (in the mempool, or in blocks without the required confirmations yet); absent when there is none. */
+      paymentSeen?: {
+        /** @description Seen and not yet confirmed, in the currency's smallest unit. */
+        amountAtomic: string;
+        /** @description The fewest confirmations among the transfers seen (0 in the mempool). */
+        confirmations: number;
+        confirmationsRequired: number;
+        /** @description True when the money received and seen covers the amount due and was seen before the offer expired: the order stays PENDING and keeps its name past the expiry until the payment confirms (then PAID, COMPLETED) or leaves the mempool (then the offer's expiry applies again). */
+        holdsName: boolean;
+        /**
+         * Format: date-time
+         * @description When the payment watcher first saw it.
+         */
+        seenAt: string;
+      };
       /** @enum {string} */
       paymentType: "card" | "crypto";
       /** @description Amount due in `currency`. Written with all its digits; parse it as a decimal to keep them. */
@@ -1971,6 +1986,9 @@ export interface components {
       status: components["schemas"]["RefundStatus"];
     };
     RefundList: {
+      /** @description Pass back as pageToken for the next page; empty on the last page. */
+      nextPaginationToken: string;
+      /** @description Newest first. */
       refunds: components["schemas"]["Refund"][];
     };
     /**
@@ -4932,6 +4950,10 @@ export interface operations {
   getV1PartnerRefunds: {
     parameters: {
       query?: {
+        /** @description 1 to 1000; 100 when absent. */
+        pageSize?: number;
+        /** @description nextPaginationToken of the previous page. */
+        pageToken?: string;
         /** @description Only refunds in this state. */
         status?: components["schemas"]["RefundStatus"];
       };

@@ -82,7 +82,10 @@ export const marketOperations: Operation[] = [
     summary: "Read an order",
     description:
       "`orderStatus`: PENDING (awaiting payment; a declined card attempt stays here while the intent can " +
-      "be paid), PAID (payment confirmed, registering), COMPLETED (registered to `ownerAddress`), EXPIRED " +
+      "be paid; a crypto payment seen but not yet confirmed stays here with the reason `Payment seen, " +
+      "waiting for N confirmations (n of N)` and `paymentSeen`, and when it covers the amount and was seen " +
+      "before the offer expired the order keeps its name past the expiry until the payment confirms or " +
+      "leaves the mempool), PAID (payment confirmed, registering), COMPLETED (registered to `ownerAddress`), EXPIRED " +
       "(the offer ran out with nothing received), FAILED (the payment can no longer be made, or money " +
       "arrived that the order cannot use and is owed back), REFUNDED (the money went back: a card refund, " +
       "with its id in the reason, a crypto payout, or a lost dispute; a name it had registered is " +
@@ -102,8 +105,9 @@ export const marketOperations: Operation[] = [
     path: "/v1/partner/refunds",
     summary: "List refunds owed on the partner's sales",
     description:
-      "Money owed back to buyers of the partner's sales, newest first (at most 500): card payments that " +
-      "could not be fulfilled (refunded through the processor by the service, retried until made; PAID " +
+      "Money owed back to buyers of the partner's sales, newest first, in keyset pages (pageSize, " +
+      "pageToken): card payments that could not be fulfilled (refunded through the processor by the " +
+      "service, retried until made; PAID " +
       "with the processor's refund id) and crypto received and not owed (over-, under- and late payments; " +
       "DUE with the amount and the sender's address until the operator records the payout).",
     tags: ["Partner"],

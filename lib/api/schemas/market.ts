@@ -237,6 +237,29 @@ export const Order = z
       .strict()
       .optional()
       .meta({ description: "Present when the order renews a registered name instead of buying one." }),
+    paymentSeen: z
+      .object({
+        amountAtomic: z.string().meta({ description: "Seen and not yet confirmed, in the currency's smallest unit." }),
+        confirmations: z
+          .number()
+          .int()
+          .meta({ description: "The fewest confirmations among the transfers seen (0 in the mempool)." }),
+        confirmationsRequired: z.number().int(),
+        seenAt: IsoDateTime.meta({ description: "When the payment watcher first saw it." }),
+        holdsName: z.boolean().meta({
+          description:
+            "True when the money received and seen covers the amount due and was seen before the offer expired: " +
+            "the order stays PENDING and keeps its name past the expiry until the payment confirms (then PAID, " +
+            "COMPLETED) or leaves the mempool (then the offer's expiry applies again).",
+        }),
+      })
+      .strict()
+      .optional()
+      .meta({
+        description:
+          "Crypto: a payment the watcher sees on the deposit address (in the mempool, or in blocks without the " +
+          "required confirmations yet); absent when there is none.",
+      }),
   })
   .strict()
   .meta({ id: "Order" });

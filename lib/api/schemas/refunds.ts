@@ -1,6 +1,6 @@
 // Refunds owed to buyers and the partner's payout account (our endpoints beyond the interface).
 import { z } from "zod";
-import { IsoDateTime, Uuid } from "./common";
+import { IsoDateTime, PageSize, PageToken, Uuid } from "./common";
 import { ExactNumber } from "./exact-number";
 
 const RefundStatus = z.enum(["DUE", "PAID"]).meta({
@@ -40,12 +40,19 @@ export const Refund = z
   .meta({ id: "Refund" });
 
 export const RefundList = z
-  .object({ refunds: z.array(Refund) })
+  .object({
+    refunds: z.array(Refund).meta({ description: "Newest first." }),
+    nextPaginationToken: z
+      .string()
+      .meta({ description: "Pass back as pageToken for the next page; empty on the last page." }),
+  })
   .strict()
   .meta({ id: "RefundList" });
 
 export const RefundListQuery = z.object({
   status: RefundStatus.optional().meta({ description: "Only refunds in this state." }),
+  pageSize: PageSize.meta({ description: "1 to 1000; 100 when absent." }),
+  pageToken: PageToken.meta({ description: "nextPaginationToken of the previous page." }),
 });
 
 export const RefundPathParams = z.object({ refundId: z.uuid({ error: "refundId must be the uuid of a refund" }) });

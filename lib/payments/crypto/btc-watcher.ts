@@ -2,7 +2,7 @@ import "server-only";
 import { z } from "zod";
 import { config } from "@/lib/config";
 import { bitcoinChainKey, btcConfirmations, type BtcNetwork } from "./currencies";
-import { listReleaseCandidates, settleAddressReuse } from "./derive-address";
+import { creditedToAddress, listFinishedDeposits, recordFinalCheck, unattributedReason } from "./derive-address";
 import {
   applyReorganisation,
   DEFAULT_MONITORING_WINDOW_MS,
@@ -11,22 +11,27 @@ import {
   listTransfersAfter,
   listWatchedPayments,
   notifyCredited,
+  notifySeen,
   readCursor,
+  recordUnconfirmed,
   recordTransfers,
   rewindPastHistory,
   type CursorState,
   type ObservedTransfer,
   type OnPaymentCredited,
   type OnPaymentReorganised,
+  type OnPaymentSeen,
   type Recheck,
+  type UnconfirmedTransfer,
 } from "./record-transfers";
 import { startPollingLoop, type Watcher } from "./polling-loop";
 
 // Detects Bitcoin payments through an Esplora-compatible HTTP API (Blockstream's esplora,
-// mempool.space, electrs): each watched deposit address's confirmed transactions, credited per
-// output once they have the required confirmations. The chain cursor records the tip last read
-// with its hash; when the block at that height changes, the transfers credited since the newest
-// block both chains share are looked up again and those no longer confirmed are taken back.
+// mempool.space, electrs): each watched deposit address's transactions, credited per output once
+// they have the required confirmations, and seen (recordUnconfirmed) while in the mempool or
+// shallower. The chain cursor records the tip last read with its hash; when the block at that
+// height changes, the transfers credited since the newest block both chains share are looked up
+// again and those no longer confirmed are taken back.
 
 /** Esplora pages an address's confirmed history 25 transactions at a time. */
 const ESPLORA_PAGE_SIZE = 25;
@@ -48,8 +53,8 @@ type EsploraTx = z.infer<typeof EsploraTx>;
 const EsploraBlock = z.object({ id: z.string(), height: z.number().int().nonnegative(), timestamp: z.number().int() });
 const EsploraTxStatus = EsploraTx.shape.status;
 const EsploraAddress = z.object({
-  chain_stats: z.object({ tx_count: z.number().int() }),
-  mempool_stats: z.object({ tx_count: z.number().int() }),
+  chain_stats: z.object({ funded_txo_sum: z.number().int().nonnegative() }),
+  mempool_stats: z.object({ funded_txo_sum: z.number().int().nonnegative() }),
 });
 
 export interface BtcWatcherOptions {
@@ -62,6 +67,8 @@ export interface BtcWatcherOptions {
   timeoutMs?: number;
   onPaymentCredited?: OnPaymentCredited;
   onPaymentReorganised?: OnPaymentReorganised;
+  /** Called when what the watcher sees unconfirmed for a payment changed. */
+  onPaymentSeen?: OnPaymentSeen;
   fetch?: typeof fetch;
   now?: () => Date;
   log?: (message: string) => void;
@@ -72,10 +79,12 @@ export interface BtcPollResult {
   tipHeight: number;
   addressesChecked: number;
   creditedPaymentIds: string[];
+  /** Payments whose unconfirmed money changed in this poll. */
+  seenPaymentIds: string[];
   /** Payments that lost a credit to a reorganisation noticed in this poll. */
   reversedPaymentIds: string[];
-  /** Deposit addresses handed back to the pool in this poll. */
-  releasedAddresses: number;
+  /** Amounts found on finished deposit addresses that no payment was credited with, in this poll. */
+  unattributedDeposits: number;
 }
 
 const defaultLog = (message: string) => console.warn(`[btc-watcher] ${message}`);
@@ -118,22 +127,25 @@ class EsploraClient {
     return response ? EsploraTxStatus.parse(await response.json()) : null;
   }
 
-  /** True when the address appears in no transaction, confirmed or not. */
-  async neverUsed(address: string): Promise<boolean> {
+  /** Everything the address ever received, confirmed or in the mempool, in satoshis. */
+  async everReceived(address: string): Promise<bigint> {
     const stats = EsploraAddress.parse(await (await this.get(`/address/${encodeURIComponent(address)}`))!.json());
-    return stats.chain_stats.tx_count === 0 && stats.mempool_stats.tx_count === 0;
+    return BigInt(stats.chain_stats.funded_txo_sum) + BigInt(stats.mempool_stats.funded_txo_sum);
   }
 
   private async txList(path: string): Promise<EsploraTx[]> {
     return z.array(EsploraTx).parse(await (await this.get(path))!.json());
   }
 
-  /** Confirmed transactions of the address, newest first, across Esplora's pages. */
-  async confirmedTransactions(address: string): Promise<EsploraTx[]> {
+  /**
+   * Transactions of the address: those in the mempool (the first page holds them all), then the
+   * confirmed ones, newest first, across Esplora's pages.
+   */
+  async addressTransactions(address: string): Promise<EsploraTx[]> {
     const encoded = encodeURIComponent(address);
-    const first = (await this.txList(`/address/${encoded}/txs`)).filter((tx) => tx.status.confirmed);
+    const first = await this.txList(`/address/${encoded}/txs`);
     const all = [...first];
-    let page = first;
+    let page = first.filter((tx) => tx.status.confirmed);
     for (let n = 1; page.length >= ESPLORA_PAGE_SIZE && n < MAX_PAGES_PER_ADDRESS; n++) {
       page = await this.txList(`/address/${encoded}/txs/chain/${page[page.length - 1].txid}`);
       all.push(...page);
@@ -238,21 +250,29 @@ export async function pollBtcOnce(options: BtcWatcherOptions = {}): Promise<BtcP
 
   // Everything confirmed since the cursor's block is read now, so the payments watched are those
   // still within their monitoring window at that block's time, even after a long outage.
-  const watchedFrom = cursor?.time ?? (options.now ?? (() => new Date()))();
+  const now = (options.now ?? (() => new Date()))();
+  const watchedFrom = cursor?.time ?? now;
   const watched = await listWatchedPayments(chain, watchedFrom, monitoringWindowMs);
   // Oldest first, so a reused address belongs to its newest payment.
   const byAddress = new Map(watched.map((p) => [p.depositAddress, p]));
 
+  // Money in the mempool or in too shallow a block is seen, not credited: it may keep the order's
+  // hold past its expiry (lib/market/in-flight-payments.ts) until it confirms or is dropped.
+  const unconfirmed: UnconfirmedTransfer[] = [];
   const perAddress = await mapWithConcurrency(
     [...byAddress.values()],
     options.concurrency ?? 4,
     async (payment): Promise<ObservedTransfer[]> => {
       const found: ObservedTransfer[] = [];
-      for (const tx of await esplora.confirmedTransactions(payment.depositAddress)) {
-        const height = tx.status.block_height;
-        if (height === undefined || tipHeight - height + 1 < confirmations) continue;
+      for (const tx of await esplora.addressTransactions(payment.depositAddress)) {
+        const height = tx.status.confirmed ? tx.status.block_height : undefined;
+        const depth = height === undefined ? 0 : Math.max(0, tipHeight - height + 1);
         tx.vout.forEach((output, index) => {
           if (output.value === 0 || output.scriptpubkey_address?.toLowerCase() !== payment.depositAddress) return;
+          if (height === undefined || depth < confirmations) {
+            unconfirmed.push({ paymentId: payment.id, amount: BigInt(output.value), confirmations: depth });
+            return;
+          }
           found.push({
             paymentId: payment.id,
             txHash: tx.txid,
@@ -276,23 +296,41 @@ export async function pollBtcOnce(options: BtcWatcherOptions = {}): Promise<BtcP
     onPaymentReorganised: options.onPaymentReorganised,
   });
   await notifyCredited(creditedPaymentIds, options.onPaymentCredited, log);
+  const seenPaymentIds = await recordUnconfirmed(
+    [...byAddress.values()].map((p) => p.id),
+    unconfirmed,
+    { confirmationsRequired: confirmations, now, monitoringWindowMs },
+  );
+  await notifySeen(seenPaymentIds, options.onPaymentSeen, log);
 
-  let releasedAddresses = 0;
+  // The final look at addresses whose monitoring ended: everything they ever received (Esplora
+  // counts it whatever was spent since) beyond what was credited is listed for the operator.
+  let unattributedDeposits = 0;
   try {
-    for (const candidate of await listReleaseCandidates(chain, new Date(tipTime.getTime() - monitoringWindowMs))) {
-      const unused = await esplora.neverUsed(candidate.depositAddress);
-      if ((await settleAddressReuse(candidate, "bitcoin", unused)) === "released") releasedAddresses++;
+    for (const candidate of await listFinishedDeposits(chain, new Date(tipTime.getTime() - monitoringWindowMs))) {
+      const beyond =
+        (await esplora.everReceived(candidate.depositAddress)) -
+        ((await creditedToAddress(chain, candidate.depositAddress)).get("native") ?? 0n);
+      unattributedDeposits += await recordFinalCheck(chain, candidate, [
+        {
+          currency: "BTC",
+          decimals: 8,
+          amountAtomic: beyond,
+          reason: unattributedReason("BTC", "BTC", candidate.orderId),
+        },
+      ]);
     }
   } catch (error) {
-    log(`deposit address reuse check failed: ${(error as Error).message}`);
+    log(`the final look at finished deposit addresses failed: ${(error as Error).message}`);
   }
   return {
     chain,
     tipHeight,
     addressesChecked: byAddress.size,
     creditedPaymentIds,
+    seenPaymentIds,
     reversedPaymentIds,
-    releasedAddresses,
+    unattributedDeposits,
   };
 }
 

@@ -101,6 +101,22 @@ export function evmConfirmations(cfg: Config = config()): number {
   return EVM_DEFAULT_CONFIRMATIONS[cfg.PAYMENTS_EVM_CHAIN_ID] ?? EVM_FALLBACK_CONFIRMATIONS;
 }
 
+/** Rollups whose nodes name a `safe` block (the newest whose batch is on L1): OP Stack and Arbitrum. */
+const ROLLUP_CHAIN_IDS: ReadonlySet<number> = new Set([10, 8453, 11155420, 84532, 42161, 42170, 421614]);
+
+export type ConfirmFrom = "latest" | "safe" | "finalized";
+
+/**
+ * The block EVM confirmations count from: PAYMENTS_EVM_CONFIRM_FROM, or with `auto` (the default)
+ * the `safe` block on the rollups above, whose sequencer head alone can still be rewritten, and the
+ * head elsewhere.
+ */
+export function evmConfirmFrom(cfg: Config = config()): ConfirmFrom {
+  const configured = cfg.PAYMENTS_EVM_CONFIRM_FROM;
+  if (configured !== "auto") return configured;
+  return ROLLUP_CHAIN_IDS.has(cfg.PAYMENTS_EVM_CHAIN_ID) ? "safe" : "latest";
+}
+
 /** Confirmations the Bitcoin watcher waits for: the configured figure (0 counts as 1) or 2. */
 export function btcConfirmations(cfg: Config = config()): number {
   return Math.max(1, cfg.PAYMENTS_BTC_CONFIRMATIONS ?? BTC_DEFAULT_CONFIRMATIONS);

@@ -211,14 +211,11 @@ function xpubOf(family: ChainFamily, cfg: Config): XpubChoice {
   return family === "evm" ? evmXpub(cfg) : btcXpub(cfg);
 }
 
-function addressAt(family: ChainFamily, xpub: string, index: number, network: BtcNetwork): string {
-  return family === "evm" ? evmAddressAt(xpub, index) : btcAddressAt(xpub, network, index);
-}
-
 /**
- * Takes an index released by an order that expired with nothing received, or else the next unused
- * one, and derives its address. Reuse keeps the run of unused addresses short enough for wallets
- * that stop scanning after a gap (README: "Deposit addresses and wallet gap limits").
+ * Takes an index given back by an offer whose order was never written (its address was shown to
+ * nobody), or else the next unused one, and derives its address. An address an order was given is
+ * never handed out again, so a late or wrong-asset payment to it can never be taken for another
+ * order's (README: "Deposit addresses and wallet gap limits").
  *
  * Called with the default client, each statement commits at once: the counter row is locked for
  * one statement, not for a purchase's whole transaction (which would queue every concurrent crypto
@@ -289,71 +286,94 @@ export async function releaseDepositAddress(
   }
 }
 
-export interface ReleaseCandidate {
+export interface FinishedDeposit {
   paymentId: string;
+  orderId: string;
   /** Lower-case, as stored. */
   depositAddress: string;
-  derivationIndex: number;
+  /** The order's asset: a token contract, or null for the chain's native coin. */
+  tokenContract: string | null;
 }
 
 /**
- * Deposit addresses that may go back to the pool, pending a look at the chain: the order expired,
- * its monitoring ended before `watchedUntil` (so no watcher looks at the address for it any more),
- * nothing was ever credited or reorganised away, and no other payment on any chain ever used the
- * address, received on it or took it over since.
+ * Deposit addresses whose payment's monitoring ended before `watchedUntil` (no watcher looks at the
+ * address for it any more) and that have not had their final look: whatever the chain shows there
+ * beyond what was credited is listed for the operator (recordFinalCheck). Addresses are never handed
+ * out again, so anything sent to one later reaches the operator's wallet and nobody else's order.
  */
-export async function listReleaseCandidates(
-  chain: string,
-  watchedUntil: Date,
-  limit = 20,
-): Promise<ReleaseCandidate[]> {
-  const rows = await db().$queryRaw<{ id: string; deposit_address: string; derivation_index: number }[]>`
-    SELECT p."id", p."deposit_address", p."derivation_index"
-    FROM "payment" p JOIN "order" o ON o."id" = p."order_id"
-    WHERE p."chain" = ${chain} AND p."expires_at" < ${watchedUntil} AND p."address_reuse" IS NULL
-      AND p."deposit_address" IS NOT NULL AND p."derivation_index" IS NOT NULL
-      AND p."amount_received" = '0' AND o."order_status" = 'EXPIRED'
-      AND NOT EXISTS (SELECT 1 FROM "crypto_transfer" t WHERE t."payment_id" = p."id")
-      AND NOT EXISTS (SELECT 1 FROM "reversed_transfer" r WHERE r."payment_id" = p."id")
-      AND NOT EXISTS (
-        SELECT 1 FROM "payment" q
-        WHERE q."deposit_address" = p."deposit_address" AND q."id" <> p."id"
-          AND (q."amount_received" <> '0' OR q."address_reuse" = 'kept' OR q."created_at" > p."created_at"))
-    ORDER BY p."expires_at"
-    LIMIT ${limit}`;
+export async function listFinishedDeposits(chain: string, watchedUntil: Date, limit = 20): Promise<FinishedDeposit[]> {
+  const rows = await db().payment.findMany({
+    where: { chain, expiresAt: { lt: watchedUntil }, addressReuse: null, depositAddress: { not: null } },
+    select: { id: true, orderId: true, depositAddress: true, tokenContract: true },
+    orderBy: { expiresAt: "asc" },
+    take: limit,
+  });
   return rows.map((r) => ({
     paymentId: r.id,
-    depositAddress: r.deposit_address.toLowerCase(),
-    derivationIndex: Number(r.derivation_index),
+    orderId: r.orderId,
+    depositAddress: r.depositAddress!.toLowerCase(),
+    tokenContract: r.tokenContract?.toLowerCase() ?? null,
   }));
 }
 
+/** What was credited to the address, over every payment it ever served: native and per token contract. */
+export async function creditedToAddress(chain: string, address: string): Promise<Map<string, bigint>> {
+  const rows = await db().$queryRaw<{ asset: string; amount: string }[]>`
+    SELECT COALESCE(lower(p."token_contract"), 'native') AS "asset", SUM(t."amount"::numeric)::text AS "amount"
+    FROM "crypto_transfer" t JOIN "payment" p ON p."id" = t."payment_id"
+    WHERE p."chain" = ${chain} AND lower(p."deposit_address") = ${address.toLowerCase()}
+    GROUP BY 1`;
+  return new Map(rows.map((r) => [r.asset, BigInt(r.amount.split(".")[0])]));
+}
+
+/** Why money found on a finished deposit address was credited to nobody. */
+export function unattributedReason(asset: string, orderAsset: string, orderId: string): string {
+  return asset === orderAsset
+    ? `${asset} on the deposit address of order ${orderId} beyond what was credited to it: sent after the ` +
+        "payment's monitoring ended (24 hours after its offer). Nobody was credited; return it or keep it."
+    : `${asset} on the deposit address of order ${orderId}, which asked for ${orderAsset}: the watcher ` +
+        "credits only the order's asset. Nobody was credited; return it or keep it.";
+}
+
+export interface UnattributedFind {
+  currency: string;
+  decimals: number;
+  amountAtomic: bigint;
+  reason: string;
+}
+
 /**
- * Records the watcher's verdict on a candidate. `unused` (the chain shows no history for the
- * address) puts the index back in the pool, provided the configured key still derives that address;
- * anything else marks the address as kept for good.
+ * The final look at a finished deposit address: each amount the chain shows there that no payment
+ * was credited with becomes an unattributed_deposit row for the operator, and the payment is marked
+ * checked (address_reuse 'kept': never handed out again), in one transaction.
  */
-export async function settleAddressReuse(
-  candidate: ReleaseCandidate,
-  family: ChainFamily,
-  unused: boolean,
-  cfg: Config = config(),
-): Promise<"released" | "kept"> {
-  const { xpub } = xpubOf(family, cfg);
-  const derivesHere =
-    addressAt(family, xpub, candidate.derivationIndex, cfg.PAYMENTS_BTC_NETWORK).toLowerCase() ===
-    candidate.depositAddress;
-  const verdict = unused && derivesHere ? "released" : "kept";
-  await db().$transaction(async (tx) => {
+export async function recordFinalCheck(
+  chain: string,
+  deposit: FinishedDeposit,
+  finds: UnattributedFind[],
+): Promise<number> {
+  return db().$transaction(async (tx) => {
     const { count } = await tx.payment.updateMany({
-      where: { id: candidate.paymentId, addressReuse: null },
-      data: { addressReuse: verdict },
+      where: { id: deposit.paymentId, addressReuse: null },
+      data: { addressReuse: "kept" },
     });
-    if (count === 0 || verdict === "kept") return;
-    await tx.$executeRaw`
-      INSERT INTO "free_derivation_index" ("key", "derivation_index", "payment_id")
-      VALUES (${derivationKey(family, xpub)}, ${candidate.derivationIndex}::int, ${candidate.paymentId}::uuid)
-      ON CONFLICT DO NOTHING`;
+    if (count === 0) return 0;
+    for (const find of finds) {
+      if (find.amountAtomic <= 0n) continue;
+      await tx.unattributedDeposit.create({
+        data: {
+          id: crypto.randomUUID(),
+          paymentId: deposit.paymentId,
+          orderId: deposit.orderId,
+          chain,
+          depositAddress: deposit.depositAddress,
+          currency: find.currency,
+          decimals: find.decimals,
+          amountAtomic: find.amountAtomic.toString(),
+          reason: find.reason,
+        },
+      });
+    }
+    return finds.filter((f) => f.amountAtomic > 0n).length;
   });
-  return verdict;
 }

@@ -11,8 +11,14 @@ import {
 } from "viem";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { evmChainKey, evmConfirmations, paymentCurrency } from "./currencies";
-import { listReleaseCandidates, settleAddressReuse } from "./derive-address";
+import { evmChainKey, evmConfirmations, evmConfirmFrom, paymentCurrency, type ConfirmFrom } from "./currencies";
+import {
+  creditedToAddress,
+  listFinishedDeposits,
+  recordFinalCheck,
+  unattributedReason,
+  type UnattributedFind,
+} from "./derive-address";
 import { evmClient } from "./evm-client";
 import {
   applyReorganisation,
@@ -22,7 +28,9 @@ import {
   listTransfersAfter,
   listWatchedPayments,
   notifyCredited,
+  notifySeen,
   readCursor,
+  recordUnconfirmed,
   recordTransfers,
   rewindPastHistory,
   type CreditedTransfer,
@@ -30,7 +38,9 @@ import {
   type ObservedTransfer,
   type OnPaymentCredited,
   type OnPaymentReorganised,
+  type OnPaymentSeen,
   type Recheck,
+  type UnconfirmedTransfer,
   type WatchedPayment,
 } from "./record-transfers";
 import { startPollingLoop, type Watcher } from "./polling-loop";
@@ -51,8 +61,10 @@ export const NATIVE_TRANSFER_LOG_INDEX = -1;
 export const INTERNAL_TRANSFER_LOG_INDEX = -2;
 /** Internal transfers located in one step; more are found by the next step's balance check. */
 const MAX_INTERNAL_TRANSFERS_PER_STEP = 16;
-/** Addresses looked at per step when deciding which deposit addresses may be handed out again. */
-const RELEASE_BATCH = 20;
+/** Finished deposit addresses given their final look per step. */
+const FINAL_CHECK_BATCH = 20;
+/** Newest blocks read for native transfers not yet confirmed (ERC-20 logs: the whole range, one call). */
+const MAX_UNCONFIRMED_BLOCKS = 64n;
 
 export interface EvmWatcherOptions {
   rpcUrl?: string;
@@ -67,6 +79,13 @@ export interface EvmWatcherOptions {
   maxAddressesPerLogQuery?: number;
   onPaymentCredited?: OnPaymentCredited;
   onPaymentReorganised?: OnPaymentReorganised;
+  /** Called when what the watcher sees unconfirmed for a payment changed. */
+  onPaymentSeen?: OnPaymentSeen;
+  /**
+   * The block confirmations count from: `latest` (the head), or the chain's `safe` / `finalized`
+   * block (an L2's batch posted to / final on L1). Default: PAYMENTS_EVM_CONFIRM_FROM.
+   */
+  confirmFrom?: ConfirmFrom;
   client?: PublicClient;
   log?: (message: string) => void;
 }
@@ -87,11 +106,13 @@ export interface EvmPollResult {
   fromBlock: bigint | null;
   toBlock: bigint | null;
   creditedPaymentIds: string[];
+  /** Payments whose unconfirmed money changed in this step (only once caught up). */
+  seenPaymentIds: string[];
   /** True when the cursor reached the newest block with enough confirmations. */
   caughtUp: boolean;
   reorganisation: EvmReorganisation | null;
-  /** Deposit addresses handed back to the pool in this step. */
-  releasedAddresses: number;
+  /** Amounts found on finished deposit addresses that no payment was credited with, in this step. */
+  unattributedDeposits: number;
 }
 
 type ResolvedOptions = ReturnType<typeof resolveOptions>;
@@ -116,9 +137,33 @@ function resolveOptions(options: EvmWatcherOptions) {
     monitoringWindowMs: options.monitoringWindowMs ?? DEFAULT_MONITORING_WINDOW_MS,
     maxAddressesPerLogQuery: options.maxAddressesPerLogQuery ?? 100,
     onPaymentReorganised: options.onPaymentReorganised,
+    confirmFrom: options.confirmFrom ?? evmConfirmFrom(cfg),
     log: options.log ?? defaultLog,
   };
 }
+
+/**
+ * The block confirmations are counted from. On a rollup the sequencer's head can be rewritten until
+ * its batch is on L1, so where the node names a `safe` (or `finalized`) block, that block is the
+ * base; a node that does not know the tag falls back to the head, and says so once.
+ */
+async function confirmationBase(o: ResolvedOptions, head: bigint): Promise<bigint> {
+  if (o.confirmFrom === "latest") return head;
+  try {
+    const block = await o.client.getBlock({ blockTag: o.confirmFrom });
+    return block.number !== null && block.number < head ? block.number : head;
+  } catch (error) {
+    if (!warnedNoTag.has(o.chain)) {
+      warnedNoTag.add(o.chain);
+      o.log(
+        `the ${o.chain} node does not answer for the '${o.confirmFrom}' block (${(error as Error).message}); ` +
+          "confirmations count from its head.",
+      );
+    }
+    return head;
+  }
+}
+const warnedNoTag = new Set<string>();
 
 function chunk<T>(items: T[], size: number): T[][] {
   const chunks: T[][] = [];
@@ -449,41 +494,124 @@ async function internalTransfers(
 }
 
 /**
- * Hands back to the pool the indices of deposit addresses whose orders expired unpaid and whose
- * monitoring ended by `blockTime`, once the chain confirms the address never sent or holds
- * anything (ETH, or the USDC token when one is configured).
+ * The final look at deposit addresses whose monitoring ended by `blockTime`: ETH and USDC they hold
+ * beyond what was credited to them is listed for the operator (recordFinalCheck). An address that
+ * has sent a transaction (a sweep, a refund paid from it) no longer holds all it received and is
+ * only marked checked: the operator's wallet that moved the money accounts for it.
  */
-async function releaseUnusedAddresses(o: ResolvedOptions, blockTime: Date): Promise<number> {
-  const candidates = await listReleaseCandidates(
+async function checkFinishedAddresses(o: ResolvedOptions, blockTime: Date): Promise<number> {
+  const candidates = await listFinishedDeposits(
     o.chain,
     new Date(blockTime.getTime() - o.monitoringWindowMs),
-    RELEASE_BATCH,
+    FINAL_CHECK_BATCH,
   );
   if (candidates.length === 0) return 0;
-  let usdc: `0x${string}` | undefined;
+  let usdc: { contract: `0x${string}`; decimals: number } | undefined;
   try {
-    usdc = paymentCurrency("USDC").tokenContract;
+    const currency = paymentCurrency("USDC");
+    usdc = currency.tokenContract ? { contract: currency.tokenContract, decimals: currency.decimals } : undefined;
   } catch {
     usdc = undefined;
   }
-  let released = 0;
+  let found = 0;
   for (const candidate of candidates) {
     const address = candidate.depositAddress as `0x${string}`;
     try {
-      const [nonce, balance, tokens] = await Promise.all([
+      const [nonce, balance, tokens, credited] = await Promise.all([
         o.client.getTransactionCount({ address }),
         o.client.getBalance({ address }),
         usdc
-          ? o.client.readContract({ address: usdc, abi: erc20Abi, functionName: "balanceOf", args: [address] })
+          ? o.client.readContract({ address: usdc.contract, abi: erc20Abi, functionName: "balanceOf", args: [address] })
           : Promise.resolve(0n),
+        creditedToAddress(o.chain, address),
       ]);
-      const unused = nonce === 0 && balance === 0n && tokens === 0n;
-      if ((await settleAddressReuse(candidate, "evm", unused)) === "released") released++;
+      const finds: UnattributedFind[] = [];
+      if (nonce === 0) {
+        const orderAsset = candidate.tokenContract ? "USDC" : "ETH";
+        const ethBeyond = balance - (credited.get("native") ?? 0n);
+        if (ethBeyond > 0n)
+          finds.push({
+            currency: "ETH",
+            decimals: 18,
+            amountAtomic: ethBeyond,
+            reason: unattributedReason("ETH", orderAsset, candidate.orderId),
+          });
+        const usdcBeyond = usdc ? tokens - (credited.get(usdc.contract.toLowerCase()) ?? 0n) : 0n;
+        if (usdc && usdcBeyond > 0n)
+          finds.push({
+            currency: "USDC",
+            decimals: usdc.decimals,
+            amountAtomic: usdcBeyond,
+            reason: unattributedReason("USDC", orderAsset, candidate.orderId),
+          });
+      }
+      found += await recordFinalCheck(o.chain, candidate, finds);
     } catch (error) {
-      o.log(`could not check deposit address ${address} for reuse: ${(error as Error).message}`);
+      o.log(`could not take the final look at deposit address ${address}: ${(error as Error).message}`);
     }
   }
-  return released;
+  return found;
+}
+
+/**
+ * Transfers to the deposit addresses of running offers (and of payments seen before) in the blocks
+ * after the newest confirmed one, up to the head (direct native transfers in the newest
+ * MAX_UNCONFIRMED_BLOCKS, ERC-20 logs in all), recorded as seen (recordUnconfirmed): a full payment
+ * seen before its offer expired keeps the order's hold until it confirms or leaves the chain. ETH
+ * that arrives inside another transaction is credited once confirmed, but not seen before.
+ */
+async function watchUnconfirmed(
+  o: ResolvedOptions,
+  reader: BlockReader,
+  options: EvmWatcherOptions,
+  blockTime: Date | null,
+  base: bigint,
+  head: bigint,
+): Promise<string[]> {
+  const now = new Date();
+  // Only an offer still running can be kept by money seen now; a payment seen before is followed
+  // until it confirms or leaves. Nothing else needs the newest blocks read on every poll.
+  const listed = await listWatchedPayments(o.chain, blockTime ?? now, o.monitoringWindowMs);
+  const open = new Set(
+    (
+      await db().payment.findMany({
+        where: {
+          id: { in: listed.map((p) => p.id) },
+          OR: [{ expiresAt: { gt: now } }, { unconfirmedAmount: { not: "0" } }],
+        },
+        select: { id: true },
+      })
+    ).map((p) => p.id),
+  );
+  const watched = listed.filter((p) => open.has(p.id));
+  if (watched.length === 0) return [];
+  const from = base - o.confirmations + 2n;
+  const seen: UnconfirmedTransfer[] = [];
+  if (from <= head) {
+    const natives = new Map(watched.filter((p) => !p.tokenContract).map((p) => [p.depositAddress, p.id]));
+    const nativeFrom = head - from + 1n > MAX_UNCONFIRMED_BLOCKS ? head - MAX_UNCONFIRMED_BLOCKS + 1n : from;
+    const transfers = [
+      ...(natives.size > 0 ? await topLevelTransfers(o, reader, natives, nativeFrom, head) : []),
+      ...(await tokenTransfers(
+        o,
+        reader,
+        watched.filter((p) => p.tokenContract),
+        from,
+        head,
+      )),
+    ];
+    for (const t of transfers) {
+      const depth = base - t.blockNumber + 1n;
+      seen.push({ paymentId: t.paymentId, amount: t.amount, confirmations: depth > 0n ? Number(depth) : 0 });
+    }
+  }
+  const changed = await recordUnconfirmed(
+    watched.map((p) => p.id),
+    seen,
+    { confirmationsRequired: Number(o.confirmations), now, monitoringWindowMs: o.monitoringWindowMs },
+  );
+  await notifySeen(changed, options.onPaymentSeen, o.log);
+  return changed;
 }
 
 /** Reads the next bounded range of confirmed blocks, credits what it finds and moves the cursor. */
@@ -494,14 +622,16 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
     throw new Error(`The EVM RPC serves chain ${nodeChainId}, but payments are configured for chain ${o.chainId}.`);
   }
   const head = await o.client.getBlockNumber({ cacheTime: 0 });
-  const newestConfirmed = head - o.confirmations + 1n;
+  // Confirmations count from the safe block where the chain has one (head otherwise).
+  const base = await confirmationBase(o, head);
+  const newestConfirmed = base - o.confirmations + 1n;
   const reader = new BlockReader(o.client);
   if (o.onPaymentReorganised) await handleUnseenReversals(o.chain, o.onPaymentReorganised);
 
   let cursor = await readCursor(o.chain);
   let reorganisation: EvmReorganisation | null = null;
   if (cursor?.hash && (await reader.hashAt(cursor.block)) !== cursor.hash) {
-    const rewound = await rewindAfterReorganisation(o, reader, cursor, head);
+    const rewound = await rewindAfterReorganisation(o, reader, cursor, base);
     cursor = rewound.cursor;
     reorganisation = {
       detectedAt: rewound.detectedAt,
@@ -524,9 +654,13 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
     creditedPaymentIds: [],
     caughtUp: true,
     reorganisation,
-    releasedAddresses: 0,
+    unattributedDeposits: 0,
+    seenPaymentIds: [] as string[],
   };
-  if (newestConfirmed < 0n || fromBlock > newestConfirmed) return idle;
+  if (newestConfirmed < 0n || fromBlock > newestConfirmed) {
+    if (cursor !== null) idle.seenPaymentIds = await watchUnconfirmed(o, reader, options, cursor.time, base, head);
+    return idle;
+  }
   const toBlock =
     fromBlock + o.maxBlockRange - 1n < newestConfirmed ? fromBlock + o.maxBlockRange - 1n : newestConfirmed;
 
@@ -550,16 +684,19 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
 
   const creditedPaymentIds = await recordTransfers(o.chain, [...direct, ...internal, ...tokens], {
     cursor: { block: toBlock, hash: last.hash!.toLowerCase(), time: timeOf(last) },
-    headBlock: head,
+    headBlock: base,
     onPaymentReorganised: o.onPaymentReorganised,
   });
   await notifyCredited(creditedPaymentIds, options.onPaymentCredited, o.log);
+  const caughtUp = toBlock === newestConfirmed;
+  // Behind the chain, blocks past the cursor are not "unconfirmed": what was seen stays until caught up.
+  const seenPaymentIds = caughtUp ? await watchUnconfirmed(o, reader, options, timeOf(last), base, head) : [];
 
-  let releasedAddresses = 0;
+  let unattributedDeposits = 0;
   try {
-    releasedAddresses = await releaseUnusedAddresses(o, timeOf(last));
+    unattributedDeposits = await checkFinishedAddresses(o, timeOf(last));
   } catch (error) {
-    o.log(`deposit address reuse check failed: ${(error as Error).message}`);
+    o.log(`the final look at finished deposit addresses failed: ${(error as Error).message}`);
   }
   return {
     chain: o.chain,
@@ -567,9 +704,10 @@ export async function pollEvmOnce(options: EvmWatcherOptions = {}): Promise<EvmP
     fromBlock,
     toBlock,
     creditedPaymentIds,
-    caughtUp: toBlock === newestConfirmed,
+    seenPaymentIds,
+    caughtUp,
     reorganisation,
-    releasedAddresses,
+    unattributedDeposits,
   };
 }
 

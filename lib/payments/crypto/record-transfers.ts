@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import type { ClassifyPaymentInput } from "./classify-payment";
+import { dustTolerance, type ClassifyPaymentInput } from "./classify-payment";
 
 // The one place chain watchers write: transfers are credited once per (chain, txHash, logIndex),
 // the payment's received total is recomputed from its transfers, and the chain cursor moves in the
@@ -82,7 +82,8 @@ export async function listWatchedPayments(
     where: {
       chain,
       depositAddress: { not: null },
-      // A released address now serves a newer order; its old payment is never looked at again.
+      // An address released before addresses stopped being reused serves a newer order; its old
+      // payment is never looked at again.
       OR: [{ addressReuse: null }, { addressReuse: { not: "released" } }],
       AND: { OR: [{ expiresAt: null }, { expiresAt: { gt: new Date(blockTime.getTime() - monitoringWindowMs) } }] },
     },
@@ -417,4 +418,127 @@ export async function readPaymentProgress(
     firstSeenAt: first?.createdAt ?? null,
     confirmations: payment.confirmations,
   };
+}
+
+/** Money seen sent to a deposit address that is not credited yet: in the mempool or too shallow. */
+export interface UnconfirmedTransfer {
+  paymentId: string;
+  amount: bigint;
+  /** 0 in the mempool; below the required count in a block. */
+  confirmations: number;
+}
+
+/** Called after what a watcher sees unconfirmed for a payment changed; the marketplace words it. */
+export type OnPaymentSeen = (paymentId: string) => void | Promise<void>;
+
+/**
+ * Stores what each watched payment has unconfirmed (`seen`, none for the others of `watchedIds`):
+ * its amount, its fewest confirmations, since when it is seen, and, while the money received and
+ * seen covers the amount due and was first seen before the offer expired, until when the order
+ * keeps its hold (the end of the payment's monitoring window, when the watcher stops looking).
+ * Writes only what changed; answers the payments whose row changed.
+ */
+export async function recordUnconfirmed(
+  watchedIds: string[],
+  seen: UnconfirmedTransfer[],
+  options: { confirmationsRequired: number; now: Date; monitoringWindowMs?: number },
+): Promise<string[]> {
+  const observed = new Map<string, { amount: bigint; confirmations: number }>();
+  for (const t of seen) {
+    if (t.amount <= 0n) continue;
+    const entry = observed.get(t.paymentId);
+    if (entry) {
+      entry.amount += t.amount;
+      entry.confirmations = Math.min(entry.confirmations, t.confirmations);
+    } else observed.set(t.paymentId, { amount: t.amount, confirmations: t.confirmations });
+  }
+  const window = options.monitoringWindowMs ?? DEFAULT_MONITORING_WINDOW_MS;
+  const rows = await db().payment.findMany({
+    where: {
+      OR: [
+        { id: { in: [...observed.keys()] } },
+        { id: { in: watchedIds }, OR: [{ unconfirmedAmount: { not: "0" } }, { inFlightUntil: { not: null } }] },
+      ],
+    },
+    select: {
+      id: true,
+      chain: true,
+      tokenContract: true,
+      decimals: true,
+      amountDue: true,
+      amountReceived: true,
+      expiresAt: true,
+      unconfirmedAmount: true,
+      unconfirmedConfirmations: true,
+      unconfirmedSince: true,
+      confirmationsRequired: true,
+      inFlightUntil: true,
+    },
+  });
+  const changed: string[] = [];
+  for (const row of rows) {
+    const now = observed.get(row.id);
+    const amount = now?.amount ?? 0n;
+    const since =
+      amount === 0n
+        ? null
+        : row.unconfirmedAmount !== "0" && row.unconfirmedSince
+          ? row.unconfirmedSince
+          : await firstSeenAgain(row.id, options.now);
+    const currency = row.chain?.startsWith("bitcoin:") ? "BTC" : row.tokenContract ? "USDC" : "ETH";
+    const decimals = row.decimals ?? (currency === "BTC" ? 8 : currency === "USDC" ? 6 : 18);
+    const due = BigInt(row.amountDue);
+    const covers = amount > 0n && BigInt(row.amountReceived) + amount >= due - dustTolerance(due, decimals, currency);
+    const inFlightUntil =
+      covers && since && row.expiresAt && since.getTime() <= row.expiresAt.getTime()
+        ? new Date(row.expiresAt.getTime() + window)
+        : null;
+    const next = {
+      unconfirmedAmount: amount.toString(),
+      unconfirmedConfirmations: now?.confirmations ?? 0,
+      confirmationsRequired: options.confirmationsRequired,
+      unconfirmedSince: since,
+      inFlightUntil,
+    };
+    if (
+      next.unconfirmedAmount === row.unconfirmedAmount &&
+      next.unconfirmedConfirmations === row.unconfirmedConfirmations &&
+      next.confirmationsRequired === row.confirmationsRequired &&
+      next.unconfirmedSince?.getTime() === row.unconfirmedSince?.getTime() &&
+      next.inFlightUntil?.getTime() === row.inFlightUntil?.getTime()
+    )
+      continue;
+    await db().payment.update({ where: { id: row.id }, data: next });
+    changed.push(row.id);
+  }
+  return changed;
+}
+
+/**
+ * When money seen unconfirmed was first there: now, or for a credit a reorganisation took back into
+ * the mempool, the time of the block that first held it (its order's claim dates from then).
+ */
+async function firstSeenAgain(paymentId: string, now: Date): Promise<Date> {
+  const reversed = await db().reversedTransfer.findFirst({
+    where: { paymentId, resolvedAt: null },
+    orderBy: { creditedAt: "asc" },
+    select: { creditedAt: true },
+  });
+  return reversed && reversed.creditedAt.getTime() < now.getTime() ? reversed.creditedAt : now;
+}
+
+/** Calls the hook for each payment whose unconfirmed money changed; a failing hook stops no other. */
+export async function notifySeen(
+  paymentIds: string[],
+  onPaymentSeen: OnPaymentSeen | undefined,
+  log: (message: string) => void,
+): Promise<void> {
+  if (!onPaymentSeen) return;
+  for (const paymentId of paymentIds) {
+    try {
+      await onPaymentSeen(paymentId);
+    } catch (error) {
+      log(`onPaymentSeen(${paymentId}) failed: ${(error as Error).message}`);
+    }
+  }
 }

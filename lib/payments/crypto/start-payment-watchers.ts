@@ -11,7 +11,7 @@ import {
 import { evmXpub, btcXpub } from "./derive-address";
 import { startEvmWatcher } from "./evm-watcher";
 import { ratesAreTest as ratesAreFixed } from "./rates";
-import type { OnPaymentCredited, OnPaymentReorganised } from "./record-transfers";
+import type { OnPaymentCredited, OnPaymentReorganised, OnPaymentSeen } from "./record-transfers";
 import type { Watcher } from "./polling-loop";
 
 // Start-up entry for the server: runs a watcher for each chain that has an API configured and
@@ -94,6 +94,7 @@ export async function checkUsdcContract(cfg: Config = config()): Promise<string 
 export function startPaymentWatchers(input: {
   onPaymentCredited: OnPaymentCredited;
   onPaymentReorganised?: OnPaymentReorganised;
+  onPaymentSeen?: OnPaymentSeen;
   log?: (message: string) => void;
 }): Watcher {
   const cfg = config();
@@ -101,6 +102,7 @@ export function startPaymentWatchers(input: {
   const hooks = {
     onPaymentCredited: input.onPaymentCredited,
     onPaymentReorganised: input.onPaymentReorganised,
+    onPaymentSeen: input.onPaymentSeen,
     log: input.log,
   };
   if (cfg.PAYMENTS_EVM_RPC_URL) {

@@ -1051,6 +1051,12 @@ function refundSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
+      name: "GET /api/internal/deposits",
+      success: {},
+      errors: "single",
+      arbitrary: request("GET /api/internal/deposits", "GET", fc.constant("/api/internal/deposits"), localSecret),
+    },
+    {
       name: "POST /api/internal/refunds",
       success: {},
       errors: "single",

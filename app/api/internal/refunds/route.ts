@@ -3,15 +3,15 @@ import { forbidden } from "@/lib/api/errors";
 import { endpoint, parseQuery, readJson, respond } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
 import { RecordPayoutRequest, Refund, RefundList, RefundListQuery, RefundPathParams } from "@/lib/api/schemas/refunds";
-import { listRefunds, recordRefundPayout } from "@/lib/market/refunds";
+import { listRefundsPage } from "@/lib/market/list-refunds-page";
+import { recordRefundPayout } from "@/lib/market/refunds";
 import { isLocalAdminRequest } from "@/lib/partners/local-admin";
 
 export const dynamic = "force-dynamic";
 
 export const GET = endpoint({ errors: "single" }, async ({ request, url }) => {
   if (!isLocalAdminRequest(request)) throw forbidden("This route answers only local commands.");
-  const { status } = parseQuery(url, RefundListQuery);
-  return respond(RefundList, { refunds: await listRefunds({ status }) });
+  return respond(RefundList, await listRefundsPage(parseQuery(url, RefundListQuery)));
 });
 
 const PayoutRequest = RecordPayoutRequest.extend(RefundPathParams.shape);

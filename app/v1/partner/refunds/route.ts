@@ -2,13 +2,13 @@
 import { endpoint, parseQuery, respond } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
 import { RefundList, RefundListQuery } from "@/lib/api/schemas/refunds";
-import { listRefunds } from "@/lib/market/refunds";
+import { listRefundsPage } from "@/lib/market/list-refunds-page";
 
 export const dynamic = "force-dynamic";
 
 export const GET = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ url, caller }) => {
-  const { status } = parseQuery(url, RefundListQuery);
-  return respond(RefundList, { refunds: await listRefunds({ partnerId: caller.partnerId, status }) }, 200, {
+  const query = parseQuery(url, RefundListQuery);
+  return respond(RefundList, await listRefundsPage({ ...query, partnerId: caller.partnerId }), 200, {
     "cache-control": "no-store",
   });
 });

@@ -134,11 +134,20 @@ export async function startEsploraServer(): Promise<EsploraServer> {
     // Newest first, as Esplora orders them.
     const confirmed = forAddress.filter(confirmedIn).sort((a, b) => b.blockHeight! - a.blockHeight!);
     const mempool = forAddress.filter((tx) => !confirmedIn(tx));
+    const sumTo = (txs: FakeTx[]) =>
+      txs.reduce(
+        (sum, tx) => sum + tx.vout.filter((o) => o.scriptpubkey_address === address).reduce((s, o) => s + o.value, 0),
+        0,
+      );
     if (!match[2]) {
       return send(200, {
         address,
-        chain_stats: { tx_count: confirmed.length, funded_txo_count: confirmed.length },
-        mempool_stats: { tx_count: mempool.length, funded_txo_count: mempool.length },
+        chain_stats: {
+          tx_count: confirmed.length,
+          funded_txo_count: confirmed.length,
+          funded_txo_sum: sumTo(confirmed),
+        },
+        mempool_stats: { tx_count: mempool.length, funded_txo_count: mempool.length, funded_txo_sum: sumTo(mempool) },
       });
     }
     if (path.includes("/txs/chain")) {
