@@ -79,8 +79,14 @@ const EnvSchema = z.object({
   /** JSON object of USD prices per coin, e.g. {"ETH":3000}; the built-in table otherwise. */
   CRYPTO_RATES_JSON: optionalString,
   WATCHER_INTERVAL_MS: z.coerce.number().int().positive().default(5000),
-  /** Open unpaid holds (PENDING orders) per client address and per owner (address or e-mail); 0: no limit. */
+  /** Open unpaid orders (PENDING, purchases and renewals) per creating client address; 0: no limit. */
   UNPAID_HOLDS_PER_CLIENT: z.coerce.number().int().min(0).default(5),
+  /** The same per partner, for orders made with its access token; 0: no limit. */
+  UNPAID_HOLDS_PER_PARTNER: z.coerce.number().int().min(0).default(1_000),
+  /**
+   * Deprecated and ignored: orders are never bounded by the owner they name, which anyone can type
+   * (issue 29). Still accepted, so an existing environment keeps starting.
+   */
   UNPAID_HOLDS_PER_OWNER: z.coerce.number().int().min(0).default(5),
 
   /** `npm run bench`: a PostgreSQL server the benchmarks may create throw-away databases on. */

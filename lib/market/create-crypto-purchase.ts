@@ -12,7 +12,7 @@ import {
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { writeOrderHoldingName } from "./reserve-name";
 import { exactNumber } from "./exact-number";
-import { enforceUnpaidHoldLimits, withinHoldLimits } from "./unpaid-holds";
+import { attributedToCreator, enforceUnpaidHoldLimits, withinHoldLimits, type Creator } from "./unpaid-holds";
 
 // Endpoint 12. The offer (price quote, deposit address, rate) is made before the order is written,
 // its index taken in a statement that commits at once, so no purchase waits on another's counter
@@ -22,9 +22,10 @@ import { enforceUnpaidHoldLimits, withinHoldLimits } from "./unpaid-holds";
 // leaves nothing behind and no address is handed out twice.
 
 export async function createCryptoPurchase(
-  body: CryptoPurchaseRequest,
-  client: { clientAddress: string },
+  request: CryptoPurchaseRequest,
+  creator: Creator,
 ): Promise<CryptoPurchaseResponse> {
+  const body = attributedToCreator(request, creator);
   try {
     // A custom USDC contract's decimals are read from the chain once.
     await resolvePaymentCurrency(body.currency);
@@ -37,14 +38,9 @@ export async function createCryptoPurchase(
   const orderId = randomUUID();
   const paymentId = randomUUID();
   const now = new Date();
-  const purchaser = {
-    clientAddress: client.clientAddress,
-    ownerAddress: quote.ownerAddress,
-    ownerEmail: body.ownerEmail,
-  };
   // Refused before a deposit index is taken, so a refusal changes nothing; checked again in the
-  // transaction under the purchaser's lock, where concurrent purchases cannot both pass.
-  await enforceUnpaidHoldLimits(db(), purchaser, now);
+  // transaction under the creator's lock, where concurrent purchases cannot both pass.
+  await enforceUnpaidHoldLimits(db(), creator, now);
   const offer = await createCryptoOffer({
     paymentId,
     orderId,
@@ -56,7 +52,7 @@ export async function createCryptoPurchase(
 
   try {
     const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;
-    await withinHoldLimits(purchaser, now, (q) =>
+    await withinHoldLimits(creator, now, (q) =>
       writeOrderHoldingName(
         q,
         {
@@ -69,7 +65,8 @@ export async function createCryptoPurchase(
           paymentType: "crypto",
           paymentReferenceId: paymentId,
           orderStatusReason: reason,
-          clientAddress: client.clientAddress,
+          clientAddress: creator.clientAddress,
+          creatorPartnerId: creator.partnerId ?? null,
           expiresAt: offer.payment.expiresAt,
         },
         offer.payment,

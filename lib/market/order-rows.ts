@@ -37,6 +37,7 @@ export interface NewOrder {
   expiresAt: Date | null;
   replayResponse?: unknown;
   createdAt?: Date;
+  creatorPartnerId?: string | null;
 }
 
 /** A new payment's fields; the ones left out take their column defaults. */
@@ -81,6 +82,7 @@ const ORDER_TYPES: Record<keyof NewOrder, string> = {
   expiresAt: "timestamptz",
   replayResponse: "jsonb",
   createdAt: "timestamptz",
+  creatorPartnerId: "uuid",
 };
 
 const PAYMENT_TYPES: Record<keyof NewPayment, string> = {

@@ -12,7 +12,7 @@ export interface paths {
     put?: never;
     /**
      * Start a crypto purchase
-     * @description Creates a PENDING order holding the name, with a fresh deposit address, the amount converted from the USD price (rounded up to the smallest unit; `amount` is that exact decimal, written digit for digit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry. A payment within the dust tolerance of the amount (the larger of one unit at the wallet's display precision, 8 decimals for ETH and BTC and 2 for USDC, and 0.01% of the amount) counts as exact. Over-, under- and late payments the order cannot use are owed back to the sender (listed by GET /v1/partner/refunds). Open unpaid holds are bounded per client address and per owner address or e-mail (429 with Retry-After, `field` `holds`, `ownerAddress` or `ownerEmail`). USDC answers 503 (field `currency`, with the reason) while a custom token contract's decimals cannot be read.
+     * @description Creates a PENDING order holding the name, with a fresh deposit address, the amount converted from the USD price (rounded up to the smallest unit; `amount` is that exact decimal, written digit for digit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry. A payment within the dust tolerance of the amount (the larger of one unit at the wallet's display precision, 8 decimals for ETH and BTC and 2 for USDC, and 0.01% of the amount) counts as exact. Over-, under- and late payments the order cannot use are owed back to the sender (listed by GET /v1/partner/refunds). Open unpaid orders (purchases and renewals) are bounded by who created them: the client address (UNPAID_HOLDS_PER_CLIENT, 5), or, for a request carrying a partner's ADMIN token in `Authorization: Bearer`, that partner (UNPAID_HOLDS_PER_PARTNER, 1,000); never the owner address or e-mail the order names. One more is 429 with Retry-After (when the first of them runs out) and `field` `holds`. With a token the sale is the token's partner's: `partnerId` is taken from it, and another `partnerId` in the body is 400; a bad token is 401, a CUSTOMER token 403. USDC answers 503 (field `currency`, with the reason) while a custom token contract's decimals cannot be read.
      */
     post: operations["postV1MarketCryptoPurchase"];
     delete?: never;
@@ -32,7 +32,7 @@ export interface paths {
     put?: never;
     /**
      * Renew a name by crypto
-     * @description Extends a name by `years` (1 to 10), paid in ETH, USDC or BTC to a fresh deposit address like a crypto purchase (endpoint 12's answer). Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED / REFUNDED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended, or for a name bought again meanwhile, fails the order (the renewal could not be applied) and is refunded as a purchase's would be: a card through the processor (the order ends REFUNDED with the refund id), crypto as an amount owed to the sender (GET /v1/partner/refunds). Card money goes where a purchase of the name would send it: the connected account of a sub-domain's parent partner, the platform for a second-level name; the request cannot choose. `checkoutId` is the idempotency key.
+     * @description Extends a name by `years` (1 to 10), paid in ETH, USDC or BTC to a fresh deposit address like a crypto purchase (endpoint 12's answer). Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED / REFUNDED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended, or for a name bought again meanwhile, fails the order (the renewal could not be applied) and is refunded as a purchase's would be: a card through the processor (the order ends REFUNDED with the refund id), crypto as an amount owed to the sender (GET /v1/partner/refunds). Card money goes where a purchase of the name would send it: the connected account of a sub-domain's parent partner, the platform for a second-level name; the request cannot choose. `checkoutId` is the idempotency key. Open unpaid orders (purchases and renewals) are bounded by who created them: the client address (UNPAID_HOLDS_PER_CLIENT, 5), or, for a request carrying a partner's ADMIN token in `Authorization: Bearer`, that partner (UNPAID_HOLDS_PER_PARTNER, 1,000); never the owner address or e-mail the order names. One more is 429 with Retry-After (when the first of them runs out) and `field` `holds`. With a token the sale is the token's partner's: `partnerId` is taken from it, and another `partnerId` in the body is 400; a bad token is 401, a CUSTOMER token 403.
      */
     post: operations["postV1MarketCryptoRenew"];
     delete?: never;
@@ -72,7 +72,7 @@ export interface paths {
     put?: never;
     /**
      * Start a card purchase
-     * @description Creates a PENDING order holding the name and a card-only PaymentIntent (Stripe, or the built-in test processor when no Stripe keys are set). `checkoutId` is the idempotency key: the same id with the same body answers the same order and the same session (the same ephemeral key while it is valid); with another body, 409. The offer holds the name for PAYMENT_OFFER_MINUTES (15 by default); a declined card keeps the hold, so another card may be tried. The payment goes to the connected account of the partner selling the name (a sub-domain's parent partner; none for second-level names): `processorConnectedAccountId` is accepted only when absent, empty or equal to it. A client address or owner with UNPAID_HOLDS_PER_CLIENT / UNPAID_HOLDS_PER_OWNER (5) unpaid orders open is 429 with Retry-After (`field` `holds` or `ownerAddress`); a replayed checkoutId is not counted twice. A processor failure is 502: retry with the same checkoutId.
+     * @description Creates a PENDING order holding the name and a card-only PaymentIntent (Stripe, or the built-in test processor when no Stripe keys are set). `checkoutId` is the idempotency key: the same id with the same body answers the same order and the same session (the same ephemeral key while it is valid); with another body, 409. The offer holds the name for PAYMENT_OFFER_MINUTES (15 by default); a declined card keeps the hold, so another card may be tried. The payment goes to the connected account of the partner selling the name (a sub-domain's parent partner; none for second-level names): `processorConnectedAccountId` is accepted only when absent, empty or equal to it. Open unpaid orders (purchases and renewals) are bounded by who created them: the client address (UNPAID_HOLDS_PER_CLIENT, 5), or, for a request carrying a partner's ADMIN token in `Authorization: Bearer`, that partner (UNPAID_HOLDS_PER_PARTNER, 1,000); never the owner address or e-mail the order names. One more is 429 with Retry-After (when the first of them runs out) and `field` `holds`. With a token the sale is the token's partner's: `partnerId` is taken from it, and another `partnerId` in the body is 400; a bad token is 401, a CUSTOMER token 403. A replayed checkoutId is not counted twice. A processor failure is 502: retry with the same checkoutId.
      */
     post: operations["postV1MarketPurchase"];
     delete?: never;
@@ -92,7 +92,7 @@ export interface paths {
     put?: never;
     /**
      * Renew a name by card
-     * @description Extends a name by `years` (1 to 10), paid by card like a purchase (endpoint 11's session fields). Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED / REFUNDED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended, or for a name bought again meanwhile, fails the order (the renewal could not be applied) and is refunded as a purchase's would be: a card through the processor (the order ends REFUNDED with the refund id), crypto as an amount owed to the sender (GET /v1/partner/refunds). Card money goes where a purchase of the name would send it: the connected account of a sub-domain's parent partner, the platform for a second-level name; the request cannot choose. `checkoutId` is the idempotency key.
+     * @description Extends a name by `years` (1 to 10), paid by card like a purchase (endpoint 11's session fields). Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED / REFUNDED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended, or for a name bought again meanwhile, fails the order (the renewal could not be applied) and is refunded as a purchase's would be: a card through the processor (the order ends REFUNDED with the refund id), crypto as an amount owed to the sender (GET /v1/partner/refunds). Card money goes where a purchase of the name would send it: the connected account of a sub-domain's parent partner, the platform for a second-level name; the request cannot choose. `checkoutId` is the idempotency key. Open unpaid orders (purchases and renewals) are bounded by who created them: the client address (UNPAID_HOLDS_PER_CLIENT, 5), or, for a request carrying a partner's ADMIN token in `Authorization: Bearer`, that partner (UNPAID_HOLDS_PER_PARTNER, 1,000); never the owner address or e-mail the order names. One more is 429 with Retry-After (when the first of them runs out) and `field` `holds`. With a token the sale is the token's partner's: `partnerId` is taken from it, and another `partnerId` in the body is 400; a bad token is 401, a CUSTOMER token 403.
      */
     post: operations["postV1MarketRenew"];
     delete?: never;
@@ -1877,6 +1877,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
       /** @description Unknown resource. */
       404: {
         headers: {
@@ -1974,6 +1992,24 @@ export interface operations {
       };
       /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2160,6 +2196,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
       /** @description Unknown resource. */
       404: {
         headers: {
@@ -2266,6 +2320,24 @@ export interface operations {
       };
       /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
         headers: {
           [name: string]: unknown;
         };

@@ -19,6 +19,15 @@ import {
 } from "../schemas/refunds";
 import type { Operation } from "./operation";
 
+/** Who bounds unpaid orders, and the optional partner token (purchases and renewals alike). */
+export const UNPAID_BOUND =
+  "Open unpaid orders (purchases and renewals) are bounded by who created them: the client address " +
+  "(UNPAID_HOLDS_PER_CLIENT, 5), or, for a request carrying a partner's ADMIN token in `Authorization: " +
+  "Bearer`, that partner (UNPAID_HOLDS_PER_PARTNER, 1,000); never the owner address or e-mail the order " +
+  "names. One more is 429 with Retry-After (when the first of them runs out) and `field` `holds`. With a " +
+  "token the sale is the token's partner's: `partnerId` is taken from it, and another `partnerId` in the " +
+  "body is 400; a bad token is 401, a CUSTOMER token 403.";
+
 export const marketOperations: Operation[] = [
   {
     method: "get",
@@ -44,11 +53,11 @@ export const marketOperations: Operation[] = [
       "valid); with another body, 409. The offer holds the name for PAYMENT_OFFER_MINUTES (15 by default); " +
       "a declined card keeps the hold, so another card may be tried. The payment goes to the connected " +
       "account of the partner selling the name (a sub-domain's parent partner; none for second-level " +
-      "names): `processorConnectedAccountId` is accepted only when absent, empty or equal to it. A client " +
-      "address or owner with UNPAID_HOLDS_PER_CLIENT / UNPAID_HOLDS_PER_OWNER (5) unpaid orders open is " +
-      "429 with Retry-After (`field` `holds` or `ownerAddress`); a replayed checkoutId is not counted " +
-      "twice. A processor failure is 502: retry with the same checkoutId.",
+      "names): `processorConnectedAccountId` is accepted only when absent, empty or equal to it. " +
+      `${UNPAID_BOUND} A replayed checkoutId is not counted twice. A processor failure is 502: retry with ` +
+      "the same checkoutId.",
     tags: ["Marketplace"],
+    optionalAuth: ["ADMIN"],
     errors: "single",
     body: PurchaseRequest,
     responses: {
@@ -66,11 +75,11 @@ export const marketOperations: Operation[] = [
       "digit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry. A payment within the dust " +
       "tolerance of the amount (the larger of one unit at the wallet's display precision, 8 decimals for " +
       "ETH and BTC and 2 for USDC, and 0.01% of the amount) counts as exact. Over-, under- and late " +
-      "payments the order cannot use are owed back to the sender (listed by GET /v1/partner/refunds). Open " +
-      "unpaid holds are bounded per client address and per owner address or e-mail (429 with Retry-After, " +
-      "`field` `holds`, `ownerAddress` or `ownerEmail`). USDC answers 503 (field `currency`, with the " +
-      "reason) while a custom token contract's decimals cannot be read.",
+      "payments the order cannot use are owed back to the sender (listed by GET /v1/partner/refunds). " +
+      `${UNPAID_BOUND} USDC answers 503 (field \`currency\`, with the reason) while a custom token ` +
+      "contract's decimals cannot be read.",
     tags: ["Marketplace"],
+    optionalAuth: ["ADMIN"],
     errors: "single",
     body: CryptoPurchaseRequest,
     responses: { 200: { description: "Where and how much to pay.", schema: CryptoPurchaseResponse } },
