@@ -9,6 +9,7 @@ import { inTransaction } from "./in-transaction";
 import { orderStatusOf } from "./order-rows";
 import { endedWithoutPayment, noteOrder, transitionOrder } from "./order-state";
 import { settlementColumns, settlementRowOf, settlePayment } from "./settle-payment";
+import { takeBackRenewal } from "./fulfil-renewal";
 import { suspendName } from "./suspend-name";
 
 // What a card processor reports about a PaymentIntent and its charge, mapped onto the order. The
@@ -187,7 +188,16 @@ async function settledOrderOfIntent(paymentIntentId: string) {
   }
   const order = await db().order.findUnique({
     where: { id: payment.orderId },
-    select: { id: true, domain: true, orderStatus: true, orderStatusReason: true, partnerId: true },
+    select: {
+      id: true,
+      domain: true,
+      orderStatus: true,
+      orderStatusReason: true,
+      partnerId: true,
+      kind: true,
+      years: true,
+      createdAt: true,
+    },
   });
   return order ? { payment, order } : null;
 }
@@ -266,10 +276,21 @@ export async function onCardDisputeClosed(event: {
   return orderStatusOf(order.id);
 }
 
-/** Money returned outside our own refund path: recorded as a paid refund, the order REFUNDED, the name suspended. */
+/**
+ * Money returned outside our own refund path: recorded as a paid refund and the order REFUNDED;
+ * a purchase's name is suspended, a renewal's years are taken back (the name stays the owner's).
+ */
 async function reverseCardOrder(
   paymentId: string,
-  order: { id: string; domain: string; orderStatus: OrderStatus; partnerId: string | null },
+  order: {
+    id: string;
+    domain: string;
+    orderStatus: OrderStatus;
+    partnerId: string | null;
+    kind: OrderKind;
+    years: number;
+    createdAt: Date;
+  },
   input: { refundId: string | null; amountCents: number; why: string },
 ): Promise<void> {
   if (order.orderStatus === "PAID") order.orderStatus = (await settlePayment(paymentId)) ?? order.orderStatus;
@@ -300,6 +321,20 @@ async function reverseCardOrder(
         });
     }
     const wasCompleted = order.orderStatus === "COMPLETED";
+    if (wasCompleted && order.kind === "RENEWAL") {
+      // Under the order's row lock, so a second delivery of the news takes nothing back twice.
+      const [locked] = await tx.$queryRaw<{ status: string }[]>`
+        SELECT order_status::text AS status FROM "order" WHERE id = ${order.id}::uuid FOR UPDATE`;
+      if (locked?.status !== "COMPLETED") return;
+      const takenBack = await takeBackRenewal(tx, order);
+      await transitionOrder(tx, {
+        orderId: order.id,
+        to: "REFUNDED",
+        from: ["COMPLETED"],
+        reason: input.why + takenBack,
+      });
+      return;
+    }
     const suspended = wasCompleted ? " The name was suspended and no longer resolves." : "";
     const moved = await transitionOrder(tx, {
       orderId: order.id,

@@ -81,3 +81,28 @@ export async function fulfilRenewal(order: Order, now = new Date()): Promise<Ord
   });
   return (await db().order.findUnique({ where: { id: order.id }, select: { orderStatus: true } }))?.orderStatus ?? null;
 }
+
+/**
+ * A completed renewal whose money went back (refunded at the processor, a dispute lost) takes
+ * back the years it added, from the name's expiry now: renewals stack, so what is left is what
+ * every other renewal paid for. The name is never suspended: anyone may renew a name, so a
+ * stranger's reversed renewal must not take the owner's name off the air. A registration started
+ * after the renewal was ordered (the name bought again) is not this renewal's to shorten.
+ * Answers the sentence for the order's reason.
+ */
+export async function takeBackRenewal(
+  tx: Prisma.TransactionClient,
+  order: { domain: string; years: number; createdAt: Date },
+): Promise<string> {
+  const [domain] = await tx.$queryRaw<LockedDomain[]>`
+    SELECT id, expires_at, registered_at FROM "domain" WHERE name = ${order.domain} FOR UPDATE`;
+  if (!domain?.expires_at || new Date(domain.registered_at).getTime() > order.createdAt.getTime())
+    return ` The renewal's years no longer apply to ${order.domain}; nothing was taken back.`;
+  const expiresAt = addYears(new Date(domain.expires_at), -order.years);
+  await tx.domain.update({ where: { id: domain.id }, data: { expiresAt } });
+  await invalidateNameAndAddresses(tx, domain.id);
+  return (
+    ` The ${order.years} year${order.years === 1 ? "" : "s"} this renewal added were taken back: ` +
+    `${order.domain} now expires at ${expiresAt.toISOString()}.`
+  );
+}

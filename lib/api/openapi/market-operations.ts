@@ -94,8 +94,9 @@ export const marketOperations: Operation[] = [
       "be paid), PAID (payment confirmed, registering), COMPLETED (registered to `ownerAddress`), EXPIRED " +
       "(the offer ran out with nothing received), FAILED (the payment can no longer be made, or money " +
       "arrived that the order cannot use and is owed back), REFUNDED (the money went back: a card refund, " +
-      "with its id in the reason, a crypto payout, or a lost dispute; a name it had registered is " +
-      "suspended). Moves: PENDING → PAID → COMPLETED → REFUNDED; PENDING → EXPIRED → PAID (paid late, name " +
+      "with its id in the reason, a crypto payout, or a lost dispute; a name a purchase had registered is " +
+      "suspended, a renewal's years are taken back). Moves: PENDING → PAID → COMPLETED → REFUNDED; " +
+      "PENDING → EXPIRED → PAID (paid late, name " +
       "still free) or FAILED (paid late or short, name gone); PENDING → FAILED → PAID (topped up, name " +
       "free) or REFUNDED; PAID → FAILED (cannot be registered). `orderStatusReason` says why, including " +
       "under-, over- and late payment. `price` is exact. A pending Stripe order is re-read from Stripe at " +
