@@ -59,12 +59,15 @@ async function quoteRenewal(input: { domain: string; years: number }, now = new 
     select: {
       ownerAddress: true,
       expiresAt: true,
+      suspendedAt: true,
       label: true,
       parent: { select: { id: true, partnerId: true, subdomainPriceCents: true } },
     },
   });
   if (!domain) throw notFound("domain", `${name} is not registered: search for it to buy it.`);
   if (domain.expiresAt === null) throw badRequest("domain", `${name} does not expire: there is nothing to renew.`);
+  if (domain.suspendedAt)
+    throw conflict("domain", `${name} is suspended (its payment was reversed): it cannot be renewed.`);
   if (nameState(domain.expiresAt, now) === "released")
     throw conflict("domain", `${name}'s grace period has ended: it is back on the market; buy it instead.`);
   const perYearCents = domain.parent ? domain.parent.subdomainPriceCents : tldNamePricePerYearCents(domain.label);

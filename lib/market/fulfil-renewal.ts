@@ -34,6 +34,7 @@ interface LockedDomain {
   id: string;
   expires_at: Date | null;
   registered_at: Date;
+  suspended_at?: Date | null;
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -45,6 +46,8 @@ function refusal(order: Order, domain: LockedDomain | undefined, paidAt: Date): 
   if (new Date(domain.registered_at).getTime() > order.createdAt.getTime())
     return `Payment received, but ${order.domain} was registered again after this renewal was ordered: ${NOT_APPLIED}`;
   if (domain.expires_at === null) return `Payment received, but ${order.domain} does not expire: ${NOT_APPLIED}`;
+  if (domain.suspended_at)
+    return `Payment received, but ${order.domain} was suspended (its payment was reversed): ${NOT_APPLIED}`;
   const graceEnd = graceEndsAt(new Date(domain.expires_at));
   if (paidAt.getTime() >= graceEnd.getTime())
     return `The payment arrived after the grace period of ${order.domain} ended on ${day(graceEnd)}: ${NOT_APPLIED}`;
@@ -57,7 +60,7 @@ export async function fulfilRenewal(order: Order, now = new Date()): Promise<Ord
   await inTransaction(async (tx) => {
     // The row lock orders concurrent renewals of one name: each extends what the last one left.
     const [domain] = await tx.$queryRaw<LockedDomain[]>`
-      SELECT id, expires_at, registered_at FROM "domain" WHERE name = ${order.domain} FOR UPDATE`;
+      SELECT id, expires_at, registered_at, suspended_at FROM "domain" WHERE name = ${order.domain} FOR UPDATE`;
     const refused = refusal(order, domain, paidAt);
     if (refused || !domain?.expires_at) {
       // Settlement turns the money into a refund; flagged in this commit, so a crash cannot lose it.

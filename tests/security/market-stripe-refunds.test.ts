@@ -140,3 +140,53 @@ describe("a reversed renewal (item 3)", () => {
     },
   );
 });
+
+describe("a suspended name (item 15)", () => {
+  test("cannot be renewed, and stays unbuyable past its grace period", async () => {
+    const domain = `susp${randomUUID().slice(0, 8)}.web3`;
+    const res = await app.fetch("/v1/market/purchase", {
+      method: "POST",
+      json: { checkoutId: randomUUID(), domain, ownerAddress: OWNER, years: 1 },
+    });
+    expect(res.status).toBe(200);
+    const started = await res.json();
+    const intentId = intentOf(started);
+    await deliver("payment_intent.succeeded", stripe.succeed(intentId));
+    await deliver("charge.dispute.closed", dispute(intentId, "lost"));
+    expect((await orderOf(started.orderId)).orderStatus).toBe("REFUNDED");
+    expect((await domainOf(domain)).suspendedAt).not.toBeNull();
+
+    for (const [path, extra] of [
+      ["/v1/market/renew", {}],
+      ["/v1/market/crypto/renew", { currency: "ETH" }],
+    ] as const) {
+      const renewal = await app.fetch(path, {
+        method: "POST",
+        json: { checkoutId: randomUUID(), domain, years: 1, ...extra },
+      });
+      expect(renewal.status).toBe(409);
+      expect(await renewal.json()).toEqual({ field: "domain", info: expect.stringContaining("suspended") });
+    }
+    expect(await db().order.count({ where: { domain, kind: "RENEWAL" } })).toBe(0);
+
+    // Past its expiry and grace period it is still not released.
+    await db().domain.update({ where: { name: domain }, data: { expiresAt: new Date(Date.now() - 400 * DAY) } });
+    const search = await (await app.fetch(`/v1/market/search?q=${domain}`)).json();
+    expect(search.results[0]).toMatchObject({ available: false, reason: "taken" });
+    expect(search.results[0].message).toContain("suspended");
+    const again = await app.fetch("/v1/market/crypto/purchase", {
+      method: "POST",
+      json: {
+        currency: "ETH",
+        domain,
+        ownerAddress: OWNER,
+        ownerEmail: "buyer@example.com",
+        ownerName: "Buyer",
+        years: 1,
+      },
+    });
+    expect(again.status).toBe(409);
+    expect((await domainOf(domain)).suspendedAt).not.toBeNull();
+    expect(await db().order.count({ where: { domain } })).toBe(1);
+  });
+});
