@@ -6,6 +6,7 @@
 //   payout-account <partnerId> <acct_…|none>          where the card money of its sales goes
 //   refunds [DUE|PAID]                                every refund owed on every sale
 //   refund-paid <refundId> <amountAtomic> <reference> record the payout of a crypto refund
+import type { RefundStatus } from "@prisma/client";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { config, usesPostgresServer } from "@/lib/config";
@@ -69,9 +70,12 @@ async function main(argv: string[]): Promise<number> {
     }
     case "refunds": {
       const [status] = rest;
-      if (rest.length > 1 || (status !== undefined && status !== "DUE" && status !== "PAID")) break;
+      if (rest.length > 1 || (status !== undefined && !["DUE", "PAYING", "PAID", "FAILED"].includes(status))) break;
       const refunds = await run(
-        () => listRefunds({ status }).then((list) => JSON.parse(JSON.stringify(list)) as RefundView[]),
+        () =>
+          listRefunds({ status: status as RefundStatus | undefined }).then(
+            (list) => JSON.parse(JSON.stringify(list)) as RefundView[],
+          ),
         async (port) =>
           (
             (await local(port, "GET", `/api/internal/refunds${status ? `?status=${status}` : ""}`)) as {

@@ -1,9 +1,14 @@
 // Issue 29, over real HTTP against the local Stripe-speaking server, with webhooks signed as Stripe
-// signs them: a reversed renewal takes back its years and never suspends the name (item 3).
+// signs them: a reversed renewal takes back its years and never suspends the name (item 3); a
+// card refund is PAID only once Stripe says it succeeded, and follows refund.updated / refund.failed
+// (item 8); a charge partly refunded in Stripe's dashboard is refunded what is left, each refund
+// its own row (item 9); charge.refunded finds its refunds without the charge's refund list, which
+// Stripe no longer includes (item 13); a suspended name is neither renewed nor released (item 15).
 import { randomUUID } from "node:crypto";
 import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db";
+import { processDueCardRefunds } from "@/lib/market/refunds";
 import { registerName } from "@/lib/registry/register-name";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
@@ -129,10 +134,11 @@ describe("a reversed renewal (item 3)", () => {
       expect((await domainOf(name)).expiresAt).toEqual(addYears(expiresAt, 1));
 
       // A refund made in Stripe's dashboard of the later renewal.
-      stripe.dashboardRefund(later.intentId);
+      const refund = stripe.dashboardRefund(later.intentId);
       await deliver("charge.refunded", stripe.chargeOf(later.intentId));
       const refunded = await orderOf(later.orderId);
       expect(refunded.orderStatus).toBe("REFUNDED");
+      expect(refunded.orderStatusReason).toContain(`(refund ${refund.id})`);
       domain = await domainOf(name);
       expect(domain.suspendedAt).toBeNull();
       expect(domain.expiresAt).toEqual(expiresAt);
@@ -188,5 +194,112 @@ describe("a suspended name (item 15)", () => {
     expect(again.status).toBe(409);
     expect((await domainOf(domain)).suspendedAt).not.toBeNull();
     expect(await db().order.count({ where: { domain } })).toBe(1);
+  });
+});
+
+/** A card purchase whose payment Stripe reports in euros: the order FAILS and is owed a full refund. */
+async function failedCardOrder() {
+  const domain = `refund${randomUUID().slice(0, 8)}.web3`;
+  const res = await app.fetch("/v1/market/purchase", {
+    method: "POST",
+    json: { checkoutId: randomUUID(), domain, ownerAddress: OWNER, years: 1 },
+  });
+  expect(res.status).toBe(200);
+  const started = await res.json();
+  const intentId = intentOf(started);
+  await deliver("payment_intent.succeeded", { ...stripe.succeed(intentId), currency: "eur" });
+  expect((await orderOf(started.orderId)).orderStatus).toMatch(/FAILED|REFUNDED/);
+  return { orderId: started.orderId as string, intentId };
+}
+const cardRefunds = (orderId: string) =>
+  db().refund.findMany({ where: { orderId, method: "card" }, orderBy: { createdAt: "asc" } });
+const quiet = () => undefined;
+
+describe("card refunds follow Stripe's word (items 8, 9, 13)", () => {
+  test("a pending refund stays DUE and the order FAILED; refund.updated succeeded: PAID, REFUNDED", async () => {
+    stripe.nextRefundStatus = "pending";
+    const { orderId, intentId } = await failedCardOrder().finally(() => (stripe.nextRefundStatus = "succeeded"));
+    const [made] = stripe.refunds.filter((r) => r.payment_intent === intentId);
+    expect(made.status).toBe("pending");
+    expect(await cardRefunds(orderId)).toEqual([
+      expect.objectContaining({ status: "DUE", processorRefundId: made.id, processorStatus: "pending", paidAt: null }),
+    ]);
+    expect((await orderOf(orderId)).orderStatus).toBe("FAILED");
+    // A pending refund is not asked for again.
+    await processDueCardRefunds(quiet);
+    expect(stripe.refunds.filter((r) => r.payment_intent === intentId)).toHaveLength(1);
+
+    await deliver("refund.updated", stripe.setRefundStatus(made.id, "succeeded"));
+    expect(await cardRefunds(orderId)).toEqual([
+      expect.objectContaining({ status: "PAID", processorRefundId: made.id, processorStatus: "succeeded" }),
+    ]);
+    const order = await orderOf(orderId);
+    expect(order.orderStatus).toBe("REFUNDED");
+    expect(order.orderStatusReason).toContain(`Refunded 10 USD to the card (refund ${made.id}).`);
+  });
+
+  test("refund.failed: the refund is FAILED, the order not REFUNDED, the operator told", async () => {
+    stripe.nextRefundStatus = "pending";
+    const { orderId, intentId } = await failedCardOrder().finally(() => (stripe.nextRefundStatus = "succeeded"));
+    const [made] = stripe.refunds.filter((r) => r.payment_intent === intentId);
+    await deliver("refund.failed", stripe.setRefundStatus(made.id, "failed", "expired_or_canceled_card"));
+    const [row] = await cardRefunds(orderId);
+    expect(row).toMatchObject({
+      status: "FAILED",
+      processorRefundId: made.id,
+      processorStatus: "failed",
+      paidAt: null,
+    });
+    expect(row.reason).toContain("expired_or_canceled_card");
+    expect((await orderOf(orderId)).orderStatus).toBe("FAILED");
+    // charge.refund.updated (the older name of the event) with the same news changes nothing more.
+    await deliver("charge.refund.updated", made);
+    expect(await cardRefunds(orderId)).toHaveLength(1);
+  });
+
+  test("a charge partly refunded in Stripe's dashboard: the rest is refunded, each refund its own row", async () => {
+    stripe.failing.add("/v1/refunds");
+    const { orderId, intentId } = await failedCardOrder().finally(() => stripe.failing.delete("/v1/refunds"));
+    expect(await cardRefunds(orderId)).toEqual([
+      expect.objectContaining({ status: "DUE", amountAtomic: "1000", processorRefundId: null }),
+    ]);
+    // Someone refunds 4 USD in Stripe's dashboard; its event is lost.
+    const dashboard = stripe.dashboardRefund(intentId, 400);
+    // Stripe refuses the full amount; the charge's refunds are read, and what is left is asked next.
+    expect(await processDueCardRefunds(quiet)).toEqual([]);
+    expect(await processDueCardRefunds(quiet)).toHaveLength(1);
+    const made = stripe.refunds.filter((r) => r.payment_intent === intentId && r.id !== dashboard.id);
+    expect(made.map((r) => [r.amount, r.status])).toEqual([[600, "succeeded"]]);
+    expect((await cardRefunds(orderId)).map((r) => [r.status, r.amountAtomic, r.processorRefundId])).toEqual([
+      ["PAID", "400", dashboard.id],
+      ["PAID", "600", made[0].id],
+    ]);
+    const order = await orderOf(orderId);
+    expect(order.orderStatus).toBe("REFUNDED");
+    expect(order.orderStatusReason).toContain(`Refunded 10 USD to the card (refunds ${dashboard.id}, ${made[0].id}).`);
+    expect(await processDueCardRefunds(quiet)).toEqual([]);
+  });
+
+  test("charge.refunded of a dashboard refund names the refund, read from Stripe's refund list", async () => {
+    const domain = `dash${randomUUID().slice(0, 8)}.web3`;
+    const res = await app.fetch("/v1/market/purchase", {
+      method: "POST",
+      json: { checkoutId: randomUUID(), domain, ownerAddress: OWNER, years: 1 },
+    });
+    const started = await res.json();
+    const intentId = intentOf(started);
+    await deliver("payment_intent.succeeded", stripe.succeed(intentId));
+    const refund = stripe.dashboardRefund(intentId);
+    const charge = stripe.chargeOf(intentId);
+    expect(charge).not.toHaveProperty("refunds");
+    await deliver("charge.refunded", charge);
+    const order = await orderOf(started.orderId);
+    expect(order.orderStatus).toBe("REFUNDED");
+    expect(order.orderStatusReason).toBe(
+      `Refunded 10 USD at the card processor (refund ${refund.id}). The name was suspended and no longer resolves.`,
+    );
+    expect(await cardRefunds(started.orderId)).toEqual([
+      expect.objectContaining({ status: "PAID", processorRefundId: refund.id, amountAtomic: "1000" }),
+    ]);
   });
 });

@@ -1763,10 +1763,10 @@ export interface components {
       refunds: components["schemas"]["Refund"][];
     };
     /**
-     * @description DUE: owed and not yet returned. PAID: returned (a card refund made by the processor, or a crypto payout the operator recorded).
+     * @description DUE: owed and not yet returned (a card refund asked for and not yet succeeded at the processor included). PAYING: the operator started paying this crypto refund out; its amount is frozen, and money that arrives later is a new refund. PAID: returned (a card refund the processor says succeeded, or a crypto payout the operator recorded). FAILED: the processor's card refund failed or was cancelled; the operator returns the money another way.
      * @enum {string}
      */
-    RefundStatus: "DUE" | "PAID";
+    RefundStatus: "DUE" | "PAYING" | "PAID" | "FAILED";
     RenewalRequest: {
       /**
        * Format: uuid
