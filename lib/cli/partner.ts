@@ -4,15 +4,17 @@
 //
 //   create "<name>"                                   a partner and its first ADMIN token
 //   payout-account <partnerId> <acct_…|none>          where the card money of its sales goes
-//   refunds [DUE|PAID]                                every refund owed on every sale
-//   refund-paid <refundId> <amountAtomic> <reference> record the payout of a crypto refund
+//   refunds [DUE|PAYING|PAID|FAILED]                  every refund owed on every sale
+//   refund-start <refundId>                           freeze a crypto refund before paying it out
+//   refund-paid <refundId> <amountAtomic> <reference> record the payout of a crypto refund (a
+//                                                     transaction hash is checked on its chain)
 import type { RefundStatus } from "@prisma/client";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { config, usesPostgresServer } from "@/lib/config";
 import { closeDatabase, openConfiguredDatabase } from "@/lib/db";
 import { setPayoutAccount } from "@/lib/market/payout-account";
-import { listRefunds, recordRefundPayout, type RefundView } from "@/lib/market/refunds";
+import { listRefunds, recordRefundPayout, startRefundPayout, type RefundView } from "@/lib/market/refunds";
 import { createPartner } from "@/lib/partners/create-partner";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { localAdminSecret } from "@/lib/partners/local-admin";
@@ -21,7 +23,8 @@ import { claimDataDir, dataDirOwner } from "@/lib/server/data-dir-lock";
 const USAGE = `Usage:
   npm run partner -- create "<partner name>"
   npm run partner -- payout-account <partnerId> <acct_…|none>
-  npm run partner -- refunds [DUE|PAID]
+  npm run partner -- refunds [DUE|PAYING|PAID|FAILED]
+  npm run partner -- refund-start <refundId>
   npm run partner -- refund-paid <refundId> <amountAtomic> <reference>`;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -97,6 +100,19 @@ async function main(argv: string[]): Promise<number> {
             r.reason,
           ].join("  "),
         );
+      return 0;
+    }
+    case "refund-start": {
+      const [refundId] = rest;
+      if (rest.length !== 1 || !UUID.test(refundId)) break;
+      const started = await run(
+        () => startRefundPayout(refundId).then((view) => JSON.parse(JSON.stringify(view)) as RefundView),
+        (port) => local(port, "POST", "/api/internal/refunds/start", { refundId }) as Promise<RefundView>,
+      );
+      console.log(
+        `refund ${started.id}: ${started.status}, pay ${formatUnits(BigInt(started.amountAtomic), started.decimals)} ` +
+          `${started.currency} to ${started.senderAddress ?? "?"}`,
+      );
       return 0;
     }
     case "refund-paid": {

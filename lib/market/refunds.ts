@@ -11,6 +11,7 @@ import { formatUnits } from "@/lib/payments/crypto/rates";
 import { exactNumber } from "./exact-number";
 import { inTransaction } from "./in-transaction";
 import { noteOrder, transitionOrder } from "./order-state";
+import { payoutProblem } from "./payout-check";
 import { reverseCompletedOrder } from "./reverse-order";
 import { settlePayment } from "./settle-payment";
 
@@ -25,13 +26,21 @@ type Tx = Prisma.TransactionClient;
 
 export type RefundView = z.infer<typeof Refund>;
 
-/** The amount already returned for a payment, in its smallest unit. */
+/**
+ * The amount returned for a payment, or on its way back (a crypto payout the operator started:
+ * PAYING, frozen), in its smallest unit: money the order can no longer use.
+ */
 export async function refundedAmount(client: Tx | ReturnType<typeof db>, paymentId: string): Promise<bigint> {
   const rows = await client.refund.findMany({
-    where: { paymentId, status: "PAID" },
+    where: { paymentId, status: { in: ["PAID", "PAYING"] } },
     select: { amountAtomic: true },
   });
   return rows.reduce((sum, row) => sum + BigInt(row.amountAtomic), 0n);
+}
+
+/** Locks the payment's row until the transaction ends: settlement and payouts take turns on it. */
+export async function lockPayment(tx: Tx, paymentId: string): Promise<void> {
+  await tx.$executeRaw`SELECT 1 FROM payment WHERE id = ${paymentId}::uuid FOR UPDATE`;
 }
 
 export interface CryptoOwed {
@@ -59,7 +68,9 @@ export function cryptoAmountOwed(status: OrderStatus, available: bigint, due: bi
 
 /**
  * Makes the payment's open crypto refund say what is owed now: created, updated while still DUE,
- * or removed when nothing is owed any more (a balance that completed the order after all).
+ * or removed when nothing is owed any more (a balance that completed the order after all). A
+ * refund whose payout started (PAYING) is no longer open: it is never changed or removed here,
+ * and money that arrives after it is owed by a new row.
  */
 export async function syncCryptoRefund(tx: Tx, owed: CryptoOwed): Promise<void> {
   if (owed.amountAtomic <= 0n) {
@@ -376,23 +387,47 @@ export async function listRefunds(filter: { partnerId?: string; status?: RefundS
   return rows.map(viewOf);
 }
 
+const CARD_HAS_NO_PAYOUT = "Card refunds are made through the card processor; there is no payout to record.";
+
 /**
- * The operator paid a crypto refund back: the refund becomes PAID with the operator's reference
- * (a transaction hash). `amountAtomic` must be the amount listed, so a refund that grew after it
- * was listed (another transfer arrived) is not marked paid for less than is owed.
+ * The operator starts paying a DUE crypto refund back: it becomes PAYING, its amount frozen, so
+ * money that arrives meanwhile is owed by a new refund and a top-up cannot change or remove it.
+ * Payouts are the operator's alone (`npm run partner -- refund-start`): the crypto is in the
+ * operator's wallet. Starting it again answers the same refund.
+ */
+export async function startRefundPayout(refundId: string): Promise<RefundView> {
+  await inTransaction(async (tx) => {
+    const found = await tx.refund.findUnique({ where: { id: refundId }, select: { paymentId: true } });
+    if (!found) throw notFound("refundId", "No refund has this id.");
+    await lockPayment(tx, found.paymentId);
+    const refund = await tx.refund.findUniqueOrThrow({ where: { id: refundId } });
+    if (refund.method !== "crypto") throw conflict("refundId", CARD_HAS_NO_PAYOUT);
+    if (refund.status === "PAYING") return;
+    if (refund.status !== "DUE")
+      throw conflict("refundId", `This refund is ${refund.status}: there is no payout to start.`);
+    await tx.refund.update({
+      where: { id: refund.id },
+      data: { status: "PAYING", openFor: null, payoutStartedAt: new Date() },
+    });
+  });
+  return viewOf(await db().refund.findUniqueOrThrow({ where: { id: refundId }, include: withDomain }));
+}
+
+/**
+ * The operator paid a crypto refund back: the refund (DUE, or PAYING once the payout was started)
+ * becomes PAID with the operator's reference. `amountAtomic` must be the amount listed, so a DUE
+ * refund that grew after it was listed is not marked paid for less than is owed. A reference that
+ * is a transaction hash on the chain the payment came from must pay the refund's address at least
+ * the amount (payout-check.ts), or nothing is recorded (409).
  */
 export async function recordRefundPayout(input: {
   refundId: string;
   amountAtomic: string;
   reference: string;
-  /** The caller's partner; undefined for the operator's local command. */
-  partnerId?: string;
 }): Promise<RefundView> {
   const refund = await db().refund.findUnique({ where: { id: input.refundId } });
-  if (!refund || (input.partnerId !== undefined && refund.partnerId !== input.partnerId))
-    throw notFound("refundId", "No refund of this partner has this id.");
-  if (refund.method !== "crypto")
-    throw conflict("refundId", "Card refunds are made through the card processor; there is no payout to record.");
+  if (!refund) throw notFound("refundId", "No refund has this id.");
+  if (refund.method !== "crypto") throw conflict("refundId", CARD_HAS_NO_PAYOUT);
   if (refund.status === "PAID") {
     if (refund.payoutReference === input.reference && refund.amountAtomic === input.amountAtomic)
       return viewOf(await db().refund.findUniqueOrThrow({ where: { id: refund.id }, include: withDomain }));
@@ -405,9 +440,13 @@ export async function recordRefundPayout(input: {
         `(${formatUnits(BigInt(refund.amountAtomic), refund.decimals)} ${refund.currency}); list the refunds ` +
         "again and pay what is owed.",
     );
+  const problem = await payoutProblem(refund, input.reference);
+  if (problem) throw conflict("reference", `${problem} Nothing was recorded.`);
   await inTransaction(async (tx) => {
+    // Under the payment's lock, so a settlement running now sees the payout, or runs after it.
+    await lockPayment(tx, refund.paymentId);
     const { count } = await tx.refund.updateMany({
-      where: { id: refund.id, status: "DUE", amountAtomic: input.amountAtomic },
+      where: { id: refund.id, status: { in: ["DUE", "PAYING"] }, amountAtomic: input.amountAtomic },
       data: { status: "PAID", payoutReference: input.reference, paidAt: new Date(), openFor: null },
     });
     if (count === 0) throw conflict("refundId", "This refund changed while it was being recorded; list it again.");

@@ -441,31 +441,11 @@ export interface paths {
     };
     /**
      * List refunds owed on the partner's sales
-     * @description Money owed back to buyers of the partner's sales, newest first (at most 500): card payments that could not be fulfilled (refunded through the processor by the service, retried until made; PAID with the processor's refund id) and crypto received and not owed (over-, under- and late payments; DUE with the amount and the sender's address until the operator records the payout).
+     * @description Money owed back to buyers of the partner's sales, newest first (at most 500): card payments that could not be fulfilled (refunded through the processor by the service, retried until made; PAID with the processor's refund id) and crypto received and not owed (over-, under- and late payments; DUE with the amount and the sender's address until the operator records the payout, PAYING once the operator started it). Payouts are recorded by the operator only (`npm run partner -- refund-start` and `refund-paid`), never through this API.
      */
     get: operations["getV1PartnerRefunds"];
     put?: never;
     post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v1/partner/refunds/{refundId}/payout": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Record the payout of a crypto refund
-     * @description The operator sent a DUE crypto refund back to the sender: it becomes PAID with `reference` (e.g. the transaction hash). `amountAtomic` must be the amount listed; a refund that grew since (another transfer arrived) is 409. An order whose money all went back becomes REFUNDED. Recording the same payout again answers the same refund; card refunds have no payout to record (409).
-     */
-    post: operations["postV1PartnerRefundsRefundIdPayout"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1723,11 +1703,6 @@ export interface components {
       processorCustomerId: string;
       processorEphemeralKey: string;
       processorPublishableKey: string;
-    };
-    RecordPayoutRequest: {
-      /** @description The amount paid back, as listed: a refund that grew since it was listed is 409. */
-      amountAtomic: string;
-      reference: string;
     };
     Refund: {
       /** @description Amount owed in whole units of `currency`. Written with all its digits; parse it as a decimal to keep them. */
@@ -4432,130 +4407,6 @@ export interface operations {
       };
       /** @description The token's type may not call this endpoint. */
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description Requests allowed per window. */
-          "RateLimit-Limit"?: number;
-          /** @description Requests left in this window. */
-          "RateLimit-Remaining"?: number;
-          /** @description Seconds until the window ends. */
-          "RateLimit-Reset"?: number;
-          /** @description Seconds until the window ends. */
-          "Retry-After"?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description Unexpected failure; nothing internal is revealed. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ServerErrorResponse"];
-        };
-      };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-    };
-  };
-  postV1PartnerRefundsRefundIdPayout: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        refundId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["RecordPayoutRequest"];
-      };
-    };
-    responses: {
-      /** @description The refund, now PAID. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Refund"];
-        };
-      };
-      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description The token's type may not call this endpoint. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description Unknown resource. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description Not available, or the idempotency key was used with another body. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description Body is not JSON. */
-      415: {
         headers: {
           [name: string]: unknown;
         };

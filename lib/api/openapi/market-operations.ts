@@ -8,15 +8,7 @@ import {
   SearchQuery,
   SearchResponse,
 } from "../schemas/market";
-import {
-  PayoutAccount,
-  RecordPayoutRequest,
-  Refund,
-  RefundList,
-  RefundListQuery,
-  RefundPathParams,
-  SetPayoutAccountRequest,
-} from "../schemas/refunds";
+import { PayoutAccount, RefundList, RefundListQuery, SetPayoutAccountRequest } from "../schemas/refunds";
 import type { Operation } from "./operation";
 
 /** Who bounds unpaid orders, and the optional partner token (purchases and renewals alike). */
@@ -115,29 +107,14 @@ export const marketOperations: Operation[] = [
       "Money owed back to buyers of the partner's sales, newest first (at most 500): card payments that " +
       "could not be fulfilled (refunded through the processor by the service, retried until made; PAID " +
       "with the processor's refund id) and crypto received and not owed (over-, under- and late payments; " +
-      "DUE with the amount and the sender's address until the operator records the payout).",
+      "DUE with the amount and the sender's address until the operator records the payout, PAYING once " +
+      "the operator started it). Payouts are recorded by the operator only (`npm run partner -- " +
+      "refund-start` and `refund-paid`), never through this API.",
     tags: ["Partner"],
     auth: ["ADMIN"],
     errors: "list",
     query: RefundListQuery,
     responses: { 200: { description: "Refunds, newest first.", schema: RefundList } },
-  },
-  {
-    method: "post",
-    path: "/v1/partner/refunds/{refundId}/payout",
-    summary: "Record the payout of a crypto refund",
-    description:
-      "The operator sent a DUE crypto refund back to the sender: it becomes PAID with `reference` (e.g. " +
-      "the transaction hash). `amountAtomic` must be the amount listed; a refund that grew since (another " +
-      "transfer arrived) is 409. An order whose money all went back becomes REFUNDED. Recording the same " +
-      "payout again answers the same refund; card refunds have no payout to record (409).",
-    tags: ["Partner"],
-    auth: ["ADMIN"],
-    errors: "list",
-    pathParams: RefundPathParams,
-    body: RecordPayoutRequest,
-    responses: { 200: { description: "The refund, now PAID.", schema: Refund } },
-    errorStatuses: [404, 409, 413, 415],
   },
   {
     method: "get",

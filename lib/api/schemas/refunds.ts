@@ -65,8 +65,8 @@ export const RecordPayoutRequest = z
       .min(1, "reference must say how the refund was paid (e.g. a transaction hash)")
       .max(200, "reference must be at most 200 characters"),
   })
-  .strict()
-  .meta({ id: "RecordPayoutRequest" });
+  // Not in the OpenAPI document: payouts are recorded by the operator's local command only.
+  .strict();
 
 export const PayoutAccount = z
   .object({
