@@ -192,3 +192,26 @@ describe("a payout started freezes the refund (item 10)", () => {
     expect(refunded.orderStatusReason).toContain("slip 13");
   });
 });
+
+describe("settlement racing a payout (item 14)", () => {
+  test("settlements running while payouts are recorded never owe a paid refund again", async () => {
+    const orders = await Promise.all(Array.from({ length: 6 }, () => btcOrder()));
+    for (const order of orders) await credit(order.paymentId, order.due + 7000n);
+    const owed = await Promise.all(orders.map(async (order) => (await refundsOf(order.orderId))[0]));
+    for (const refund of owed) expect(refund).toMatchObject({ status: "DUE", amountAtomic: "7000" });
+    // Settlements start every few milliseconds around each payout, so some read the payment before
+    // the payout commits and write after it.
+    const later = (ms: number, work: () => Promise<unknown>) =>
+      new Promise((resolve) => setTimeout(resolve, ms)).then(work);
+    await Promise.all(
+      orders.flatMap((order, i) => [
+        recordPayout(owed[i].id, "7000", `paid by hand, order ${i}`).then((res) => expect(res.status).toBe(200)),
+        ...Array.from({ length: 12 }, (_, k) => later(k * 3, () => settlePayment(order.paymentId))),
+      ]),
+    );
+    for (const order of orders) {
+      await settlePayment(order.paymentId);
+      expect((await refundsOf(order.orderId)).map((r) => [r.status, r.amountAtomic])).toEqual([["PAID", "7000"]]);
+    }
+  });
+});

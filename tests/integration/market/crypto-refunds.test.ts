@@ -26,6 +26,8 @@ let node: EvmNode;
 let esplora: EsploraServer;
 let app: TestApp;
 let payer: WalletClient;
+/** The operator's wallet, which pays refunds back. */
+let operatorWallet: WalletClient;
 let payerAddress: string;
 let shop: Awaited<ReturnType<typeof seedCatalogue>>;
 let other: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -42,6 +44,8 @@ beforeAll(async () => {
   const account = privateKeyToAccount(node.accounts[4].privateKey);
   payerAddress = account.address.toLowerCase();
   payer = createWalletClient({ chain, account, transport: http(node.rpcUrl) });
+  const operatorAccount = privateKeyToAccount(node.accounts[5].privateKey);
+  operatorWallet = createWalletClient({ chain, account: operatorAccount, transport: http(node.rpcUrl) });
   app = await startTestApp({
     PAYMENTS_EVM_RPC_URL: node.rpcUrl,
     PAYMENTS_EVM_CHAIN_ID: CHAIN_ID,
@@ -239,10 +243,26 @@ describe("amounts owed back", () => {
     expect(wrongAmount.status).toBe(409);
     expect(await wrongAmount.json()).toEqual({ field: "amountAtomic", info: expect.any(String) });
 
-    const recorded = await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: "0xpayout1" });
+    // A transaction hash is checked on the chain: one paying a wei less proves nothing.
+    const payBack = async (value: bigint) => {
+      const hash = await operatorWallet.sendTransaction({
+        to: payerAddress as `0x${string}`,
+        value,
+        account: operatorWallet.account!,
+        chain: operatorWallet.chain,
+      });
+      await node.mine(1);
+      return hash;
+    };
+    const short = await payBack(BigInt(owed.amountAtomic) - 1n);
+    const refused = await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: short });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ field: "reference", info: expect.stringContaining("not the") });
+    const payout = await payBack(BigInt(owed.amountAtomic));
+    const recorded = await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: payout });
     expect(recorded.status).toBe(200);
-    expect(await recorded.json()).toMatchObject({ id: owed.id, status: "PAID", payoutReference: "0xpayout1" });
-    expect((await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: "0xpayout1" })).status).toBe(200);
+    expect(await recorded.json()).toMatchObject({ id: owed.id, status: "PAID", payoutReference: payout });
+    expect((await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: payout })).status).toBe(200);
     expect((await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: "0xother" })).status).toBe(409);
     expect((await orderOf(o.orderId)).orderStatus).toBe("COMPLETED");
     expect((await refundsOf(shop.adminToken, "?status=DUE")).map((r) => r.id)).not.toContain(owed.id);
