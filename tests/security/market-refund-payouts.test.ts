@@ -3,7 +3,10 @@
 // reference that is a transaction hash on the chain the payment came from must pay the refund's
 // address at least its amount there (checked on the chain's Esplora), and a payout the operator
 // started freezes the refund: money that arrives meanwhile is a new refund, and a top-up neither
-// changes nor removes it. Bitcoin payments are credited through the watchers' own recording code.
+// changes nor removes it. Item 14: a settlement that read the payment before a payout committed
+// does not owe the paid refund again (it fails on the old code under PostgreSQL, where the two
+// interleave; PGlite's one connection runs them one after the other). Bitcoin payments are
+// credited through the watchers' own recording code.
 import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -194,6 +197,40 @@ describe("a payout started freezes the refund (item 10)", () => {
 });
 
 describe("settlement racing a payout (item 14)", () => {
+  test("a settlement that read the payment before a payout committed does not owe that refund again", async () => {
+    const order = await btcOrder();
+    await credit(order.paymentId, order.due + 7000n);
+    const [owed] = await refundsOf(order.orderId);
+    expect(owed).toMatchObject({ status: "DUE", amountAtomic: "7000" });
+    // A payout's transaction, held open with the rows it writes locked, while a settlement starts:
+    // the settlement reads the payment before the payout commits and writes after it.
+    let locked!: () => void;
+    let release!: () => void;
+    const holding = new Promise<void>((resolve) => (locked = resolve));
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const payout = db().$transaction(
+      async (tx) => {
+        await tx.$executeRaw`SELECT 1 FROM payment WHERE id = ${order.paymentId}::uuid FOR UPDATE`;
+        await tx.$executeRaw`SELECT 1 FROM refund WHERE id = ${owed.id}::uuid FOR UPDATE`;
+        locked();
+        await gate;
+        await tx.refund.update({
+          where: { id: owed.id },
+          data: { status: "PAID", payoutReference: "paid by hand", paidAt: new Date(), openFor: null },
+        });
+      },
+      { maxWait: 20_000, timeout: 20_000 },
+    );
+    await holding;
+    const settling = settlePayment(order.paymentId);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    release();
+    await payout;
+    await settling;
+    // Nothing is owed any more: a DUE row here would be listed for the operator to pay a second time.
+    expect((await refundsOf(order.orderId)).map((r) => [r.status, r.amountAtomic])).toEqual([["PAID", "7000"]]);
+  });
+
   test("settlements running while payouts are recorded never owe a paid refund again", async () => {
     const orders = await Promise.all(Array.from({ length: 6 }, () => btcOrder()));
     for (const order of orders) await credit(order.paymentId, order.due + 7000n);
