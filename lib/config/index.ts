@@ -87,7 +87,7 @@ const EnvSchema = z.object({
    * Deprecated and ignored: orders are never bounded by the owner they name, which anyone can type
    * (issue 29). Still accepted, so an existing environment keeps starting.
    */
-  UNPAID_HOLDS_PER_OWNER: z.coerce.number().int().min(0).default(5),
+  UNPAID_HOLDS_PER_OWNER: z.coerce.number().int().min(0).optional(),
 
   /** `npm run bench`: a PostgreSQL server the benchmarks may create throw-away databases on. */
   BENCH_DATABASE_URL: optionalString,
