@@ -33,6 +33,12 @@ export interface EndpointOptions<A extends boolean> {
   errors: ErrorShape;
   /** Token types allowed; absent means the endpoint needs no authorization. */
   allow?: A extends true ? readonly TokenType[] : undefined;
+  /**
+   * An endpoint open to anyone that also takes a partner's token: without `Authorization` the
+   * caller is anonymous; with one, the token is checked as `allow` would (401, 403) and the
+   * handler gets its caller.
+   */
+  optionalAuth?: A extends true ? undefined : readonly TokenType[];
   /** Extra response headers on success and failure (caching). */
   headers?: Record<string, string>;
   /** Browser access and rate limit; by default decided from the path (lib/api/route-policy.ts). */
@@ -44,7 +50,7 @@ export interface HandlerInput<A extends boolean> {
   request: Request;
   url: URL;
   params: Record<string, string>;
-  caller: A extends true ? Caller : undefined;
+  caller: A extends true ? Caller : Caller | undefined;
   /**
    * Counts `extra` more requests against this endpoint's rate limit (a batch counts each of its
    * items); throws the 429 when the limit does not admit them all.
@@ -91,8 +97,9 @@ export function endpoint(
       const params = decodeParams(await context.params, ownView);
       counter = counters[request.method] ??= routeCounter(request.method, url.pathname, params);
       let caller: Caller | undefined;
-      if (options.allow) {
-        const checked = authenticateLimited(request, options.allow);
+      const allow = options.allow ?? (request.headers.has("authorization") ? options.optionalAuth : undefined);
+      if (allow) {
+        const checked = authenticateLimited(request, allow);
         caller = checked instanceof Promise ? await checked : checked;
       }
       limit = enforceRateLimit(routePolicyOf.rateLimit, request, caller?.tokenId);

@@ -119,6 +119,8 @@ interface Purchase {
 interface Run {
   origin: string;
   token: string;
+  /** The server's DATA_DIR, where the operator's local command secret is. */
+  dataDir: string;
   mix: [Step, number][];
   latencies: Map<Kind, number[]>;
   statuses: Map<Kind, Map<number, number>>;
@@ -226,6 +228,7 @@ async function soakOn(label: string, databaseUrl: string | undefined): Promise<O
   const runOf = (mix: [Step, number][]): Run => ({
     origin: server.origin,
     token,
+    dataDir,
     mix,
     latencies: new Map(),
     statuses: new Map(),
@@ -626,13 +629,21 @@ async function settleAfterLoad(run: Run): Promise<string[]> {
     due.push(...(page.refunds as { id: string; amountAtomic: string }[]));
     pageToken = String(page.nextPaginationToken ?? "");
   } while (pageToken);
-  console.log(`== settling: recording the payout of ${due.length} refunds owed`);
+  console.log(`== settling: the operator records the payout of ${due.length} refunds owed`);
   const problems = [...stuck];
+  // Payouts are the operator's: its loopback command route, with the secret the server keeps in
+  // DATA_DIR (made by the server on the first local command it is asked).
+  await fetch(`${run.origin}/api/internal/refunds`, { headers: { "x-local-admin-secret": "-" } });
+  const secret = readFileSync(path.join(run.dataDir, "local-admin-secret"), "utf8").trim();
   for (const refund of due) {
-    const res = await fetch(`${run.origin}/v1/partner/refunds/${refund.id}/payout`, {
+    const res = await fetch(`${run.origin}/api/internal/refunds`, {
       method: "POST",
-      headers: { authorization: `Bearer ${run.token}`, "content-type": "application/json" },
-      body: JSON.stringify({ amountAtomic: refund.amountAtomic, reference: `soak-payout-${refund.id}` }),
+      headers: { "x-local-admin-secret": secret, "content-type": "application/json" },
+      body: JSON.stringify({
+        refundId: refund.id,
+        amountAtomic: refund.amountAtomic,
+        reference: `soak-payout-${refund.id}`,
+      }),
       signal: AbortSignal.timeout(30_000),
     });
     if (res.status !== 200) problems.push(`payout of refund ${refund.id}: ${res.status} ${await res.text()}`);

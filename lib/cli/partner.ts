@@ -4,10 +4,13 @@
 //
 //   create "<name>"                                   a partner and its first ADMIN token
 //   payout-account <partnerId> <acct_…|none>          where the card money of its sales goes
-//   refunds [DUE|PAID]                                every refund owed on every sale
-//   refund-paid <refundId> <amountAtomic> <reference> record the payout of a crypto refund
+//   refunds [DUE|PAYING|PAID|FAILED]                  every refund owed on every sale
+//   refund-start <refundId>                           freeze a crypto refund before paying it out
+//   refund-paid <refundId> <amountAtomic> <reference> record the payout of a crypto refund (a
+//                                                     transaction hash is checked on its chain)
 //   ens-parent <partnerId> <brand.eth> <ownerAddress> the partner's ENS parent, served by our gateway
 //   deposits                                          money on deposit addresses credited to nobody
+import type { RefundStatus } from "@prisma/client";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { config, usesPostgresServer } from "@/lib/config";
@@ -15,7 +18,7 @@ import { closeDatabase, openConfiguredDatabase } from "@/lib/db";
 import type { UnattributedDeposit } from "@/lib/api/schemas/deposits";
 import { setPayoutAccount } from "@/lib/market/payout-account";
 import { listRefundsPage } from "@/lib/market/list-refunds-page";
-import { recordRefundPayout, type RefundView } from "@/lib/market/refunds";
+import { recordRefundPayout, startRefundPayout, type RefundView } from "@/lib/market/refunds";
 import { listUnattributedDeposits } from "@/lib/market/unattributed-deposits";
 import { createPartner } from "@/lib/partners/create-partner";
 import { registerEnsParent } from "@/lib/registry/ens-parent";
@@ -26,7 +29,8 @@ import { claimDataDir, dataDirOwner } from "@/lib/server/data-dir-lock";
 const USAGE = `Usage:
   npm run partner -- create "<partner name>"
   npm run partner -- payout-account <partnerId> <acct_…|none>
-  npm run partner -- refunds [DUE|PAID]
+  npm run partner -- refunds [DUE|PAYING|PAID|FAILED]
+  npm run partner -- refund-start <refundId>
   npm run partner -- refund-paid <refundId> <amountAtomic> <reference>
   npm run partner -- ens-parent <partnerId> <brand.eth> <ownerAddress>
   npm run partner -- deposits`;
@@ -77,14 +81,18 @@ async function main(argv: string[]): Promise<number> {
     }
     case "refunds": {
       const [status] = rest;
-      if (rest.length > 1 || (status !== undefined && status !== "DUE" && status !== "PAID")) break;
+      if (rest.length > 1 || (status !== undefined && !["DUE", "PAYING", "PAID", "FAILED"].includes(status))) break;
       // Every page, the largest the list gives.
       const refunds = await run(
         async () => {
           const all: RefundView[] = [];
           let pageToken: string | undefined;
           do {
-            const page = await listRefundsPage({ status, pageSize: 1000, pageToken });
+            const page = await listRefundsPage({
+              status: status as RefundStatus | undefined,
+              pageSize: 1000,
+              pageToken,
+            });
             all.push(...(JSON.parse(JSON.stringify(page.refunds)) as RefundView[]));
             pageToken = page.nextPaginationToken || undefined;
           } while (pageToken);
@@ -145,6 +153,19 @@ async function main(argv: string[]): Promise<number> {
             d.reason,
           ].join("  "),
         );
+      return 0;
+    }
+    case "refund-start": {
+      const [refundId] = rest;
+      if (rest.length !== 1 || !UUID.test(refundId)) break;
+      const started = await run(
+        () => startRefundPayout(refundId).then((view) => JSON.parse(JSON.stringify(view)) as RefundView),
+        (port) => local(port, "POST", "/api/internal/refunds/start", { refundId }) as Promise<RefundView>,
+      );
+      console.log(
+        `refund ${started.id}: ${started.status}, pay ${formatUnits(BigInt(started.amountAtomic), started.decimals)} ` +
+          `${started.currency} to ${started.senderAddress ?? "?"}`,
+      );
       return 0;
     }
     case "refund-paid": {

@@ -101,9 +101,15 @@ const EnvSchema = z.object({
    */
   PLATFORM_FEE_PERCENT: z.coerce.number().min(0).max(100).default(10),
   PLATFORM_FEE_FIXED_CENTS: z.coerce.number().int().min(0).default(30),
-  /** Open unpaid holds (PENDING orders) per client address and per owner (address or e-mail); 0: no limit. */
+  /** Open unpaid orders (PENDING, purchases and renewals) per creating client address; 0: no limit. */
   UNPAID_HOLDS_PER_CLIENT: z.coerce.number().int().min(0).default(5),
-  UNPAID_HOLDS_PER_OWNER: z.coerce.number().int().min(0).default(5),
+  /** The same per partner, for orders made with its access token; 0: no limit. */
+  UNPAID_HOLDS_PER_PARTNER: z.coerce.number().int().min(0).default(1_000),
+  /**
+   * Deprecated and ignored: orders are never bounded by the owner they name, which anyone can type
+   * (issue 29). Still accepted, so an existing environment keeps starting.
+   */
+  UNPAID_HOLDS_PER_OWNER: z.coerce.number().int().min(0).optional(),
 
   /** `npm run bench`: a PostgreSQL server the benchmarks may create throw-away databases on. */
   BENCH_DATABASE_URL: optionalString,

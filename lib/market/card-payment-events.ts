@@ -3,13 +3,15 @@ import { randomUUID } from "node:crypto";
 import type { OrderKind, OrderStatus } from "@prisma/client";
 import { config } from "@/lib/config";
 import { database, db } from "@/lib/db";
-import { cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
+import { cardProcessorForUndo, cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
+import type { CardRefund } from "@/lib/payments/card/card-processor";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { inTransaction } from "./in-transaction";
 import { orderStatusOf } from "./order-rows";
 import { endedWithoutPayment, noteOrder, transitionOrder } from "./order-state";
+import { recordCardRefunds } from "./refunds";
 import { settlementColumns, settlementRowOf, settlePayment } from "./settle-payment";
-import { suspendName } from "./suspend-name";
+import { reverseCompletedOrder, type ReversibleOrder } from "./reverse-order";
 
 // What a card processor reports about a PaymentIntent and its charge, mapped onto the order. The
 // Stripe webhook, the test checkout, an order read and the cancel job all end here, so the order
@@ -187,43 +189,37 @@ async function settledOrderOfIntent(paymentIntentId: string) {
   }
   const order = await db().order.findUnique({
     where: { id: payment.orderId },
-    select: { id: true, domain: true, orderStatus: true, orderStatusReason: true, partnerId: true },
+    select: {
+      id: true,
+      domain: true,
+      orderStatus: true,
+      orderStatusReason: true,
+      partnerId: true,
+      kind: true,
+      years: true,
+      createdAt: true,
+    },
   });
   return order ? { payment, order } : null;
 }
 
 /**
- * The charge was refunded at the processor (our own refund, or one made in Stripe's dashboard).
- * A full refund ends the order REFUNDED; a name it had registered is suspended.
+ * Refunds of the intent's charge were made or changed at the processor (ours, or made in Stripe's
+ * dashboard): `charge.refunded` and `charge.refund.updated` (the charge carries no refund list
+ * since API version 2022-11-15, so the processor is asked for them), `refund.created`,
+ * `refund.updated` and `refund.failed` (the refund itself). Each refund is its own row, PAID only
+ * once the processor says it succeeded; the order follows what was paid back (refunds.ts).
  */
-export async function onCardChargeRefunded(event: {
+export async function onCardRefundsChanged(event: {
   paymentIntentId: string;
-  amountCents: number;
-  amountRefundedCents: number;
-  refundId?: string | null;
+  refund?: CardRefund;
 }): Promise<OrderStatus | null> {
   const found = await settledOrderOfIntent(event.paymentIntentId);
   if (!found) return null;
   const { payment, order } = found;
-  if (event.amountRefundedCents < event.amountCents) {
-    await inTransaction((tx) =>
-      noteOrder(
-        tx,
-        order.id,
-        order.orderStatus,
-        `${order.orderStatusReason} ${usd(event.amountRefundedCents)} of ${usd(event.amountCents)} was ` +
-          "refunded at the card processor.",
-      ),
-    );
-    return orderStatusOf(order.id);
-  }
-  await reverseCardOrder(payment.id, order, {
-    refundId: event.refundId ?? null,
-    amountCents: event.amountRefundedCents,
-    why:
-      `Refunded ${usd(event.amountRefundedCents)} at the card ` +
-      `processor${event.refundId ? ` (refund ${event.refundId})` : ""}.`,
-  });
+  const processor = cardProcessorForUndo(payment.processor);
+  const refunds = event.refund ? [event.refund] : processor ? await processor.listRefunds(event.paymentIntentId) : [];
+  await recordCardRefunds(payment.id, refunds);
   return orderStatusOf(order.id);
 }
 
@@ -259,54 +255,42 @@ export async function onCardDisputeClosed(event: {
     return orderStatusOf(order.id);
   }
   await reverseCardOrder(payment.id, order, {
-    refundId: null,
     amountCents: event.amountCents,
     why: `The dispute was lost: ${usd(event.amountCents)} went back to the buyer.`,
   });
   return orderStatusOf(order.id);
 }
 
-/** Money returned outside our own refund path: recorded as a paid refund, the order REFUNDED, the name suspended. */
+/** A lost dispute: the money it took back recorded as a paid refund, and the order REFUNDED. */
 async function reverseCardOrder(
   paymentId: string,
-  order: { id: string; domain: string; orderStatus: OrderStatus; partnerId: string | null },
-  input: { refundId: string | null; amountCents: number; why: string },
+  order: ReversibleOrder & { orderStatus: OrderStatus; partnerId: string | null },
+  input: { amountCents: number; why: string },
 ): Promise<void> {
   if (order.orderStatus === "PAID") order.orderStatus = (await settlePayment(paymentId)) ?? order.orderStatus;
   await inTransaction(async (tx) => {
-    const ours = input.refundId ? await tx.refund.findUnique({ where: { processorRefundId: input.refundId } }) : null;
-    if (!ours) {
-      // A DUE refund of ours is settled by this one; otherwise the refund is recorded as it happened.
-      const { count } = await tx.refund.updateMany({
-        where: { paymentId, method: "card", status: "DUE" },
-        data: { status: "PAID", processorRefundId: input.refundId, paidAt: new Date(), openFor: null },
-      });
-      if (count === 0 && !(await tx.refund.findFirst({ where: { paymentId, method: "card", status: "PAID" } })))
-        await tx.refund.create({
-          data: {
-            id: randomUUID(),
-            orderId: order.id,
-            paymentId,
-            partnerId: order.partnerId,
-            method: "card",
-            status: "PAID",
-            reason: input.why,
-            currency: "USD",
-            decimals: 2,
-            amountAtomic: String(input.amountCents),
-            processorRefundId: input.refundId,
-            paidAt: new Date(),
-          },
-        });
-    }
-    const wasCompleted = order.orderStatus === "COMPLETED";
-    const suspended = wasCompleted ? " The name was suspended and no longer resolves." : "";
-    const moved = await transitionOrder(tx, {
-      orderId: order.id,
-      to: "REFUNDED",
-      from: ["COMPLETED", "FAILED"],
-      reason: `${input.why}${suspended}`,
+    // A DUE refund of ours is settled by the dispute; otherwise the dispute is recorded as it happened.
+    const { count } = await tx.refund.updateMany({
+      where: { paymentId, method: "card", status: "DUE", processorRefundId: null },
+      data: { status: "PAID", paidAt: new Date(), openFor: null },
     });
-    if (moved && wasCompleted) await suspendName(tx, order.domain, input.why);
+    if (count === 0 && !(await tx.refund.findFirst({ where: { paymentId, method: "card", status: "PAID" } })))
+      await tx.refund.create({
+        data: {
+          id: randomUUID(),
+          orderId: order.id,
+          paymentId,
+          partnerId: order.partnerId,
+          method: "card",
+          status: "PAID",
+          reason: input.why,
+          currency: "USD",
+          decimals: 2,
+          amountAtomic: String(input.amountCents),
+          paidAt: new Date(),
+        },
+      });
+    if (order.orderStatus === "COMPLETED") await reverseCompletedOrder(tx, order, input.why);
+    else await transitionOrder(tx, { orderId: order.id, to: "REFUNDED", from: ["FAILED"], reason: input.why });
   });
 }

@@ -84,7 +84,7 @@ function parse(input: string): Parsed {
 // ~3 ms per execution choosing a join order (on PGlite, on the database's only thread).
 const AVAILABILITY_QUERY = `SELECT n.name,
     EXISTS (SELECT 1 FROM tld WHERE tld.name = n.tld AND tld.name_service = 'native') AS tld_exists,
-    d.name IS NOT NULL AS registered, d.expires_at,
+    d.name IS NOT NULL AS registered, d.expires_at, d.suspended_at IS NOT NULL AS suspended,
     pd.id AS parent_id, pd.name AS parent_name, pd.partner_id AS parent_partner_id,
     pd.subdomains_enabled AS parent_subdomains_enabled,
     pd.subdomain_price_cents AS parent_subdomain_price_cents, pd.expires_at AS parent_expires_at,
@@ -93,7 +93,7 @@ const AVAILABILITY_QUERY = `SELECT n.name,
     h.settlement_due AS hold_settlement_due, h.status AS hold_payment_status,
     h.amount_received AS hold_amount_received, h.in_flight_until AS hold_in_flight_until
   FROM unnest($1::text[], $2::text[], $3::text[]) AS n(name, tld, parent)
-  LEFT JOIN LATERAL (SELECT name, expires_at FROM "domain" WHERE name = n.name LIMIT 1) d ON true
+  LEFT JOIN LATERAL (SELECT name, expires_at, suspended_at FROM "domain" WHERE name = n.name LIMIT 1) d ON true
   LEFT JOIN LATERAL (SELECT d.id, d.name, d.partner_id, d.subdomains_enabled, d.subdomain_price_cents, d.expires_at,
         (SELECT payout_account_id FROM partner WHERE partner.id = d.partner_id) AS payout_account_id
       FROM "domain" d WHERE d.name = n.parent LIMIT 1) pd ON true
@@ -109,6 +109,7 @@ interface AvailabilityRow {
   tld_exists: boolean;
   registered: boolean;
   expires_at: Timestamp;
+  suspended: boolean | null;
   parent_id: string | null;
   parent_name: string | null;
   parent_partner_id: string | null;
@@ -182,6 +183,15 @@ export async function checkAvailability(inputs: string[], now = new Date()): Pro
     }
     // A name past its grace period is back on the market: for sale as if it were not registered.
     const expiresAt = toDate(row.expires_at);
+    // A suspended name (its payment was reversed) is never released: nobody may buy or renew it.
+    if (row.registered && row.suspended)
+      return {
+        available: false,
+        name,
+        reason: "taken",
+        message: `${name} is suspended (its payment was reversed) and is not for sale.`,
+        perYearCents,
+      };
     if (row.registered && nameState(expiresAt, now) !== "released")
       return registeredProblem(name, expiresAt, perYearCents, now);
     if (holdIsLive(row, now)) {

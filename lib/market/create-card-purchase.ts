@@ -14,7 +14,7 @@ import { platformFeeCents } from "./platform-fee";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { requestHash } from "./request-hash";
 import { writeOrderHoldingName } from "./reserve-name";
-import { withinHoldLimits } from "./unpaid-holds";
+import { attributedToCreator, withinHoldLimits, type Creator } from "./unpaid-holds";
 
 // Endpoint 11. The order, its payment row and the name's hold are written together (one statement,
 // in a transaction with the unpaid-hold check when that is configured); the processor's
@@ -53,14 +53,12 @@ function fingerprint(body: PurchaseRequest): string {
   });
 }
 
-export async function createCardPurchase(
-  body: PurchaseRequest,
-  client: { clientAddress: string },
-): Promise<CardPurchaseResult> {
+export async function createCardPurchase(request: PurchaseRequest, creator: Creator): Promise<CardPurchaseResult> {
+  const body = attributedToCreator(request, creator);
   const hash = fingerprint(body);
   let order: OrderWithPayment;
   try {
-    order = await createOrder(body, client, hash);
+    order = await createOrder(body, creator, hash);
   } catch (error) {
     // The checkoutId has an order already: a replay, or a concurrent request that committed first.
     // Its hold makes the quote refuse the name, or, committed while this one waited for the
@@ -74,11 +72,7 @@ export async function createCardPurchase(
 }
 
 /** The order, its payment and the name's hold, written together; no processor call. */
-async function createOrder(
-  body: PurchaseRequest,
-  client: { clientAddress: string },
-  hash: string,
-): Promise<OrderWithPayment> {
+async function createOrder(body: PurchaseRequest, creator: Creator, hash: string): Promise<OrderWithPayment> {
   // Before the quote: with card payments off nothing is read or held (503 naming the settings).
   const processor = configuredCardProcessor();
   const quote = await quotePurchase(body);
@@ -95,10 +89,9 @@ async function createOrder(
   const orderId = randomUUID();
   const paymentId = randomUUID();
   const now = new Date();
-  const purchaser = { clientAddress: client.clientAddress, ownerAddress: quote.ownerAddress };
   // A concurrent request with this checkoutId that committed first makes the write fail (its hold
   // counts, its name is held, checkout_id is unique): the caller then answers as its replay.
-  return withinHoldLimits(purchaser, now, (q) =>
+  return withinHoldLimits(creator, now, (q) =>
     writeOrderHoldingName(
       q,
       {
@@ -112,7 +105,8 @@ async function createOrder(
         orderStatusReason: AWAITING_CARD,
         checkoutId: body.checkoutId,
         requestHash: hash,
-        clientAddress: client.clientAddress,
+        clientAddress: creator.clientAddress,
+        creatorPartnerId: creator.partnerId ?? null,
         expiresAt: new Date(now.getTime() + config().PAYMENT_OFFER_MINUTES * 60_000),
       },
       cardPaymentRow({ id: paymentId, orderId, processor, destination, cents: quote.totalCents }),

@@ -13,7 +13,7 @@ import { currentRates } from "@/lib/payments/crypto/rates";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { writeOrderHoldingName } from "./reserve-name";
 import { exactNumber } from "./exact-number";
-import { enforceUnpaidHoldLimits, withinHoldLimits } from "./unpaid-holds";
+import { attributedToCreator, enforceUnpaidHoldLimits, withinHoldLimits, type Creator } from "./unpaid-holds";
 
 // Endpoint 12. The offer (price quote, deposit address, rate) is made before the order is written,
 // its index taken in a statement that commits at once, so no purchase waits on another's counter
@@ -39,22 +39,18 @@ export async function assertCurrencyOffered(currency: string): Promise<void> {
 }
 
 export async function createCryptoPurchase(
-  body: CryptoPurchaseRequest,
-  client: { clientAddress: string },
+  request: CryptoPurchaseRequest,
+  creator: Creator,
 ): Promise<CryptoPurchaseResponse> {
+  const body = attributedToCreator(request, creator);
   await assertCurrencyOffered(body.currency);
   const quote = await quotePurchase(body);
   const orderId = randomUUID();
   const paymentId = randomUUID();
   const now = new Date();
-  const purchaser = {
-    clientAddress: client.clientAddress,
-    ownerAddress: quote.ownerAddress,
-    ownerEmail: body.ownerEmail,
-  };
   // Refused before a deposit index is taken, so a refusal changes nothing; checked again in the
-  // transaction under the purchaser's lock, where concurrent purchases cannot both pass.
-  await enforceUnpaidHoldLimits(db(), purchaser, now);
+  // transaction under the creator's lock, where concurrent purchases cannot both pass.
+  await enforceUnpaidHoldLimits(db(), creator, now);
   const offer = await createCryptoOffer({
     paymentId,
     orderId,
@@ -66,7 +62,7 @@ export async function createCryptoPurchase(
 
   try {
     const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address}.`;
-    await withinHoldLimits(purchaser, now, (q) =>
+    await withinHoldLimits(creator, now, (q) =>
       writeOrderHoldingName(
         q,
         {
@@ -79,7 +75,8 @@ export async function createCryptoPurchase(
           paymentType: "crypto",
           paymentReferenceId: paymentId,
           orderStatusReason: reason,
-          clientAddress: client.clientAddress,
+          clientAddress: creator.clientAddress,
+          creatorPartnerId: creator.partnerId ?? null,
           expiresAt: offer.payment.expiresAt,
         },
         offer.payment,

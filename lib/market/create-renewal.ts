@@ -22,13 +22,17 @@ import { payoutAccountOf } from "./payout-account";
 import { BASE_CURRENCY, centsToDecimal, tldNamePricePerYearCents, totalPriceCents } from "./pricing";
 import { exactNumber } from "./exact-number";
 import { requestHash } from "./request-hash";
+import { enforceUnpaidHoldLimits, withinHoldLimits, type Creator } from "./unpaid-holds";
 
 // POST /v1/market/renew (card) and POST /v1/market/crypto/renew: more years for a registered
 // name, paid by anyone, through the purchase's checkout and order states. The order holds no name
 // (see fulfil-renewal.ts). A renewal is for sale while the name is registered or in its grace
 // period, at the name's price today; checkoutId replays the same order for the same body. Card
 // money goes where a purchase of the name would send it (the parent partner's connected account
-// for a sub-domain, the platform for a second-level name); the request has no say in it.
+// for a sub-domain, the platform for a second-level name); the request has no say in it. An unpaid
+// renewal counts against its creator's bound as a purchase does (lib/market/unpaid-holds.ts), never
+// against the name's owner; one made with a partner's token is attributed to that partner where
+// the name is not a sub-domain (whose sales are its parent partner's).
 
 interface RenewalQuote {
   name: string;
@@ -55,12 +59,15 @@ async function quoteRenewal(input: { domain: string; years: number }, now = new 
     select: {
       ownerAddress: true,
       expiresAt: true,
+      suspendedAt: true,
       label: true,
       parent: { select: { id: true, partnerId: true, subdomainPriceCents: true } },
     },
   });
   if (!domain) throw notFound("domain", `${name} is not registered: search for it to buy it.`);
   if (domain.expiresAt === null) throw badRequest("domain", `${name} does not expire: there is nothing to renew.`);
+  if (domain.suspendedAt)
+    throw conflict("domain", `${name} is suspended (its payment was reversed): it cannot be renewed.`);
   if (nameState(domain.expiresAt, now) === "released")
     throw conflict("domain", `${name}'s grace period has ended: it is back on the market; buy it instead.`);
   const perYearCents = domain.parent ? domain.parent.subdomainPriceCents : tldNamePricePerYearCents(domain.label);
@@ -77,13 +84,22 @@ async function quoteRenewal(input: { domain: string; years: number }, now = new 
   };
 }
 
-function renewalOrderFields(quote: RenewalQuote, orderId: string, checkoutId: string, hash: string, now: Date) {
+function renewalOrderFields(
+  quote: RenewalQuote,
+  creator: Creator,
+  orderId: string,
+  checkoutId: string,
+  hash: string,
+  now: Date,
+) {
   return {
     id: orderId,
     kind: "RENEWAL" as const,
     domain: quote.name,
     parentId: quote.parentId,
-    partnerId: quote.partnerId,
+    partnerId: quote.parentId ? quote.partnerId : (creator.partnerId ?? null),
+    clientAddress: creator.clientAddress,
+    creatorPartnerId: creator.partnerId ?? null,
     ownerAddress: quote.ownerAddress,
     years: quote.years,
     baseCurrency: BASE_CURRENCY,
@@ -99,7 +115,11 @@ const fingerprint = (method: string, body: { domain: string; years: number; curr
 
 const AWAITING_CARD = "Awaiting card payment for the renewal.";
 
-export async function createCardRenewal(body: RenewalRequest, now = new Date()): Promise<CardPurchaseResult> {
+export async function createCardRenewal(
+  body: RenewalRequest,
+  creator: Creator,
+  now = new Date(),
+): Promise<CardPurchaseResult> {
   const hash = fingerprint("card", body);
   const existing = await findByCheckoutId(body.checkoutId);
   if (existing) return replay(existing, hash);
@@ -112,21 +132,24 @@ export async function createCardRenewal(body: RenewalRequest, now = new Date()):
   const paymentId = randomUUID();
   let order: OrderWithPayment;
   try {
-    // One statement, so no transaction of its own: a renewal holds no name.
-    order = await writeOrder(
-      db(),
-      {
-        ...renewalOrderFields(quote, orderId, body.checkoutId, hash, now),
-        currency: BASE_CURRENCY,
-        price: centsToDecimal(quote.totalCents),
-        paymentType: "card",
-        paymentReferenceId: paymentId,
-        orderStatusReason: AWAITING_CARD,
-        expiresAt: new Date(now.getTime() + config().PAYMENT_OFFER_MINUTES * 60_000),
-      },
-      cardPaymentRow({ id: paymentId, orderId, processor, destination, cents: quote.totalCents }),
-      AWAITING_CARD,
-      now,
+    // One statement, in a transaction with the creator's count when a bound is set: a renewal
+    // holds no name, but it costs a PaymentIntent and may hold money for a day.
+    order = await withinHoldLimits(creator, now, (q) =>
+      writeOrder(
+        q,
+        {
+          ...renewalOrderFields(quote, creator, orderId, body.checkoutId, hash, now),
+          currency: BASE_CURRENCY,
+          price: centsToDecimal(quote.totalCents),
+          paymentType: "card",
+          paymentReferenceId: paymentId,
+          orderStatusReason: AWAITING_CARD,
+          expiresAt: new Date(now.getTime() + config().PAYMENT_OFFER_MINUTES * 60_000),
+        },
+        cardPaymentRow({ id: paymentId, orderId, processor, destination, cents: quote.totalCents }),
+        AWAITING_CARD,
+        now,
+      ),
     );
   } catch (error) {
     // A concurrent request with the same checkoutId won the insert: answer as its replay.
@@ -139,6 +162,7 @@ export async function createCardRenewal(body: RenewalRequest, now = new Date()):
 
 export async function createCryptoRenewal(
   body: CryptoRenewalRequest,
+  creator: Creator,
   now = new Date(),
 ): Promise<CryptoPurchaseResponse> {
   const hash = fingerprint("crypto", body);
@@ -149,8 +173,9 @@ export async function createCryptoRenewal(
   const quote = await quoteRenewal(body, now);
   const orderId = randomUUID();
   const paymentId = randomUUID();
-  // As for a purchase (create-crypto-purchase.ts): the offer is made before the transaction, and
-  // its deposit index given back when the transaction fails.
+  // As for a purchase (create-crypto-purchase.ts): refused before a deposit index is taken; the
+  // offer is made before the transaction, and its deposit index given back when it fails.
+  await enforceUnpaidHoldLimits(db(), creator, now);
   const offer = await createCryptoOffer({
     paymentId,
     orderId,
@@ -162,21 +187,23 @@ export async function createCryptoRenewal(
   const response = offerResponse(offer, orderId, paymentId);
   const reason = `Awaiting payment of ${offer.amountDecimal} ${offer.currency} to ${offer.address} for the renewal.`;
   try {
-    await writeOrder(
-      db(),
-      {
-        ...renewalOrderFields(quote, orderId, body.checkoutId, hash, now),
-        currency: offer.currency,
-        price: offer.amountDecimal,
-        paymentType: "crypto",
-        paymentReferenceId: paymentId,
-        orderStatusReason: reason,
-        expiresAt: offer.payment.expiresAt,
-        replayResponse: response,
-      },
-      offer.payment,
-      reason,
-      now,
+    await withinHoldLimits(creator, now, (q) =>
+      writeOrder(
+        q,
+        {
+          ...renewalOrderFields(quote, creator, orderId, body.checkoutId, hash, now),
+          currency: offer.currency,
+          price: offer.amountDecimal,
+          paymentType: "crypto",
+          paymentReferenceId: paymentId,
+          orderStatusReason: reason,
+          expiresAt: offer.payment.expiresAt,
+          replayResponse: response,
+        },
+        offer.payment,
+        reason,
+        now,
+      ),
     );
   } catch (error) {
     await releaseCryptoOffer(offer);

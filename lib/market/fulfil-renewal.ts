@@ -34,6 +34,7 @@ interface LockedDomain {
   id: string;
   expires_at: Date | null;
   registered_at: Date;
+  suspended_at?: Date | null;
 }
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
@@ -45,6 +46,8 @@ function refusal(order: Order, domain: LockedDomain | undefined, paidAt: Date): 
   if (new Date(domain.registered_at).getTime() > order.createdAt.getTime())
     return `Payment received, but ${order.domain} was registered again after this renewal was ordered: ${NOT_APPLIED}`;
   if (domain.expires_at === null) return `Payment received, but ${order.domain} does not expire: ${NOT_APPLIED}`;
+  if (domain.suspended_at)
+    return `Payment received, but ${order.domain} was suspended (its payment was reversed): ${NOT_APPLIED}`;
   const graceEnd = graceEndsAt(new Date(domain.expires_at));
   if (paidAt.getTime() >= graceEnd.getTime())
     return `The payment arrived after the grace period of ${order.domain} ended on ${day(graceEnd)}: ${NOT_APPLIED}`;
@@ -57,7 +60,7 @@ export async function fulfilRenewal(order: Order, now = new Date()): Promise<Ord
   await inTransaction(async (tx) => {
     // The row lock orders concurrent renewals of one name: each extends what the last one left.
     const [domain] = await tx.$queryRaw<LockedDomain[]>`
-      SELECT id, expires_at, registered_at FROM "domain" WHERE name = ${order.domain} FOR UPDATE`;
+      SELECT id, expires_at, registered_at, suspended_at FROM "domain" WHERE name = ${order.domain} FOR UPDATE`;
     const refused = refusal(order, domain, paidAt);
     if (refused || !domain?.expires_at) {
       // Settlement turns the money into a refund; flagged in this commit, so a crash cannot lose it.
@@ -80,4 +83,29 @@ export async function fulfilRenewal(order: Order, now = new Date()): Promise<Ord
     await invalidateNameAndAddresses(tx, domain.id);
   });
   return (await db().order.findUnique({ where: { id: order.id }, select: { orderStatus: true } }))?.orderStatus ?? null;
+}
+
+/**
+ * A completed renewal whose money went back (refunded at the processor, a dispute lost) takes
+ * back the years it added, from the name's expiry now: renewals stack, so what is left is what
+ * every other renewal paid for. The name is never suspended: anyone may renew a name, so a
+ * stranger's reversed renewal must not take the owner's name off the air. A registration started
+ * after the renewal was ordered (the name bought again) is not this renewal's to shorten.
+ * Answers the sentence for the order's reason.
+ */
+export async function takeBackRenewal(
+  tx: Prisma.TransactionClient,
+  order: { domain: string; years: number; createdAt: Date },
+): Promise<string> {
+  const [domain] = await tx.$queryRaw<LockedDomain[]>`
+    SELECT id, expires_at, registered_at FROM "domain" WHERE name = ${order.domain} FOR UPDATE`;
+  if (!domain?.expires_at || new Date(domain.registered_at).getTime() > order.createdAt.getTime())
+    return ` The renewal's years no longer apply to ${order.domain}; nothing was taken back.`;
+  const expiresAt = addYears(new Date(domain.expires_at), -order.years);
+  await tx.domain.update({ where: { id: domain.id }, data: { expiresAt } });
+  await invalidateNameAndAddresses(tx, domain.id);
+  return (
+    ` The ${order.years} year${order.years === 1 ? "" : "s"} this renewal added were taken back: ` +
+    `${order.domain} now expires at ${expiresAt.toISOString()}.`
+  );
 }

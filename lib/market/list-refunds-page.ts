@@ -1,4 +1,5 @@
 import "server-only";
+import type { RefundStatus } from "@prisma/client";
 import type { RefundView } from "./refunds";
 import { db } from "@/lib/db";
 import { decodePageToken, encodePageToken } from "@/lib/registry/page-token";
@@ -16,7 +17,7 @@ export interface RefundPage {
 
 export async function listRefundsPage(filter: {
   partnerId?: string;
-  status?: "DUE" | "PAID";
+  status?: RefundStatus;
   pageSize: number;
   pageToken?: string;
 }): Promise<RefundPage> {

@@ -37,6 +37,7 @@ export interface NewOrder {
   expiresAt: Date | null;
   replayResponse?: unknown;
   createdAt?: Date;
+  creatorPartnerId?: string | null;
 }
 
 /** A new payment's fields; the ones left out take their column defaults. */
@@ -85,6 +86,7 @@ const ORDER_TYPES: Record<keyof NewOrder, string> = {
   expiresAt: "timestamptz",
   replayResponse: "jsonb",
   createdAt: "timestamptz",
+  creatorPartnerId: "uuid",
 };
 
 const PAYMENT_TYPES: Record<keyof NewPayment, string> = {
@@ -138,7 +140,7 @@ function insertion(fields: object, types: Record<string, string>, first: number)
 }
 
 /** The registration of an order's name as a statement saw it: null when the name is not registered. */
-export type NameRegistration = { expiresAt: Date | null } | null;
+export type NameRegistration = { expiresAt: Date | null; suspendedAt: Date | null } | null;
 
 /** What take_name_hold answered: the hold is the order's, another order's, or the name is registered. */
 export type HoldOutcome = "held" | "busy" | "registered";
@@ -233,9 +235,11 @@ export async function readOrderAndName(
     payment_row: Row | null;
     registered: boolean;
     registered_expires_at: Date | string | null;
+    registered_suspended_at: Date | string | null;
   }>(
     `SELECT to_jsonb(o) AS order_row, to_jsonb(p) AS payment_row,
-            d.name IS NOT NULL AS registered, d.expires_at AS registered_expires_at
+            d.name IS NOT NULL AS registered, d.expires_at AS registered_expires_at,
+            d.suspended_at AS registered_suspended_at
        FROM "order" o LEFT JOIN payment p ON p.order_id = o.id LEFT JOIN domain d ON d.name = o.domain
       WHERE o.${column} = $1::uuid`,
     [value],
@@ -250,9 +254,14 @@ export async function readOrderAndName(
   };
 }
 
-function registrationOf(row: { registered: boolean; registered_expires_at: Date | string | null }): NameRegistration {
+function registrationOf(row: {
+  registered: boolean;
+  registered_expires_at: Date | string | null;
+  registered_suspended_at: Date | string | null;
+}): NameRegistration {
   if (!row.registered) return null;
-  return { expiresAt: row.registered_expires_at === null ? null : new Date(row.registered_expires_at) };
+  const date = (value: Date | string | null) => (value === null ? null : new Date(value));
+  return { expiresAt: date(row.registered_expires_at), suspendedAt: date(row.registered_suspended_at) };
 }
 
 /** The order's status, or null when there is no such order. */

@@ -1,15 +1,18 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { OrderStatus, Prisma } from "@prisma/client";
+import type { OrderStatus, Prisma, RefundStatus } from "@prisma/client";
 import type { z } from "zod";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { Refund } from "@/lib/api/schemas/refunds";
 import { db } from "@/lib/db";
+import type { CardRefund } from "@/lib/payments/card/card-processor";
 import { cardProcessorForUndo } from "@/lib/payments/card/card-processor-of";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { exactNumber } from "./exact-number";
 import { inTransaction } from "./in-transaction";
-import { transitionOrder } from "./order-state";
+import { noteOrder, transitionOrder } from "./order-state";
+import { payoutProblem } from "./payout-check";
+import { reverseCompletedOrder } from "./reverse-order";
 import { settlePayment } from "./settle-payment";
 
 // Money owed back to buyers, one model for cards and crypto. A card payment that cannot be
@@ -23,13 +26,21 @@ type Tx = Prisma.TransactionClient;
 
 export type RefundView = z.infer<typeof Refund>;
 
-/** The amount already returned for a payment, in its smallest unit. */
+/**
+ * The amount returned for a payment, or on its way back (a crypto payout the operator started:
+ * PAYING, frozen), in its smallest unit: money the order can no longer use.
+ */
 export async function refundedAmount(client: Tx | ReturnType<typeof db>, paymentId: string): Promise<bigint> {
   const rows = await client.refund.findMany({
-    where: { paymentId, status: "PAID" },
+    where: { paymentId, status: { in: ["PAID", "PAYING"] } },
     select: { amountAtomic: true },
   });
   return rows.reduce((sum, row) => sum + BigInt(row.amountAtomic), 0n);
+}
+
+/** Locks the payment's row until the transaction ends: settlement and payouts take turns on it. */
+export async function lockPayment(tx: Tx, paymentId: string): Promise<void> {
+  await tx.$executeRaw`SELECT 1 FROM payment WHERE id = ${paymentId}::uuid FOR UPDATE`;
 }
 
 export interface CryptoOwed {
@@ -57,7 +68,9 @@ export function cryptoAmountOwed(status: OrderStatus, available: bigint, due: bi
 
 /**
  * Makes the payment's open crypto refund say what is owed now: created, updated while still DUE,
- * or removed when nothing is owed any more (a balance that completed the order after all).
+ * or removed when nothing is owed any more (a balance that completed the order after all). A
+ * refund whose payout started (PAYING) is no longer open: it is never changed or removed here,
+ * and money that arrives after it is owed by a new row.
  */
 export async function syncCryptoRefund(tx: Tx, owed: CryptoOwed): Promise<void> {
   if (owed.amountAtomic <= 0n) {
@@ -116,60 +129,219 @@ export async function oweCardRefund(
   });
 }
 
-const usd = (cents: string) => `${formatUnits(BigInt(cents), 2)} USD`;
+const usd = (cents: bigint | string) => `${formatUnits(BigInt(cents), 2)} USD`;
+
+/** Our state of a card refund from the processor's word: PAID only once it succeeded. */
+function refundStatusOf(processorStatus: string): RefundStatus {
+  if (processorStatus === "succeeded") return "PAID";
+  return processorStatus === "failed" || processorStatus === "canceled" ? "FAILED" : "DUE";
+}
 
 /**
- * Asks the card processor for one DUE refund; the idempotency key is the refund's id, so a retry
- * after a timeout never refunds twice. Answers true when the refund was made.
+ * Asks the card processor for one DUE refund not asked for yet; the idempotency key is the
+ * refund's id, so a retry after a timeout never refunds twice. Answers true when the refund
+ * succeeded. A refund the processor refuses (a charge partly refunded in its dashboard meanwhile)
+ * makes us read the charge's refunds, so the next attempt asks for what is left, as a new row.
  */
 export async function requestCardRefund(refundId: string): Promise<boolean> {
   const refund = await db().refund.findUnique({
     where: { id: refundId },
     include: { payment: { select: { processor: true, processorRef: true, connectedAccountId: true } } },
   });
-  if (!refund || refund.status !== "DUE" || refund.method !== "card" || !refund.payment.processorRef) return false;
+  if (!refund || refund.status !== "DUE" || refund.method !== "card" || refund.processorRefundId !== null) return false;
+  const intentId = refund.payment.processorRef;
   const processor = cardProcessorForUndo(refund.payment.processor);
-  if (!processor) return false;
-  const made = await processor.refund({
-    paymentIntentId: refund.payment.processorRef,
-    amountCents: Number(refund.amountAtomic),
-    reverseTransfer: Boolean(refund.payment.connectedAccountId),
-    idempotencyKey: `refund-${refund.id}`,
-  });
-  return inTransaction(async (tx) => {
-    const { count } = await tx.refund.updateMany({
-      where: { id: refund.id, status: "DUE" },
-      data: { status: "PAID", processorRefundId: made.refundId, paidAt: new Date(), openFor: null },
+  if (!intentId || !processor) return false;
+  let made: CardRefund;
+  try {
+    made = await processor.refund({
+      paymentIntentId: intentId,
+      amountCents: Number(refund.amountAtomic),
+      reverseTransfer: Boolean(refund.payment.connectedAccountId),
+      idempotencyKey: `refund-${refund.id}`,
     });
-    if (count === 0) return false;
-    await transitionOrder(tx, {
-      orderId: refund.orderId,
-      to: "REFUNDED",
-      from: ["FAILED"],
-      reason: `Refunded ${usd(refund.amountAtomic)} to the card (refund ${made.refundId}). ${refund.reason}`,
+  } catch (error) {
+    await recordCardRefunds(refund.paymentId, await processor.listRefunds(intentId)).catch(() => undefined);
+    throw error;
+  }
+  await recordCardRefunds(refund.paymentId, [made], refund.id);
+  return made.status === "succeeded";
+}
+
+/**
+ * Records what the processor says of a card payment's refunds, under the payment's row lock: each
+ * refund is its own row (ours, found by its id; one made elsewhere, such as Stripe's dashboard, is
+ * added), PAID only once it succeeded, FAILED when it failed or was cancelled. A refund still to
+ * be asked for becomes what is left of the charge. The order follows: all its money back, a
+ * FAILED order is REFUNDED and a COMPLETED one reversed; part of it, noted. `claim`: our row the
+ * processor has just made `seen[0]` for.
+ */
+export async function recordCardRefunds(paymentId: string, seen: CardRefund[], claim?: string): Promise<void> {
+  await inTransaction(async (tx) => {
+    const [payment] = await tx.$queryRaw<{ amount_received: string; order_id: string }[]>`
+      SELECT amount_received, order_id FROM payment WHERE id = ${paymentId}::uuid FOR UPDATE`;
+    if (!payment) return;
+    const order = await tx.order.findUniqueOrThrow({
+      where: { id: payment.order_id },
+      select: {
+        id: true,
+        domain: true,
+        kind: true,
+        years: true,
+        createdAt: true,
+        orderStatus: true,
+        orderStatusReason: true,
+        partnerId: true,
+      },
     });
-    return true;
+    const rows = await tx.refund.findMany({ where: { paymentId, method: "card" }, orderBy: { createdAt: "asc" } });
+    const now = new Date();
+    const newlyPaid: string[] = [];
+    for (const refund of seen) {
+      const status = refundStatusOf(refund.status);
+      const index = rows.findIndex(
+        (row) =>
+          row.processorRefundId === refund.refundId ||
+          (row.id === claim && row.processorRefundId === null && row.status === "DUE"),
+      );
+      const row = rows[index];
+      if (row && row.processorStatus === refund.status && row.processorRefundId === refund.refundId) continue;
+      if (status === "PAID" && row?.status !== "PAID") newlyPaid.push(refund.refundId);
+      const failed =
+        status === "FAILED"
+          ? ` The card refund ${refund.refundId} ${refund.status === "canceled" ? "was cancelled" : "failed"}` +
+            `${refund.failureReason ? ` (${refund.failureReason})` : ""}: the money was not returned by it; the ` +
+            "operator must return it another way."
+          : "";
+      if (row) {
+        rows[index] = await tx.refund.update({
+          where: { id: row.id },
+          data: {
+            processorRefundId: refund.refundId,
+            processorStatus: refund.status,
+            status,
+            amountAtomic: String(refund.amountCents),
+            paidAt: status === "PAID" ? (row.paidAt ?? now) : null,
+            openFor: null,
+            reason: row.reason + failed,
+          },
+        });
+      } else {
+        rows.push(
+          await tx.refund.create({
+            data: {
+              id: randomUUID(),
+              orderId: order.id,
+              paymentId,
+              partnerId: order.partnerId,
+              method: "card",
+              status,
+              reason:
+                `Refunded ${usd(String(refund.amountCents))} at the card processor ` +
+                `(refund ${refund.refundId}).${failed}`,
+              currency: "USD",
+              decimals: 2,
+              amountAtomic: String(refund.amountCents),
+              processorRefundId: refund.refundId,
+              processorStatus: refund.status,
+              paidAt: status === "PAID" ? now : null,
+              createdAt: now,
+            },
+          }),
+        );
+      }
+    }
+    const received = BigInt(payment.amount_received);
+    const sum = (list: typeof rows) => list.reduce((total, row) => total + BigInt(row.amountAtomic), 0n);
+    const asked = rows.filter(
+      (row) => row.processorRefundId !== null && (row.status === "PAID" || row.status === "DUE"),
+    );
+    // The refund still to ask for is what is left of the charge, as a row of its own (a new
+    // idempotency key), so a charge partly refunded elsewhere is not refused for ever.
+    const unasked = rows.find((row) => row.processorRefundId === null && row.status === "DUE");
+    if (unasked) {
+      const left = received - sum(asked);
+      if (left < BigInt(unasked.amountAtomic)) {
+        await tx.refund.delete({ where: { id: unasked.id } });
+        if (left > 0n)
+          await tx.refund.create({
+            // After the refunds recorded in this transaction, so lists keep the order things happened in.
+            data: {
+              ...unasked,
+              id: randomUUID(),
+              amountAtomic: left.toString(),
+              createdAt: new Date(now.getTime() + 1),
+              updatedAt: now,
+            },
+          });
+      }
+    }
+    const paid = rows.filter((row) => row.status === "PAID" && row.processorRefundId !== null);
+    const paidCents = sum(paid);
+    if (received > 0n && paidCents >= received) {
+      const ids = paid.map((row) => row.processorRefundId).join(", ");
+      const refunds = `(refund${paid.length === 1 ? "" : "s"} ${ids})`;
+      if (order.orderStatus === "FAILED")
+        await transitionOrder(tx, {
+          orderId: order.id,
+          to: "REFUNDED",
+          from: ["FAILED"],
+          reason: `Refunded ${usd(paidCents)} to the card ${refunds}. ${order.orderStatusReason}`,
+        });
+      else if (order.orderStatus === "COMPLETED")
+        await reverseCompletedOrder(tx, order, `Refunded ${usd(paidCents)} at the card processor ${refunds}.`);
+    } else if (newlyPaid.length > 0 && order.orderStatus === "COMPLETED") {
+      await noteOrder(
+        tx,
+        order.id,
+        "COMPLETED",
+        `${order.orderStatusReason} ${usd(paidCents)} of ${usd(received)} was refunded at the card processor ` +
+          `(refund ${newlyPaid.join(", ")}).`,
+      );
+    }
   });
 }
 
-/** The settlement job's part: every DUE card refund is asked for until the processor makes it. */
+/**
+ * The settlement job's part: every card refund not asked for yet is asked for until the processor
+ * makes it; one the processor has not finished (pending) is read again, at most once a minute.
+ */
 export async function processDueCardRefunds(log: (message: string) => void, limit = 50): Promise<string[]> {
   const due = await db().refund.findMany({
-    where: { status: "DUE", method: "card" },
-    select: { id: true },
+    where: {
+      status: "DUE",
+      method: "card",
+      OR: [{ processorRefundId: null }, { updatedAt: { lt: new Date(Date.now() - PENDING_RECHECK_MS) } }],
+    },
+    select: {
+      id: true,
+      paymentId: true,
+      processorRefundId: true,
+      payment: { select: { processor: true, processorRef: true } },
+    },
     orderBy: { createdAt: "asc" },
     take: limit,
   });
   const made: string[] = [];
-  for (const { id } of due) {
+  for (const refund of due) {
     try {
-      if (await requestCardRefund(id)) made.push(id);
+      if (refund.processorRefundId === null) {
+        if (await requestCardRefund(refund.id)) made.push(refund.id);
+        continue;
+      }
+      await db().refund.update({ where: { id: refund.id }, data: { updatedAt: new Date() } });
+      const processor = cardProcessorForUndo(refund.payment.processor);
+      if (!processor || !refund.payment.processorRef) continue;
+      await recordCardRefunds(refund.paymentId, await processor.listRefunds(refund.payment.processorRef));
     } catch (error) {
-      log(`card refund ${id} not made yet: ${error instanceof Error ? error.message : String(error)}`);
+      log(`card refund ${refund.id} not made yet: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
   return made;
 }
+
+/** A card refund the processor has not finished is read again at most this often. */
+const PENDING_RECHECK_MS = 60_000;
 
 export function viewOf(
   row: Prisma.RefundGetPayload<{ include: { payment: { select: { order: { select: { domain: true } } } } } }>,
@@ -202,7 +374,7 @@ const MAX_LISTED_REFUNDS = 500;
  * Refunds newest first: of one partner's sales (`partnerId`), or, for the operator's command,
  * of every sale (`partnerId: undefined`).
  */
-export async function listRefunds(filter: { partnerId?: string; status?: "DUE" | "PAID" }): Promise<RefundView[]> {
+export async function listRefunds(filter: { partnerId?: string; status?: RefundStatus }): Promise<RefundView[]> {
   const rows = await db().refund.findMany({
     where: {
       ...(filter.partnerId !== undefined && { partnerId: filter.partnerId }),
@@ -215,23 +387,47 @@ export async function listRefunds(filter: { partnerId?: string; status?: "DUE" |
   return rows.map(viewOf);
 }
 
+const CARD_HAS_NO_PAYOUT = "Card refunds are made through the card processor; there is no payout to record.";
+
 /**
- * The operator paid a crypto refund back: the refund becomes PAID with the operator's reference
- * (a transaction hash). `amountAtomic` must be the amount listed, so a refund that grew after it
- * was listed (another transfer arrived) is not marked paid for less than is owed.
+ * The operator starts paying a DUE crypto refund back: it becomes PAYING, its amount frozen, so
+ * money that arrives meanwhile is owed by a new refund and a top-up cannot change or remove it.
+ * Payouts are the operator's alone (`npm run partner -- refund-start`): the crypto is in the
+ * operator's wallet. Starting it again answers the same refund.
+ */
+export async function startRefundPayout(refundId: string): Promise<RefundView> {
+  await inTransaction(async (tx) => {
+    const found = await tx.refund.findUnique({ where: { id: refundId }, select: { paymentId: true } });
+    if (!found) throw notFound("refundId", "No refund has this id.");
+    await lockPayment(tx, found.paymentId);
+    const refund = await tx.refund.findUniqueOrThrow({ where: { id: refundId } });
+    if (refund.method !== "crypto") throw conflict("refundId", CARD_HAS_NO_PAYOUT);
+    if (refund.status === "PAYING") return;
+    if (refund.status !== "DUE")
+      throw conflict("refundId", `This refund is ${refund.status}: there is no payout to start.`);
+    await tx.refund.update({
+      where: { id: refund.id },
+      data: { status: "PAYING", openFor: null, payoutStartedAt: new Date() },
+    });
+  });
+  return viewOf(await db().refund.findUniqueOrThrow({ where: { id: refundId }, include: withDomain }));
+}
+
+/**
+ * The operator paid a crypto refund back: the refund (DUE, or PAYING once the payout was started)
+ * becomes PAID with the operator's reference. `amountAtomic` must be the amount listed, so a DUE
+ * refund that grew after it was listed is not marked paid for less than is owed. A reference that
+ * is a transaction hash on the chain the payment came from must pay the refund's address at least
+ * the amount (payout-check.ts), or nothing is recorded (409).
  */
 export async function recordRefundPayout(input: {
   refundId: string;
   amountAtomic: string;
   reference: string;
-  /** The caller's partner; undefined for the operator's local command. */
-  partnerId?: string;
 }): Promise<RefundView> {
   const refund = await db().refund.findUnique({ where: { id: input.refundId } });
-  if (!refund || (input.partnerId !== undefined && refund.partnerId !== input.partnerId))
-    throw notFound("refundId", "No refund of this partner has this id.");
-  if (refund.method !== "crypto")
-    throw conflict("refundId", "Card refunds are made through the card processor; there is no payout to record.");
+  if (!refund) throw notFound("refundId", "No refund has this id.");
+  if (refund.method !== "crypto") throw conflict("refundId", CARD_HAS_NO_PAYOUT);
   if (refund.status === "PAID") {
     if (refund.payoutReference === input.reference && refund.amountAtomic === input.amountAtomic)
       return viewOf(await db().refund.findUniqueOrThrow({ where: { id: refund.id }, include: withDomain }));
@@ -244,9 +440,13 @@ export async function recordRefundPayout(input: {
         `(${formatUnits(BigInt(refund.amountAtomic), refund.decimals)} ${refund.currency}); list the refunds ` +
         "again and pay what is owed.",
     );
+  const problem = await payoutProblem(refund, input.reference);
+  if (problem) throw conflict("reference", `${problem} Nothing was recorded.`);
   await inTransaction(async (tx) => {
+    // Under the payment's lock, so a settlement running now sees the payout, or runs after it.
+    await lockPayment(tx, refund.paymentId);
     const { count } = await tx.refund.updateMany({
-      where: { id: refund.id, status: "DUE", amountAtomic: input.amountAtomic },
+      where: { id: refund.id, status: { in: ["DUE", "PAYING"] }, amountAtomic: input.amountAtomic },
       data: { status: "PAID", payoutReference: input.reference, paidAt: new Date(), openFor: null },
     });
     if (count === 0) throw conflict("refundId", "This refund changed while it was being recorded; list it again.");

@@ -10,7 +10,14 @@ import { markRenewalPaid } from "./fulfil-renewal";
 import { inTransaction } from "./in-transaction";
 import { orderStatusOf } from "./order-rows";
 import { endedWithoutPayment, noteOrder, onItsOwn, transitionOrder, type TransitionInput } from "./order-state";
-import { cryptoAmountOwed, oweCardRefund, refundedAmount, requestCardRefund, syncCryptoRefund } from "./refunds";
+import {
+  cryptoAmountOwed,
+  lockPayment,
+  oweCardRefund,
+  refundedAmount,
+  requestCardRefund,
+  syncCryptoRefund,
+} from "./refunds";
 import { isInFlight, tryReserveName } from "./reserve-name";
 
 // Settlement: the order follows the money recorded for it, whoever recorded it (Stripe webhook,
@@ -198,9 +205,9 @@ async function settleCrypto(payment: PaymentRow, now: Date): Promise<OrderStatus
     status = (await orderStatusOf(payment.orderId)) ?? status;
   }
 
-  const owed = cryptoAmountOwed(status, available, due, dustTolerance(due, progress.decimals, progress.currency));
   const senders = await sendersOf(payment.id);
-  const reason =
+  const tolerance = dustTolerance(due, progress.decimals, progress.currency);
+  const reasonFor = (owed: bigint, available: bigint) =>
     status === "COMPLETED" || status === "PAID"
       ? `Overpaid by ${amount(owed)}: ${amount(available)} received for ${amount(due)} due.`
       : `Received ${amount(available)} for an order that was not fulfilled ` +
@@ -212,6 +219,13 @@ async function settleCrypto(payment: PaymentRow, now: Date): Promise<OrderStatus
               : "underpaid, late, or the name was taken"
         }).`;
   await inTransaction(async (tx) => {
+    // Under the payment's lock, and with what was paid out read again here: a payout recorded
+    // since the read above is counted, so a refund already paid is never owed again.
+    await lockPayment(tx, payment.id);
+    const returned = await refundedAmount(tx, payment.id);
+    const available = BigInt(progress.amountReceived) - returned;
+    const owed = cryptoAmountOwed(status, available, due, tolerance);
+    const reason = reasonFor(owed, available);
     await syncCryptoRefund(tx, {
       paymentId: payment.id,
       orderId: payment.orderId,
@@ -223,18 +237,18 @@ async function settleCrypto(payment: PaymentRow, now: Date): Promise<OrderStatus
       amountAtomic: owed,
       reason: senders.length > 1 ? `${reason} Several senders: ${senders.join(", ")}.` : reason,
     });
-    // Everything the order could not use went back: the order is REFUNDED.
-    if (status === "FAILED" && owed === 0n && paidOut > 0n) {
-      const references = await tx.refund.findMany({
-        where: { paymentId: payment.id, status: "PAID" },
-        select: { payoutReference: true },
-      });
+    // Everything the order could not use went back (no payout still under way): REFUNDED.
+    const references = await tx.refund.findMany({
+      where: { paymentId: payment.id, status: { in: ["PAID", "PAYING"] } },
+      select: { payoutReference: true, status: true },
+    });
+    if (status === "FAILED" && owed === 0n && returned > 0n && references.every((r) => r.status === "PAID")) {
       await transitionOrder(tx, {
         orderId: payment.orderId,
         to: "REFUNDED",
         from: ["FAILED"],
         reason:
-          `Refunded: ${amount(paidOut)} was sent back to ${senders[0] ?? "the sender"} ` +
+          `Refunded: ${amount(returned)} was sent back to ${senders[0] ?? "the sender"} ` +
           `(${references.map((r) => r.payoutReference).join(", ")}).`,
       });
     }

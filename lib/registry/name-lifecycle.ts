@@ -5,7 +5,8 @@ import { config } from "@/lib/config";
 // A registered name's life: `active` until it expires (it resolves), then `grace` for
 // GRACE_PERIOD_DAYS (it no longer resolves, anyone may renew it, nobody may buy it), then
 // `released` (back on the market: a purchase registers it anew). A name without an expiry (a
-// sub-domain its parent's partner issued) stays active.
+// sub-domain its parent's partner issued) stays active. A suspended name (its payment was reversed)
+// is never released: it stays off the market, whatever its expiry.
 
 export type NameState = "active" | "grace" | "released";
 
@@ -31,10 +32,17 @@ export async function isNameHeld(
   name: string,
   now = new Date(),
 ): Promise<boolean> {
-  return keepsNameOffMarket(await client.domain.findUnique({ where: { name }, select: { expiresAt: true } }), now);
+  return keepsNameOffMarket(
+    await client.domain.findUnique({ where: { name }, select: { expiresAt: true, suspendedAt: true } }),
+    now,
+  );
 }
 
 /** True when a registration (null: the name has none) is not yet back on the market. */
-export function keepsNameOffMarket(registration: { expiresAt: Date | null } | null, now = new Date()): boolean {
-  return registration !== null && nameState(registration.expiresAt, now) !== "released";
+export function keepsNameOffMarket(
+  registration: { expiresAt: Date | null; suspendedAt?: Date | null } | null,
+  now = new Date(),
+): boolean {
+  if (registration === null) return false;
+  return Boolean(registration.suspendedAt) || nameState(registration.expiresAt, now) !== "released";
 }

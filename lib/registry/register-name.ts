@@ -64,9 +64,9 @@ export async function registerName(tx: Prisma.TransactionClient, input: NewName)
   if (!registered) {
     const existing = await tx.domain.findUnique({
       where: { name: input.name },
-      select: { id: true, expiresAt: true, ownerKey: true, wallets: { select: { address: true } } },
+      select: { id: true, expiresAt: true, suspendedAt: true, ownerKey: true, wallets: { select: { address: true } } },
     });
-    if (!existing || nameState(existing.expiresAt, createdAt) !== "released")
+    if (!existing || existing.suspendedAt || nameState(existing.expiresAt, createdAt) !== "released")
       throw conflict("domain", `${input.name} is already registered.`);
     return registerAgain(tx, existing, { ...input, partnerId }, createdAt);
   }

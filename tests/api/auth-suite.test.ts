@@ -67,11 +67,6 @@ const AUTH_SAMPLES: Record<string, Sample> = {
   },
   "GET /v1/partner/purchases": { path: "/v1/partner/purchases", ok: 200 },
   "GET /v1/partner/refunds": { path: "/v1/partner/refunds?status=DUE", ok: 200 },
-  "POST /v1/partner/refunds/{refundId}/payout": {
-    path: `/v1/partner/refunds/${crypto.randomUUID()}/payout`,
-    json: () => ({ amountAtomic: "1", reference: `0x${"ab".repeat(32)}` }),
-    ok: 404,
-  },
   "GET /v1/partner/payout-account": { path: "/v1/partner/payout-account", ok: 200 },
   "PUT /v1/partner/payout-account": {
     path: "/v1/partner/payout-account",

@@ -1,5 +1,6 @@
 // A local HTTP server speaking the part of Stripe's API the card adapter uses (customers,
-// ephemeral keys, payment intents and their cancel, refunds, connected accounts), stateful and
+// ephemeral keys, payment intents and their cancel, refunds (made, listed, read; pending, failed
+// and dashboard refunds for tests), connected accounts), stateful and
 // honouring Idempotency-Key like Stripe does. Tests point the real `stripe` SDK at it through
 // STRIPE_API_BASE. Like Stripe, cancelling an intent that is already paid or cancelled is a 400.
 import { randomBytes } from "node:crypto";
@@ -31,14 +32,23 @@ export interface FakePaymentIntent {
   livemode: false;
 }
 
+/** Stripe's Refund object (the fields the adapter reads, and those a test may look at). */
 export interface FakeRefund {
   id: string;
   object: "refund";
   amount: number;
   payment_intent: string;
-  status: "succeeded";
+  /** Stripe's states: a card refund is usually `succeeded` at once, may be `pending`, and may fail later. */
+  status: "pending" | "requires_action" | "succeeded" | "failed" | "canceled";
+  /** Not a field of Stripe's Refund: what the create request asked, kept for tests. */
   reverse_transfer: boolean;
   refund_application_fee?: boolean;
+  charge?: string;
+  currency?: string;
+  created?: number;
+  reason?: string | null;
+  failure_reason?: string | null;
+  metadata?: Record<string, string>;
 }
 
 export interface StripeServer {
@@ -56,8 +66,18 @@ export interface StripeServer {
   succeed(id: string): FakePaymentIntent;
   decline(id: string, message: string): FakePaymentIntent;
   processing(id: string): FakePaymentIntent;
-  /** A charge object of the intent, as charge.* events carry it. */
+  /**
+   * A charge object of the intent, as charge.* events carry it: since API version 2022-11-15 its
+   * `refunds` list is not included (only when expanded); `amount_refunded` counts the refunds that
+   * have not failed or been cancelled, unless given.
+   */
   chargeOf(id: string, amountRefunded?: number): Record<string, unknown>;
+  /** The status created refunds start in (Stripe: `succeeded` for most cards, or `pending`). */
+  nextRefundStatus: FakeRefund["status"];
+  /** A refund made outside the API the adapter calls (Stripe's dashboard), as Stripe records it. */
+  dashboardRefund(intentId: string, amount?: number, status?: FakeRefund["status"]): FakeRefund;
+  /** Moves a refund to another state, as Stripe does later (a pending one succeeds or fails). */
+  setRefundStatus(refundId: string, status: FakeRefund["status"], failureReason?: string): FakeRefund;
   close(): Promise<void>;
 }
 
@@ -85,7 +105,26 @@ export async function startStripeServer(): Promise<StripeServer> {
   const refunds: FakeRefund[] = [];
   const accounts = new Set<string>();
   const failing = new Set<string>();
-  const settings = { ephemeralKeySeconds: 3600 };
+  const settings = { ephemeralKeySeconds: 3600, nextRefundStatus: "succeeded" as FakeRefund["status"] };
+  const live = (r: FakeRefund) => r.status !== "failed" && r.status !== "canceled";
+  const newRefund = (intent: FakePaymentIntent, amount: number, status: FakeRefund["status"], reverse = false) => {
+    const refund: FakeRefund = {
+      id: id("re"),
+      object: "refund",
+      amount,
+      payment_intent: intent.id,
+      status,
+      reverse_transfer: reverse,
+      charge: `ch_${intent.id.slice(3)}`,
+      currency: intent.currency,
+      created: Math.floor(Date.now() / 1000),
+      reason: null,
+      failure_reason: null,
+      metadata: {},
+    };
+    refunds.push(refund);
+    return refund;
+  };
   const idempotent = new Map<string, { status: number; body: unknown }>();
 
   const server: Server = createServer(async (req, res) => {
@@ -178,23 +217,48 @@ export async function startStripeServer(): Promise<StripeServer> {
         return answer(400, {
           error: { type: "invalid_request_error", message: "This PaymentIntent has no charge to refund." },
         });
-      const amount = Number(params.get("amount") ?? intent.amount_received);
-      const refunded = refunds.filter((r) => r.payment_intent === intent.id).reduce((sum, r) => sum + r.amount, 0);
-      if (refunded + amount > intent.amount_received)
+      const refunded = refunds
+        .filter((r) => r.payment_intent === intent.id && live(r))
+        .reduce((sum, r) => sum + r.amount, 0);
+      const amount = Number(params.get("amount") ?? intent.amount_received - refunded);
+      // Stripe refuses a refund larger than what is left of the charge.
+      if (amount <= 0 || refunded + amount > intent.amount_received)
         return answer(400, {
-          error: { type: "invalid_request_error", code: "charge_already_refunded", message: "Already refunded." },
+          error: {
+            type: "invalid_request_error",
+            code: "charge_already_refunded",
+            message:
+              `Refund amount ($${(amount / 100).toFixed(2)}) is greater than unrefunded amount on charge ` +
+              `($${((intent.amount_received - refunded) / 100).toFixed(2)})`,
+          },
         });
-      const refund: FakeRefund = {
-        id: id("re"),
-        object: "refund",
-        amount,
-        payment_intent: intent.id,
-        status: "succeeded",
-        reverse_transfer: params.get("reverse_transfer") === "true",
-        refund_application_fee: params.get("refund_application_fee") === "true",
-      };
-      refunds.push(refund);
+      const refund = newRefund(intent, amount, settings.nextRefundStatus, params.get("reverse_transfer") === "true");
+      if (params.get("refund_application_fee") === "true") refund.refund_application_fee = true;
       return answer(200, refund);
+    }
+    const refundMatch = /^\/v1\/refunds\/([^/]+)$/.exec(url.pathname);
+    if (req.method === "GET" && refundMatch) {
+      const refund = refunds.find((r) => r.id === refundMatch[1]);
+      if (!refund)
+        return send(404, {
+          error: { type: "invalid_request_error", code: "resource_missing", message: "No such refund" },
+        });
+      return send(200, refund);
+    }
+    if (req.method === "GET" && url.pathname === "/v1/refunds") {
+      // Newest first, filtered by payment_intent or charge, as Stripe lists them.
+      const intentId = params.get("payment_intent");
+      const charge = params.get("charge");
+      const data = refunds
+        .filter((r) => (!intentId || r.payment_intent === intentId) && (!charge || r.charge === charge))
+        .reverse();
+      const limit = Number(params.get("limit") ?? 10);
+      return send(200, {
+        object: "list",
+        url: "/v1/refunds",
+        has_more: data.length > limit,
+        data: data.slice(0, limit),
+      });
     }
     const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && accountMatch) {
@@ -217,6 +281,25 @@ export async function startStripeServer(): Promise<StripeServer> {
     refunds,
     accounts,
     failing,
+    get nextRefundStatus() {
+      return settings.nextRefundStatus;
+    },
+    set nextRefundStatus(status: FakeRefund["status"]) {
+      settings.nextRefundStatus = status;
+    },
+    dashboardRefund(piId, amount, status = "succeeded") {
+      const intent = intents.get(piId)!;
+      const left =
+        intent.amount_received -
+        refunds.filter((r) => r.payment_intent === piId && live(r)).reduce((sum, r) => sum + r.amount, 0);
+      return newRefund(intent, amount ?? left, status);
+    },
+    setRefundStatus(refundId, status, failureReason) {
+      const refund = refunds.find((r) => r.id === refundId)!;
+      refund.status = status;
+      if (failureReason) refund.failure_reason = failureReason;
+      return refund;
+    },
     get ephemeralKeySeconds() {
       return settings.ephemeralKeySeconds;
     },
@@ -240,19 +323,21 @@ export async function startStripeServer(): Promise<StripeServer> {
       intent.status = "processing";
       return intent;
     },
-    chargeOf(piId, amountRefunded = 0) {
+    chargeOf(piId, amountRefunded) {
       const intent = intents.get(piId)!;
-      const mine = refunds.filter((r) => r.payment_intent === piId);
+      const refunded =
+        amountRefunded ??
+        refunds.filter((r) => r.payment_intent === piId && live(r)).reduce((sum, r) => sum + r.amount, 0);
       return {
         id: `ch_${piId.slice(3)}`,
         object: "charge",
         amount: intent.amount,
-        amount_refunded: amountRefunded,
-        refunded: amountRefunded >= intent.amount,
+        amount_captured: intent.amount_received,
+        amount_refunded: refunded,
+        refunded: refunded >= intent.amount,
         payment_intent: piId,
         currency: intent.currency,
         status: "succeeded",
-        refunds: { object: "list", data: mine, has_more: false },
       };
     },
     close: () =>

@@ -72,7 +72,7 @@ export interface paths {
     put?: never;
     /**
      * Start a crypto purchase
-     * @description Creates a PENDING order holding the name, with a fresh deposit address, the amount converted from the USD price (rounded up to the smallest unit; `amount` is that exact decimal, written digit for digit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry. A payment within the dust tolerance of the amount (the larger of one unit at the wallet's display precision, 8 decimals for ETH and BTC and 2 for USDC, and 0.01% of the amount) counts as exact. Over-, under- and late payments the order cannot use are owed back to the sender (listed by GET /v1/partner/refunds). Open unpaid holds are bounded per client address and per owner address or e-mail (429 with Retry-After, `field` `holds`, `ownerAddress` or `ownerEmail`). USDC answers 503 (field `currency`, with the reason) while a custom token contract's decimals cannot be read.
+     * @description Creates a PENDING order holding the name, with a fresh deposit address, the amount converted from the USD price (rounded up to the smallest unit; `amount` is that exact decimal, written digit for digit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry. A payment within the dust tolerance of the amount (the larger of one unit at the wallet's display precision, 8 decimals for ETH and BTC and 2 for USDC, and 0.01% of the amount) counts as exact. Over-, under- and late payments the order cannot use are owed back to the sender (listed by GET /v1/partner/refunds). Open unpaid orders (purchases and renewals) are bounded by who created them: the client address (UNPAID_HOLDS_PER_CLIENT, 5), or, for a request carrying a partner's ADMIN token in `Authorization: Bearer`, that partner (UNPAID_HOLDS_PER_PARTNER, 1,000); never the owner address or e-mail the order names. One more is 429 with Retry-After (when the first of them runs out) and `field` `holds`. With a token the sale is the token's partner's: `partnerId` is taken from it, and another `partnerId` in the body is 400; a bad token is 401, a CUSTOMER token 403. USDC answers 503 (field `currency`, with the reason) while a custom token contract's decimals cannot be read.
      */
     post: operations["postV1MarketCryptoPurchase"];
     delete?: never;
@@ -92,7 +92,7 @@ export interface paths {
     put?: never;
     /**
      * Renew a name by crypto
-     * @description Extends a name by `years` (1 to 10), paid in ETH, USDC or BTC to a fresh deposit address like a crypto purchase (endpoint 12's answer). Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED / REFUNDED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended, or for a name bought again meanwhile, fails the order (the renewal could not be applied) and is refunded as a purchase's would be: a card through the processor (the order ends REFUNDED with the refund id), crypto as an amount owed to the sender (GET /v1/partner/refunds). Card money goes where a purchase of the name would send it: the connected account of a sub-domain's parent partner, the platform for a second-level name; the request cannot choose. `checkoutId` is the idempotency key.
+     * @description Extends a name by `years` (1 to 10), paid in ETH, USDC or BTC to a fresh deposit address like a crypto purchase (endpoint 12's answer). Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED / REFUNDED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended, or for a name bought again meanwhile, fails the order (the renewal could not be applied) and is refunded as a purchase's would be: a card through the processor (the order ends REFUNDED with the refund id), crypto as an amount owed to the sender (GET /v1/partner/refunds). Card money goes where a purchase of the name would send it: the connected account of a sub-domain's parent partner, the platform for a second-level name; the request cannot choose. `checkoutId` is the idempotency key. Open unpaid orders (purchases and renewals) are bounded by who created them: the client address (UNPAID_HOLDS_PER_CLIENT, 5), or, for a request carrying a partner's ADMIN token in `Authorization: Bearer`, that partner (UNPAID_HOLDS_PER_PARTNER, 1,000); never the owner address or e-mail the order names. One more is 429 with Retry-After (when the first of them runs out) and `field` `holds`. With a token the sale is the token's partner's: `partnerId` is taken from it, and another `partnerId` in the body is 400; a bad token is 401, a CUSTOMER token 403.
      */
     post: operations["postV1MarketCryptoRenew"];
     delete?: never;
@@ -110,7 +110,7 @@ export interface paths {
     };
     /**
      * Read an order
-     * @description `orderStatus`: PENDING (awaiting payment; a declined card attempt stays here while the intent can be paid; a crypto payment seen but not yet confirmed stays here with the reason `Payment seen, waiting for N confirmations (n of N)` and `paymentSeen`, and when it covers the amount and was seen before the offer expired the order keeps its name past the expiry until the payment confirms or leaves the mempool), PAID (payment confirmed, registering), COMPLETED (registered to `ownerAddress`), EXPIRED (the offer ran out with nothing received), FAILED (the payment can no longer be made, or money arrived that the order cannot use and is owed back), REFUNDED (the money went back: a card refund, with its id in the reason, a crypto payout, or a lost dispute; a name it had registered is suspended). Moves: PENDING → PAID → COMPLETED → REFUNDED; PENDING → EXPIRED → PAID (paid late, name still free) or FAILED (paid late or short, name gone); PENDING → FAILED → PAID (topped up, name free) or REFUNDED; PAID → FAILED (cannot be registered). `orderStatusReason` says why, including under-, over- and late payment. `price` is exact. A pending Stripe order is re-read from Stripe at most once every 5 seconds.
+     * @description `orderStatus`: PENDING (awaiting payment; a declined card attempt stays here while the intent can be paid; a crypto payment seen but not yet confirmed stays here with the reason `Payment seen, waiting for N confirmations (n of N)` and `paymentSeen`, and when it covers the amount and was seen before the offer expired the order keeps its name past the expiry until the payment confirms or leaves the mempool), PAID (payment confirmed, registering), COMPLETED (registered to `ownerAddress`), EXPIRED (the offer ran out with nothing received), FAILED (the payment can no longer be made, or money arrived that the order cannot use and is owed back), REFUNDED (the money went back: a card refund, with its id in the reason, a crypto payout, or a lost dispute; a name a purchase had registered is suspended, a renewal's years are taken back). Moves: PENDING → PAID → COMPLETED → REFUNDED; PENDING → EXPIRED → PAID (paid late, name still free) or FAILED (paid late or short, name gone); PENDING → FAILED → PAID (topped up, name free) or REFUNDED; PAID → FAILED (cannot be registered). `orderStatusReason` says why, including under-, over- and late payment. `price` is exact. A pending Stripe order is re-read from Stripe at most once every 5 seconds.
      */
     get: operations["getV1MarketOrderOrderID"];
     put?: never;
@@ -132,7 +132,7 @@ export interface paths {
     put?: never;
     /**
      * Start a card purchase
-     * @description Creates a PENDING order holding the name and a card-only PaymentIntent (Stripe, or the built-in test processor when no Stripe keys are set). `checkoutId` is the idempotency key: the same id with the same body answers the same order and the same session (the same ephemeral key while it is valid); with another body, 409. The offer holds the name for PAYMENT_OFFER_MINUTES (15 by default); a declined card keeps the hold, so another card may be tried. The payment goes to the connected account of the partner selling the name (a sub-domain's parent partner; none for second-level names): `processorConnectedAccountId` is accepted only when absent, empty or equal to it. A client address or owner with UNPAID_HOLDS_PER_CLIENT / UNPAID_HOLDS_PER_OWNER (5) unpaid orders open is 429 with Retry-After (`field` `holds` or `ownerAddress`); a replayed checkoutId is not counted twice. A processor failure is 502: retry with the same checkoutId.
+     * @description Creates a PENDING order holding the name and a card-only PaymentIntent (Stripe, or the built-in test processor when no Stripe keys are set). `checkoutId` is the idempotency key: the same id with the same body answers the same order and the same session (the same ephemeral key while it is valid); with another body, 409. The offer holds the name for PAYMENT_OFFER_MINUTES (15 by default); a declined card keeps the hold, so another card may be tried. The payment goes to the connected account of the partner selling the name (a sub-domain's parent partner; none for second-level names): `processorConnectedAccountId` is accepted only when absent, empty or equal to it. Open unpaid orders (purchases and renewals) are bounded by who created them: the client address (UNPAID_HOLDS_PER_CLIENT, 5), or, for a request carrying a partner's ADMIN token in `Authorization: Bearer`, that partner (UNPAID_HOLDS_PER_PARTNER, 1,000); never the owner address or e-mail the order names. One more is 429 with Retry-After (when the first of them runs out) and `field` `holds`. With a token the sale is the token's partner's: `partnerId` is taken from it, and another `partnerId` in the body is 400; a bad token is 401, a CUSTOMER token 403. A replayed checkoutId is not counted twice. A processor failure is 502: retry with the same checkoutId.
      */
     post: operations["postV1MarketPurchase"];
     delete?: never;
@@ -152,7 +152,7 @@ export interface paths {
     put?: never;
     /**
      * Renew a name by card
-     * @description Extends a name by `years` (1 to 10), paid by card like a purchase (endpoint 11's session fields). Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED / REFUNDED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended, or for a name bought again meanwhile, fails the order (the renewal could not be applied) and is refunded as a purchase's would be: a card through the processor (the order ends REFUNDED with the refund id), crypto as an amount owed to the sender (GET /v1/partner/refunds). Card money goes where a purchase of the name would send it: the connected account of a sub-domain's parent partner, the platform for a second-level name; the request cannot choose. `checkoutId` is the idempotency key.
+     * @description Extends a name by `years` (1 to 10), paid by card like a purchase (endpoint 11's session fields). Anyone may pay. The name must be registered or in its grace period (past it, 409: buy it instead); the price is the name's yearly price today. The order goes through the purchase's states (PENDING → PAID → COMPLETED, or EXPIRED / FAILED / REFUNDED); on completion only the expiry changes, extended from the old expiry, and the order's `renewal.nameExpiresAt` and `orderStatusReason` give the new one. A payment that arrives after the grace period ended, or for a name bought again meanwhile, fails the order (the renewal could not be applied) and is refunded as a purchase's would be: a card through the processor (the order ends REFUNDED with the refund id), crypto as an amount owed to the sender (GET /v1/partner/refunds). Card money goes where a purchase of the name would send it: the connected account of a sub-domain's parent partner, the platform for a second-level name; the request cannot choose. `checkoutId` is the idempotency key. Open unpaid orders (purchases and renewals) are bounded by who created them: the client address (UNPAID_HOLDS_PER_CLIENT, 5), or, for a request carrying a partner's ADMIN token in `Authorization: Bearer`, that partner (UNPAID_HOLDS_PER_PARTNER, 1,000); never the owner address or e-mail the order names. One more is 429 with Retry-After (when the first of them runs out) and `field` `holds`. With a token the sale is the token's partner's: `partnerId` is taken from it, and another `partnerId` in the body is 400; a bad token is 401, a CUSTOMER token 403.
      */
     post: operations["postV1MarketRenew"];
     delete?: never;
@@ -541,31 +541,11 @@ export interface paths {
     };
     /**
      * List refunds owed on the partner's sales
-     * @description Money owed back to buyers of the partner's sales, newest first, in keyset pages (pageSize, pageToken): card payments that could not be fulfilled (refunded through the processor by the service, retried until made; PAID with the processor's refund id) and crypto received and not owed (over-, under- and late payments; DUE with the amount and the sender's address until the operator records the payout).
+     * @description Money owed back to buyers of the partner's sales, newest first, in keyset pages (pageSize, pageToken): card payments that could not be fulfilled (refunded through the processor by the service, retried until made; PAID with the processor's refund id) and crypto received and not owed (over-, under- and late payments; DUE with the amount and the sender's address until the operator records the payout, PAYING once the operator started it). Payouts are recorded by the operator only (`npm run partner -- refund-start` and `refund-paid`), never through this API.
      */
     get: operations["getV1PartnerRefunds"];
     put?: never;
     post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/v1/partner/refunds/{refundId}/payout": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Record the payout of a crypto refund
-     * @description The operator sent a DUE crypto refund back to the sender: it becomes PAID with `reference` (e.g. the transaction hash). `amountAtomic` must be the amount listed; a refund that grew since (another transfer arrived) is 409. An order whose money all went back becomes REFUNDED. Recording the same payout again answers the same refund; card refunds have no payout to record (409).
-     */
-    post: operations["postV1PartnerRefundsRefundIdPayout"];
     delete?: never;
     options?: never;
     head?: never;
@@ -1950,11 +1930,6 @@ export interface components {
       /** @description US dollars, two decimals. */
       refundedUsd: string;
     };
-    RecordPayoutRequest: {
-      /** @description The amount paid back, as listed: a refund that grew since it was listed is 409. */
-      amountAtomic: string;
-      reference: string;
-    };
     Refund: {
       /** @description Amount owed in whole units of `currency`. Written with all its digits; parse it as a decimal to keep them. */
       amount: number;
@@ -1992,10 +1967,10 @@ export interface components {
       refunds: components["schemas"]["Refund"][];
     };
     /**
-     * @description DUE: owed and not yet returned. PAID: returned (a card refund made by the processor, or a crypto payout the operator recorded).
+     * @description DUE: owed and not yet returned (a card refund asked for and not yet succeeded at the processor included). PAYING: the operator started paying this crypto refund out; its amount is frozen, and money that arrives later is a new refund. PAID: returned (a card refund the processor says succeeded, or a crypto payout the operator recorded). FAILED: the processor's card refund failed or was cancelled; the operator returns the money another way.
      * @enum {string}
      */
-    RefundStatus: "DUE" | "PAID";
+    RefundStatus: "DUE" | "PAYING" | "PAID" | "FAILED";
     RenewalRequest: {
       /**
        * Format: uuid
@@ -2325,6 +2300,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
       /** @description Unknown resource. */
       404: {
         headers: {
@@ -2422,6 +2415,24 @@ export interface operations {
       };
       /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -2608,6 +2619,24 @@ export interface operations {
           "application/json": components["schemas"]["ErrorResponse"];
         };
       };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
       /** @description Unknown resource. */
       404: {
         headers: {
@@ -2714,6 +2743,24 @@ export interface operations {
       };
       /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
       400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
         headers: {
           [name: string]: unknown;
         };
@@ -4992,130 +5039,6 @@ export interface operations {
       };
       /** @description The token's type may not call this endpoint. */
       403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
-      429: {
-        headers: {
-          /** @description Requests allowed per window. */
-          "RateLimit-Limit"?: number;
-          /** @description Requests left in this window. */
-          "RateLimit-Remaining"?: number;
-          /** @description Seconds until the window ends. */
-          "RateLimit-Reset"?: number;
-          /** @description Seconds until the window ends. */
-          "Retry-After"?: number;
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description Unexpected failure; nothing internal is revealed. */
-      500: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ServerErrorResponse"];
-        };
-      };
-      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
-      503: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-    };
-  };
-  postV1PartnerRefundsRefundIdPayout: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        refundId: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        "application/json": components["schemas"]["RecordPayoutRequest"];
-      };
-    };
-    responses: {
-      /** @description The refund, now PAID. */
-      200: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Refund"];
-        };
-      };
-      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
-      400: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
-      401: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description The token's type may not call this endpoint. */
-      403: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description Unknown resource. */
-      404: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description Not available, or the idempotency key was used with another body. */
-      409: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
-      413: {
-        headers: {
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["ErrorsResponse"];
-        };
-      };
-      /** @description Body is not JSON. */
-      415: {
         headers: {
           [name: string]: unknown;
         };

@@ -74,7 +74,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
     // answered in the endpoint's error shape.
     const errorStatuses = new Set([
       400,
-      ...(op.auth ? [401, 403] : []),
+      ...(op.auth || op.optionalAuth ? [401, 403] : []),
       ...(op.errorStatuses ?? []),
       ...(op.rateLimited === false ? [] : [429]),
       ...(op.usesDatabase === false ? [] : [503]),
@@ -97,13 +97,18 @@ export function buildOpenApiDocument(serverUrl?: string) {
       summary: op.summary,
       description: op.description,
       tags: op.tags,
-      security: op.auth ? [{ [SECURITY_SCHEME[op.auth[0]!] ?? "bearerAuth"]: [] }] : [],
+      // Optional: `{}` is "no credentials", so either requirement is met (OpenAPI 3.1, 4.8.10).
+      security: op.auth
+        ? [{ [SECURITY_SCHEME[op.auth[0]!] ?? "bearerAuth"]: [] }]
+        : op.optionalAuth
+          ? [{}, { bearerAuth: [] }]
+          : [],
       parameters: [...parametersOf(op.pathParams, "path"), ...parametersOf(op.query, "query")],
       requestBody: op.body
         ? { required: true, content: { "application/json": { schema: schemaOf(op.body) } } }
         : undefined,
       responses,
-      "x-token-types": op.auth,
+      "x-token-types": op.auth ?? op.optionalAuth,
     };
   }
   return {

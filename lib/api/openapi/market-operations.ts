@@ -8,16 +8,17 @@ import {
   SearchQuery,
   SearchResponse,
 } from "../schemas/market";
-import {
-  PayoutAccount,
-  RecordPayoutRequest,
-  Refund,
-  RefundList,
-  RefundListQuery,
-  RefundPathParams,
-  SetPayoutAccountRequest,
-} from "../schemas/refunds";
+import { PayoutAccount, RefundList, RefundListQuery, SetPayoutAccountRequest } from "../schemas/refunds";
 import type { Operation } from "./operation";
+
+/** Who bounds unpaid orders, and the optional partner token (purchases and renewals alike). */
+export const UNPAID_BOUND =
+  "Open unpaid orders (purchases and renewals) are bounded by who created them: the client address " +
+  "(UNPAID_HOLDS_PER_CLIENT, 5), or, for a request carrying a partner's ADMIN token in `Authorization: " +
+  "Bearer`, that partner (UNPAID_HOLDS_PER_PARTNER, 1,000); never the owner address or e-mail the order " +
+  "names. One more is 429 with Retry-After (when the first of them runs out) and `field` `holds`. With a " +
+  "token the sale is the token's partner's: `partnerId` is taken from it, and another `partnerId` in the " +
+  "body is 400; a bad token is 401, a CUSTOMER token 403.";
 
 export const marketOperations: Operation[] = [
   {
@@ -44,11 +45,11 @@ export const marketOperations: Operation[] = [
       "valid); with another body, 409. The offer holds the name for PAYMENT_OFFER_MINUTES (15 by default); " +
       "a declined card keeps the hold, so another card may be tried. The payment goes to the connected " +
       "account of the partner selling the name (a sub-domain's parent partner; none for second-level " +
-      "names): `processorConnectedAccountId` is accepted only when absent, empty or equal to it. A client " +
-      "address or owner with UNPAID_HOLDS_PER_CLIENT / UNPAID_HOLDS_PER_OWNER (5) unpaid orders open is " +
-      "429 with Retry-After (`field` `holds` or `ownerAddress`); a replayed checkoutId is not counted " +
-      "twice. A processor failure is 502: retry with the same checkoutId.",
+      "names): `processorConnectedAccountId` is accepted only when absent, empty or equal to it. " +
+      `${UNPAID_BOUND} A replayed checkoutId is not counted twice. A processor failure is 502: retry with ` +
+      "the same checkoutId.",
     tags: ["Marketplace"],
+    optionalAuth: ["ADMIN"],
     errors: "single",
     body: PurchaseRequest,
     responses: {
@@ -66,11 +67,11 @@ export const marketOperations: Operation[] = [
       "digit), an EIP-681 (ETH, USDC) or BIP21 (BTC) URI and the offer's expiry. A payment within the dust " +
       "tolerance of the amount (the larger of one unit at the wallet's display precision, 8 decimals for " +
       "ETH and BTC and 2 for USDC, and 0.01% of the amount) counts as exact. Over-, under- and late " +
-      "payments the order cannot use are owed back to the sender (listed by GET /v1/partner/refunds). Open " +
-      "unpaid holds are bounded per client address and per owner address or e-mail (429 with Retry-After, " +
-      "`field` `holds`, `ownerAddress` or `ownerEmail`). USDC answers 503 (field `currency`, with the " +
-      "reason) while a custom token contract's decimals cannot be read.",
+      "payments the order cannot use are owed back to the sender (listed by GET /v1/partner/refunds). " +
+      `${UNPAID_BOUND} USDC answers 503 (field \`currency\`, with the reason) while a custom token ` +
+      "contract's decimals cannot be read.",
     tags: ["Marketplace"],
+    optionalAuth: ["ADMIN"],
     errors: "single",
     body: CryptoPurchaseRequest,
     responses: { 200: { description: "Where and how much to pay.", schema: CryptoPurchaseResponse } },
@@ -88,8 +89,9 @@ export const marketOperations: Operation[] = [
       "leaves the mempool), PAID (payment confirmed, registering), COMPLETED (registered to `ownerAddress`), EXPIRED " +
       "(the offer ran out with nothing received), FAILED (the payment can no longer be made, or money " +
       "arrived that the order cannot use and is owed back), REFUNDED (the money went back: a card refund, " +
-      "with its id in the reason, a crypto payout, or a lost dispute; a name it had registered is " +
-      "suspended). Moves: PENDING → PAID → COMPLETED → REFUNDED; PENDING → EXPIRED → PAID (paid late, name " +
+      "with its id in the reason, a crypto payout, or a lost dispute; a name a purchase had registered is " +
+      "suspended, a renewal's years are taken back). Moves: PENDING → PAID → COMPLETED → REFUNDED; " +
+      "PENDING → EXPIRED → PAID (paid late, name " +
       "still free) or FAILED (paid late or short, name gone); PENDING → FAILED → PAID (topped up, name " +
       "free) or REFUNDED; PAID → FAILED (cannot be registered). `orderStatusReason` says why, including " +
       "under-, over- and late payment. `price` is exact. A pending Stripe order is re-read from Stripe at " +
@@ -109,29 +111,14 @@ export const marketOperations: Operation[] = [
       "pageToken): card payments that could not be fulfilled (refunded through the processor by the " +
       "service, retried until made; PAID " +
       "with the processor's refund id) and crypto received and not owed (over-, under- and late payments; " +
-      "DUE with the amount and the sender's address until the operator records the payout).",
+      "DUE with the amount and the sender's address until the operator records the payout, PAYING once " +
+      "the operator started it). Payouts are recorded by the operator only (`npm run partner -- " +
+      "refund-start` and `refund-paid`), never through this API.",
     tags: ["Partner"],
     auth: ["ADMIN"],
     errors: "list",
     query: RefundListQuery,
     responses: { 200: { description: "Refunds, newest first.", schema: RefundList } },
-  },
-  {
-    method: "post",
-    path: "/v1/partner/refunds/{refundId}/payout",
-    summary: "Record the payout of a crypto refund",
-    description:
-      "The operator sent a DUE crypto refund back to the sender: it becomes PAID with `reference` (e.g. " +
-      "the transaction hash). `amountAtomic` must be the amount listed; a refund that grew since (another " +
-      "transfer arrived) is 409. An order whose money all went back becomes REFUNDED. Recording the same " +
-      "payout again answers the same refund; card refunds have no payout to record (409).",
-    tags: ["Partner"],
-    auth: ["ADMIN"],
-    errors: "list",
-    pathParams: RefundPathParams,
-    body: RecordPayoutRequest,
-    responses: { 200: { description: "The refund, now PAID.", schema: Refund } },
-    errorStatuses: [404, 409, 413, 415],
   },
   {
     method: "get",

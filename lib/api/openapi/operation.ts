@@ -12,6 +12,8 @@ export interface Operation {
   tags: string[];
   /** Token types allowed (OWNER: an owner session from Sign-In with Ethereum); absent without authorization. */
   auth?: readonly ("ADMIN" | "CUSTOMER")[] | readonly ["OWNER"] | readonly ["OPERATOR"];
+  /** Open to anyone, and also takes a partner's token of these types (then checked: 401, 403). */
+  optionalAuth?: readonly ("ADMIN" | "CUSTOMER")[];
   errors: ErrorShape;
   pathParams?: z.ZodObject;
   query?: z.ZodObject;

@@ -16,6 +16,7 @@ import {
   TransferRequest,
 } from "../schemas/owner";
 import { ResolveResult } from "../schemas/resolve";
+import { UNPAID_BOUND } from "./market-operations";
 import type { Operation } from "./operation";
 
 const OWNER = ["OWNER"] as const;
@@ -31,7 +32,7 @@ const RENEWAL =
   "(the order ends REFUNDED with the refund id), crypto as an amount owed to the sender (GET " +
   "/v1/partner/refunds). Card money goes where a purchase of the name would send it: the connected account " +
   "of a sub-domain's parent partner, the platform for a second-level name; the request cannot choose. " +
-  "`checkoutId` is the idempotency key.";
+  `\`checkoutId\` is the idempotency key. ${UNPAID_BOUND}`;
 
 export const ownerOperations: Operation[] = [
   {
@@ -142,6 +143,7 @@ export const ownerOperations: Operation[] = [
       `${RENEWAL}`,
     tags: ["Marketplace"],
     errors: "single",
+    optionalAuth: ["ADMIN"],
     body: RenewalRequest,
     responses: {
       200: { description: "The payment session for the client and the order id.", schema: PurchaseResponse },
@@ -157,6 +159,7 @@ export const ownerOperations: Operation[] = [
       `crypto purchase (endpoint 12's answer). ${RENEWAL}`,
     tags: ["Marketplace"],
     errors: "single",
+    optionalAuth: ["ADMIN"],
     body: CryptoRenewalRequest,
     responses: { 200: { description: "Where and how much to pay.", schema: CryptoPurchaseResponse } },
     errorStatuses: [404, 409, 413, 415],

@@ -3,11 +3,14 @@ import { z } from "zod";
 import { IsoDateTime, PageSize, PageToken, Uuid } from "./common";
 import { ExactNumber } from "./exact-number";
 
-const RefundStatus = z.enum(["DUE", "PAID"]).meta({
+const RefundStatus = z.enum(["DUE", "PAYING", "PAID", "FAILED"]).meta({
   id: "RefundStatus",
   description:
-    "DUE: owed and not yet returned. PAID: returned (a card refund made by the processor, or a crypto " +
-    "payout the operator recorded).",
+    "DUE: owed and not yet returned (a card refund asked for and not yet succeeded at the processor " +
+    "included). PAYING: the operator started paying this crypto refund out; its amount is frozen, and money " +
+    "that arrives later is a new refund. PAID: returned (a card refund the processor says succeeded, or a " +
+    "crypto payout the operator recorded). FAILED: the processor's card refund failed or was cancelled; the " +
+    "operator returns the money another way.",
 });
 
 export const Refund = z
@@ -69,8 +72,8 @@ export const RecordPayoutRequest = z
       .min(1, "reference must say how the refund was paid (e.g. a transaction hash)")
       .max(200, "reference must be at most 200 characters"),
   })
-  .strict()
-  .meta({ id: "RecordPayoutRequest" });
+  // Not in the OpenAPI document: payouts are recorded by the operator's local command only.
+  .strict();
 
 export const PayoutAccount = z
   .object({

@@ -58,8 +58,10 @@ export interface RefundInput {
 
 export interface CardRefund {
   refundId: string;
+  amountCents: number;
   /** The processor's own word: pending, succeeded, failed, canceled, requires_action. */
   status: string;
+  failureReason?: string | null;
 }
 
 export interface CardProcessor {
@@ -75,6 +77,8 @@ export interface CardProcessor {
   /** Cancels the intent and answers its state afterwards (succeeded when it was paid first); throws when unsure. */
   cancelIntent(paymentIntentId: string): Promise<IntentStatus>;
   refund(input: RefundInput): Promise<CardRefund>;
+  /** Every refund of the intent's charge, whoever made it (ours, or one made in the processor's dashboard). */
+  listRefunds(paymentIntentId: string): Promise<CardRefund[]>;
 }
 
 export class CardProcessorError extends Error {}

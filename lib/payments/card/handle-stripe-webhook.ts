@@ -4,15 +4,15 @@ import { ApiError, badRequest } from "@/lib/api/errors";
 import { stripeConfigured } from "@/lib/config";
 import { db } from "@/lib/db";
 import {
-  onCardChargeRefunded,
   onCardDisputeClosed,
   onCardDisputeOpened,
   onCardIntentCanceled,
   onCardPaymentDeclined,
   onCardPaymentProcessing,
   onCardPaymentSucceeded,
+  onCardRefundsChanged,
 } from "@/lib/market/card-payment-events";
-import { verifyStripeEvent } from "./stripe-processor";
+import { refundOf, verifyStripeEvent } from "./stripe-processor";
 
 // POST /api/webhooks/stripe: the signature is checked on the raw body; an event id already handled
 // is acknowledged without effect. The id is recorded only after its handling succeeded, so a
@@ -90,16 +90,18 @@ async function dispatch(event: Stripe.Event): Promise<void> {
       await onCardPaymentProcessing({ paymentIntentId: event.data.object.id });
       return;
     case "charge.refunded": {
-      const charge = event.data.object;
-      const paymentIntentId = intentIdOf(charge.payment_intent);
-      if (!paymentIntentId) return;
-      const refunds = charge.refunds?.data ?? [];
-      await onCardChargeRefunded({
-        paymentIntentId,
-        amountCents: charge.amount,
-        amountRefundedCents: charge.amount_refunded,
-        refundId: refunds.length > 0 ? refunds[refunds.length - 1].id : null,
-      });
+      // The charge's `refunds` list is not included since API version 2022-11-15: they are listed.
+      const paymentIntentId = intentIdOf(event.data.object.payment_intent);
+      if (paymentIntentId) await onCardRefundsChanged({ paymentIntentId });
+      return;
+    }
+    case "refund.created":
+    case "refund.updated":
+    case "refund.failed":
+    case "charge.refund.updated": {
+      const refund = event.data.object;
+      const paymentIntentId = intentIdOf(refund.payment_intent);
+      if (paymentIntentId) await onCardRefundsChanged({ paymentIntentId, refund: refundOf(refund) });
       return;
     }
     case "charge.dispute.created": {

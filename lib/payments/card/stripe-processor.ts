@@ -4,6 +4,7 @@ import { config, type Config } from "@/lib/config";
 import {
   CardProcessorError,
   type CardProcessor,
+  type CardRefund,
   type CardSession,
   type EphemeralKey,
   type IntentStatus,
@@ -165,8 +166,25 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
         },
         { idempotencyKey: input.idempotencyKey },
       );
-      return { refundId: refund.id, status: refund.status ?? "pending" };
+      return refundOf(refund);
     },
+
+    async listRefunds(paymentIntentId) {
+      // Charges no longer carry their refunds (not expanded since API version 2022-11-15): listed.
+      const refunds: CardRefund[] = [];
+      for await (const refund of stripeClient(cfg).refunds.list({ payment_intent: paymentIntentId, limit: 100 }))
+        refunds.push(refundOf(refund));
+      return refunds;
+    },
+  };
+}
+
+export function refundOf(refund: Stripe.Refund): CardRefund {
+  return {
+    refundId: refund.id,
+    amountCents: refund.amount,
+    status: refund.status ?? "pending",
+    failureReason: refund.failure_reason ?? null,
   };
 }
 

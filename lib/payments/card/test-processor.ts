@@ -133,7 +133,7 @@ export const testCardProcessor: CardProcessor = {
       const metadata = (row.metadata ?? {}) as TestMetadata;
       const refunds = metadata.refunds ?? [];
       const same = refunds.find((r) => r.idempotencyKey === input.idempotencyKey);
-      if (same) return { refundId: same.id, status: "succeeded" };
+      if (same) return { refundId: same.id, amountCents: same.amount, status: "succeeded" };
       const refunded = refunds.reduce((sum, r) => sum + r.amount, 0);
       if (row.status !== "succeeded" || refunded + input.amountCents > row.amount)
         throw new CardProcessorError(`Test payment ${row.id} has no ${input.amountCents} cents left to refund.`);
@@ -142,7 +142,13 @@ export const testCardProcessor: CardProcessor = {
         where: { id: row.id },
         data: { metadata: { ...metadata, refunds: [...refunds, refund] } as object },
       });
-      return { refundId: refund.id, status: "succeeded" };
+      return { refundId: refund.id, amountCents: refund.amount, status: "succeeded" };
     });
+  },
+
+  async listRefunds(paymentIntentId) {
+    const row = await db().testPaymentIntent.findUnique({ where: { id: paymentIntentId } });
+    const refunds = ((row?.metadata ?? {}) as TestMetadata).refunds ?? [];
+    return refunds.map((r) => ({ refundId: r.id, amountCents: r.amount, status: "succeeded" }));
   },
 };

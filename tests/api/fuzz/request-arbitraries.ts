@@ -19,7 +19,7 @@ import {
 import { NonceResponse, OwnerNamesResponse, PrimaryNameResponse, SessionResponse } from "@/lib/api/schemas/owner";
 import { ReconciliationResponse } from "@/lib/api/schemas/operator";
 import { AccessToken, AccessTokenList, PartnerPurchases } from "@/lib/api/schemas/partner";
-import { PayoutAccount, Refund, RefundList } from "@/lib/api/schemas/refunds";
+import { PayoutAccount, RefundList } from "@/lib/api/schemas/refunds";
 import { BatchResolveResponse, ResolveResult } from "@/lib/api/schemas/resolve";
 import { CcipReadResponse, GatewayInfoResponse } from "@/lib/api/schemas/ens";
 import { COIN_CODES } from "@/lib/names/coin-codes";
@@ -1009,18 +1009,6 @@ function refundSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
-      name: "POST /v1/partner/refunds/{refundId}/payout",
-      success: { 200: Refund },
-      errors: "list",
-      arbitrary: request(
-        "POST /v1/partner/refunds/{refundId}/payout",
-        "POST",
-        segmentArb(uuidArb).map((id) => `/v1/partner/refunds/${id}/payout`),
-        auth,
-        bodyArb(payout, 1),
-      ),
-    },
-    {
       name: "GET /v1/partner/payout-account",
       success: { 200: PayoutAccount },
       errors: "list",
@@ -1069,6 +1057,18 @@ function refundSpecs(world: FuzzWorld): EndpointSpec[] {
           payout.map((body) => ({ ...body, refundId: world.partnerId })),
           1,
         ),
+      ),
+    },
+    {
+      name: "POST /api/internal/refunds/start",
+      success: {},
+      errors: "single",
+      arbitrary: request(
+        "POST /api/internal/refunds/start",
+        "POST",
+        fc.constant("/api/internal/refunds/start"),
+        localSecret,
+        bodyArb(fc.record({ refundId: fc.constant(world.partnerId) }), 1),
       ),
     },
     {

@@ -14,7 +14,6 @@ import { settleDuePayments } from "@/lib/market/settle-payment";
 import { pollBtcOnce } from "@/lib/payments/crypto/btc-watcher";
 import { btcAddressAt, testBtcXpub } from "@/lib/payments/crypto/derive-address";
 import { pollEvmOnce } from "@/lib/payments/crypto/evm-watcher";
-import { createAccessToken } from "@/lib/partners/access-tokens";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { startEvmNode, type EvmNode } from "@/tests/support/evm-node";
 import { OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
@@ -27,6 +26,8 @@ let node: EvmNode;
 let esplora: EsploraServer;
 let app: TestApp;
 let payer: WalletClient;
+/** The operator's wallet, which pays refunds back. */
+let operatorWallet: WalletClient;
 let payerAddress: string;
 let shop: Awaited<ReturnType<typeof seedCatalogue>>;
 let other: Awaited<ReturnType<typeof seedCatalogue>>;
@@ -43,6 +44,8 @@ beforeAll(async () => {
   const account = privateKeyToAccount(node.accounts[4].privateKey);
   payerAddress = account.address.toLowerCase();
   payer = createWalletClient({ chain, account, transport: http(node.rpcUrl) });
+  const operatorAccount = privateKeyToAccount(node.accounts[5].privateKey);
+  operatorWallet = createWalletClient({ chain, account: operatorAccount, transport: http(node.rpcUrl) });
   app = await startTestApp({
     PAYMENTS_EVM_RPC_URL: node.rpcUrl,
     PAYMENTS_EVM_CHAIN_ID: CHAIN_ID,
@@ -121,8 +124,13 @@ const refundsOf = async (token = shop.adminToken, query = "") =>
     method: string;
     payoutReference: string | null;
   }[];
-const recordPayout = (id: string, body: unknown, token = shop.adminToken) =>
-  app.fetch(`/v1/partner/refunds/${id}/payout`, { method: "POST", token, json: body });
+// Payouts are the operator's: its loopback command route (`npm run partner -- refund-paid`).
+const recordPayout = (id: string, body: object) =>
+  app.fetch("/api/internal/refunds", {
+    method: "POST",
+    json: { ...body, refundId: id },
+    headers: { "x-local-admin-secret": app.localAdminSecret() },
+  });
 const endOffer = async (orderId: string, paymentId: string) => {
   const past = new Date(Date.now() - 60_000);
   await db().order.update({ where: { id: orderId }, data: { expiresAt: past } });
@@ -222,31 +230,39 @@ describe("amounts owed back", () => {
       amountAtomic: "10000000000000000",
       senderAddress: payerAddress,
     });
-    // Not another partner's to see or settle.
+    // Not another partner's to see.
     expect((await refundsOf(other.adminToken)).map((r) => r.id)).not.toContain(owed.id);
-    const foreign = await recordPayout(
-      owed.id,
-      { amountAtomic: owed.amountAtomic, reference: "0xabc" },
-      other.adminToken,
-    );
-    expect(foreign.status).toBe(404);
-    const customer = await createAccessToken(shop.partnerId, {
-      label: "c",
-      type: "CUSTOMER",
-      validFrom: new Date(Date.now() - 60_000),
-      validTill: new Date(Date.now() + 3_600_000),
+    // The partner, even the one that sold the name, records no payout: the crypto is the operator's.
+    const byPartner = await app.fetch(`/v1/partner/refunds/${owed.id}/payout`, {
+      method: "POST",
+      token: shop.adminToken,
+      json: { amountAtomic: owed.amountAtomic, reference: "0xabc" },
     });
-    expect(
-      (await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: "0xabc" }, customer.value)).status,
-    ).toBe(403);
+    expect(byPartner.status).toBe(404);
     const wrongAmount = await recordPayout(owed.id, { amountAtomic: "1", reference: "0xabc" });
     expect(wrongAmount.status).toBe(409);
-    expect(await wrongAmount.json()).toEqual({ errors: [{ field: "amountAtomic", info: expect.any(String) }] });
+    expect(await wrongAmount.json()).toEqual({ field: "amountAtomic", info: expect.any(String) });
 
-    const recorded = await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: "0xpayout1" });
+    // A transaction hash is checked on the chain: one paying a wei less proves nothing.
+    const payBack = async (value: bigint) => {
+      const hash = await operatorWallet.sendTransaction({
+        to: payerAddress as `0x${string}`,
+        value,
+        account: operatorWallet.account!,
+        chain: operatorWallet.chain,
+      });
+      await node.mine(1);
+      return hash;
+    };
+    const short = await payBack(BigInt(owed.amountAtomic) - 1n);
+    const refused = await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: short });
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ field: "reference", info: expect.stringContaining("not the") });
+    const payout = await payBack(BigInt(owed.amountAtomic));
+    const recorded = await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: payout });
     expect(recorded.status).toBe(200);
-    expect(await recorded.json()).toMatchObject({ id: owed.id, status: "PAID", payoutReference: "0xpayout1" });
-    expect((await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: "0xpayout1" })).status).toBe(200);
+    expect(await recorded.json()).toMatchObject({ id: owed.id, status: "PAID", payoutReference: payout });
+    expect((await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: payout })).status).toBe(200);
     expect((await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: "0xother" })).status).toBe(409);
     expect((await orderOf(o.orderId)).orderStatus).toBe("COMPLETED");
     expect((await refundsOf(shop.adminToken, "?status=DUE")).map((r) => r.id)).not.toContain(owed.id);

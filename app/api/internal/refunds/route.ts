@@ -1,4 +1,5 @@
-// Local command channel: `npm run partner -- refunds` and `refund-paid` (every sale's refunds, for the operator).
+// Local command channel: `npm run partner -- refunds` and `refund-paid` (every sale's refunds, for the
+// operator, who alone records payouts).
 import { forbidden } from "@/lib/api/errors";
 import { endpoint, parseQuery, readJson, respond } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";

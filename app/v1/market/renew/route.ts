@@ -1,4 +1,5 @@
 // Renewal by card: more years for a registered name (or one in its grace period), paid by anyone.
+import { clientAddress } from "@/lib/api/client-address";
 import { endpoint, readJson, respond } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
 import { PurchaseResponse } from "@/lib/api/schemas/market";
@@ -7,9 +8,13 @@ import { createCardRenewal } from "@/lib/market/create-renewal";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+export const POST = endpoint({ errors: "single", optionalAuth: ["ADMIN"] }, async ({ request, caller }) => {
   const body = await readJson(request, RenewalRequest);
-  return respond(PurchaseResponse, await createCardRenewal(body), 200, { "cache-control": "no-store" });
+  const started = await createCardRenewal(body, {
+    clientAddress: clientAddress(request),
+    partnerId: caller?.partnerId,
+  });
+  return respond(PurchaseResponse, started, 200, { "cache-control": "no-store" });
 });
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

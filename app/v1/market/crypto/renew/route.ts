@@ -1,4 +1,5 @@
 // Renewal by crypto: a deposit address and amount for more years of a registered name.
+import { clientAddress } from "@/lib/api/client-address";
 import { endpoint, readJson, respond } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
 import { CryptoPurchaseResponse } from "@/lib/api/schemas/market";
@@ -7,9 +8,13 @@ import { createCryptoRenewal } from "@/lib/market/create-renewal";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+export const POST = endpoint({ errors: "single", optionalAuth: ["ADMIN"] }, async ({ request, caller }) => {
   const body = await readJson(request, CryptoRenewalRequest);
-  return respond(CryptoPurchaseResponse, await createCryptoRenewal(body), 200, { "cache-control": "no-store" });
+  const offer = await createCryptoRenewal(body, {
+    clientAddress: clientAddress(request),
+    partnerId: caller?.partnerId,
+  });
+  return respond(CryptoPurchaseResponse, offer, 200, { "cache-control": "no-store" });
 });
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });
