@@ -257,7 +257,10 @@ function bodyArb(
     .map(([object, key, value]) =>
       // `__proto__` as an own key only survives JSON text, which is exactly what a client can send.
       key === "__proto__"
-        ? JSON.parse(JSON.stringify(object).replace(/^\{/, `{"__proto__":${JSON.stringify(value ?? null)},`))
+        ? JSON.parse(
+            `{"__proto__":${JSON.stringify(value ?? null)}` +
+              (Object.keys(object).length > 0 ? `,${JSON.stringify(object).slice(1)}` : "}"),
+          )
         : { ...object, [key]: value },
     );
   const malformed = fc.oneof(
