@@ -72,6 +72,8 @@ type Kind =
   | "card purchase"
   | "card pay"
   | "crypto purchase"
+  | "card renewal"
+  | "crypto renewal"
   | "order read";
 
 // Relative frequency of each client step (a card step is purchase + pay; a token step is create + delete).
@@ -87,12 +89,17 @@ const MIX: [Step, number][] = [
   ["market search", 10],
   ["card", 6],
   ["crypto purchase", 4],
+  ["renewal", 3],
   ["order read", 10],
 ];
-type Step = Exclude<Kind, "token create" | "token delete" | "card purchase" | "card pay"> | "tokens" | "card";
+type Step =
+  | Exclude<Kind, "token create" | "token delete" | "card purchase" | "card pay" | "card renewal" | "crypto renewal">
+  | "tokens"
+  | "card"
+  | "renewal";
 
 // The read-only phase: the same reads in the same proportions, without the writes.
-const WRITES = new Set<Step>(["tokens", "card", "crypto purchase"]);
+const WRITES = new Set<Step>(["tokens", "card", "crypto purchase", "renewal"]);
 const READS_ONLY: [Step, number][] = MIX.filter(([step]) => !WRITES.has(step));
 
 type Phase = "read-only" | "mixed";
@@ -105,6 +112,8 @@ type CryptoPlan = "exact" | "over" | "under" | "none" | "seen" | "dropped";
 
 interface Purchase {
   kind: "card" | "crypto";
+  /** A renewal (anyone may pay one) of a name bought earlier in the run, rather than its purchase. */
+  renewal?: boolean;
   orderId: string;
   domain: string;
   paid: boolean;
@@ -511,6 +520,39 @@ async function step(run: Run, index: number, next: Step) {
       }
       break;
     }
+    case "renewal": {
+      // A name this run bought by card, renewed for a year by card or crypto (half each).
+      const bought = run.purchases.filter((p) => p.kind === "card" && p.paid && !p.renewal);
+      if (bought.length === 0) break;
+      const { domain } = bought[Math.floor(Math.random() * bought.length)]!;
+      if (Math.random() < 0.5) {
+        const renewed = await call(run, "card renewal", "POST", "/v1/market/renew", {
+          json: { checkoutId: randomUUID(), domain, years: 1 },
+        });
+        if (renewed.status !== 200) break;
+        const renewal: Purchase = { kind: "card", renewal: true, orderId: renewed.body.orderId, domain, paid: false };
+        run.purchases.push(renewal);
+        run.orderIds.push(renewal.orderId);
+        const paid = await call(run, "card pay", "POST", "/api/test-processor/pay", {
+          json: { clientSecret: renewed.body.processorCheckoutSession, cardNumber: "4242424242424242" },
+        });
+        renewal.paid = paid.status === 200 && paid.body?.status === "succeeded";
+      } else {
+        const renewed = await call(run, "crypto renewal", "POST", "/v1/market/crypto/renew", {
+          json: { checkoutId: randomUUID(), currency: "BTC", domain, years: 1 },
+        });
+        if (renewed.status !== 200) break;
+        const offer = renewed.body as unknown as {
+          orderId: string;
+          address: string;
+          paymentDetails: { amountAtomic: string };
+        };
+        const renewal = { ...payCrypto(run, offer, domain), renewal: true };
+        run.purchases.push(renewal);
+        run.orderIds.push(renewal.orderId);
+      }
+      break;
+    }
     case "order read": {
       const id = run.orderIds.length > 0 ? run.orderIds[Math.floor(Math.random() * run.orderIds.length)] : randomUUID();
       await call(run, "order read", "GET", `/v1/market/order/${id}`);
@@ -720,6 +762,9 @@ async function reconcile(
     for (const order of orders.values())
       if (order.domain.startsWith("soak"))
         ordersPerDomain.set(order.domain, (ordersPerDomain.get(order.domain) ?? 0) + 1);
+    // A name's orders: its purchase and each renewal of it this run made.
+    const expectedOrders = new Map<string, number>();
+    for (const p of purchases) expectedOrders.set(p.domain, (expectedOrders.get(p.domain) ?? 0) + 1);
     for (const refund of refunds) {
       if (refund.status !== "PAID") problems.push(`refund for order ${refund.order_id} is still ${refund.status}`);
       else refundsPaid++;
@@ -736,25 +781,30 @@ async function reconcile(
         problems.push(`${purchase.kind} order ${purchase.orderId} (${purchase.domain}) is missing`);
         continue;
       }
-      if (ordersPerDomain.get(purchase.domain) !== 1)
-        problems.push(`${purchase.domain} has ${ordersPerDomain.get(purchase.domain)} orders`);
+      if (ordersPerDomain.get(purchase.domain) !== expectedOrders.get(purchase.domain))
+        problems.push(
+          `${purchase.domain} has ${ordersPerDomain.get(purchase.domain)} orders, ` +
+            `${expectedOrders.get(purchase.domain)} made`,
+        );
       const registrations = domainCounts.get(purchase.domain) ?? 0;
       const received = BigInt(order.amount_received);
       const paidBack = refunds
         .filter((r) => r.order_id === order.id && r.status === "PAID")
         .reduce((sum, r) => sum + BigInt(r.amount_atomic), 0n);
       const describe =
-        `${purchase.kind} order ${order.id} ` +
+        `${purchase.kind} ${purchase.renewal ? "renewal" : "order"} ${order.id} ` +
         `(${purchase.plan ?? (purchase.paid ? "paid" : "unpaid")}) is ${order.order_status} with ` +
         `${registrations} registrations, ${received} received, ${paidBack} paid back`;
       if (order.settlement_due) problems.push(`${describe}, and still due for settlement`);
-      // The one invariant: completed and kept exactly what was due, refunded everything, or expired with nothing.
+      // The one invariant: completed and kept exactly what was due, refunded everything, or expired
+      // with nothing; a purchase registered the name only when it completed, a renewal never
+      // changes whether the name is registered.
+      const registered = purchase.renewal ? 1 : order.order_status === "COMPLETED" ? 1 : 0;
       const consistent =
-        (order.order_status === "COMPLETED" &&
-          registrations === 1 &&
-          received - paidBack === BigInt(order.amount_due)) ||
-        (order.order_status === "REFUNDED" && registrations === 0 && received > 0n && paidBack === received) ||
-        (order.order_status === "EXPIRED" && registrations === 0 && received === 0n);
+        registrations === registered &&
+        ((order.order_status === "COMPLETED" && received - paidBack === BigInt(order.amount_due)) ||
+          (order.order_status === "REFUNDED" && received > 0n && paidBack === received) ||
+          (order.order_status === "EXPIRED" && received === 0n));
       if (!consistent) {
         problems.push(describe);
         continue;
@@ -831,7 +881,8 @@ function formatPhase(label: string, phase: Phase, run: Run, rss: { server: numbe
 
 function formatReconciliation(purchases: Purchase[], rec: Reconciliation): string {
   return (
-    `reconciliation: ${purchases.length} accepted purchases, each with exactly one order, ` +
+    `reconciliation: ${purchases.length} accepted purchases and renewals ` +
+    `(${purchases.filter((p) => p.renewal).length} renewals, card and crypto), each with exactly one order, ` +
     `COMPLETED, REFUNDED or EXPIRED with nothing received; ${rec.cardCompleted}/${rec.cardPaid} ` +
     `paid card orders COMPLETED with one registration; ${rec.crypto} crypto orders ` +
     `(${rec.cryptoCompleted} COMPLETED); ${rec.refunded} orders REFUNDED; ${rec.refundsPaid} ` +
