@@ -826,9 +826,10 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
         "GET",
         fc.constantFrom("/metrics", "/metrics?name[]=namesvc_orders", "/metrics?x=%ZZ"),
         fc
+          // Half without a credential (loopback: 200), half with a wrong one (401).
           .option(fc.constantFrom("", "Bearer guess", "Bearer a.b.c", "Basic Zm9vOmJhcg=="), {
             nil: undefined,
-            freq: 1,
+            freq: 2,
           })
           .map((s): Record<string, string> => (s === undefined ? {} : { authorization: s })),
       ),
