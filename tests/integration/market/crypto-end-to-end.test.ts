@@ -129,7 +129,7 @@ describe("crypto purchase paid on a real chain", () => {
         account: tokenOwner.account!,
         chain: tokenOwner.chain,
       });
-      await reader.getTransactionReceipt({ hash });
+      await reader.waitForTransactionReceipt({ hash });
       await node.mine(CONFIRMATIONS);
       await watch();
     };

@@ -183,7 +183,7 @@ describe("EVM deposit addresses", () => {
   });
 });
 
-test("Bitcoin: the final look lists what an address received beyond its credits; none is handed out again", async () => {
+test("Bitcoin: the final look lists what an address received beyond its credits; none handed out again", async () => {
   const unused = await insertCryptoOrder("BTC", 10_000, TWO_DAYS_AGO());
   const touched = await insertCryptoOrder("BTC", 10_000, TWO_DAYS_AGO());
   esplora.addTx([{ address: touched.address, value: 546 }]); // after the monitoring ended, never credited
