@@ -318,7 +318,7 @@ export interface paths {
     };
     /**
      * List sub-domains, newest first
-     * @description Keyset-paginated: pass `nextPaginationToken` back as `pageToken`; it is empty on the last page. A forged, foreign or day-old token is 400. Another partner's parent domain answers 403 (names are public; their sub-domain data is not).
+     * @description Keyset-paginated: pass `nextPaginationToken` back as `pageToken`; it is empty on the last page. A forged, foreign or day-old token, or one from a listing with other filters, is 400. Ours: `labelPrefix` keeps sub-names whose label starts with it, `ownerAddress` those its address owns; `total` then counts what the filters keep. Another partner's parent domain answers 403 (names are public; their sub-domain data is not).
      */
     get: operations["getV1ParentdomainsParentDomainList"];
     put?: never;
@@ -359,11 +359,31 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Issue a sub-domain
-     * @description A partner ADMIN registers `label.parentDomain` to an owner directly. The parent must be enabled and unexpired. A name that is registered, or held by an order awaiting or confirming payment, is 409. Another partner's parent domain answers 403 (names are public; their sub-domain data is not).
+     * Issue one sub-domain, or up to 100
+     * @description A partner ADMIN registers `label.parentDomain` to an owner directly. The parent must be enabled and unexpired. A name that is registered, or held by an order awaiting or confirming payment, is 409. An array of up to 100 `{label, ownerAddress, records?}` is answered 200 item by item (`created`, `conflict`, `invalid` with the fields at fault), each in its own transaction, and counts one request per item against the partner's rate limit. Another partner's parent domain answers 403 (names are public; their sub-domain data is not).
      */
     post: operations["postV1ParentdomainsParentDomainSubdomains"];
     delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/parentdomains/{parentDomain}/subdomains/{label}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * Revoke a sub-domain
+     * @description The sub-name stops resolving on every instance when the request answers, and its label can be issued again. A sub-name someone bought whose paid term has not ended is 409 unless `refund=prorata`: then each payment of its current registration is owed back in the share of the term not used, recorded as a DUE refund (`GET /v1/partner/refunds`). A sub-name with sub-names of its own is 409. Another partner's parent domain answers 403 (names are public; their sub-domain data is not).
+     */
+    delete: operations["deleteV1ParentdomainsParentDomainSubdomainsLabel"];
     options?: never;
     head?: never;
     patch?: never;
@@ -574,6 +594,33 @@ export interface components {
     };
     BatchResolveResponse: {
       results: components["schemas"]["BatchResolveItem"][];
+    };
+    BulkIssueItem: {
+      label: string;
+      ownerAddress: string;
+      records?: components["schemas"]["SubdomainRecords"];
+    };
+    BulkIssueRequest: components["schemas"]["BulkIssueItem"][];
+    BulkIssueResponse: {
+      conflicts: number;
+      created: number;
+      invalid: number;
+      results: components["schemas"]["BulkIssueResult"][];
+    };
+    BulkIssueResult: {
+      /** @description UTC, YYYY-MM-DD hh:mm:ss.mmm */
+      createdTimestamp?: string;
+      errors?: {
+        field: string;
+        info: string;
+      }[];
+      /** @description Position of the item in the request. */
+      index: number;
+      label: string;
+      name?: string;
+      ownerAddress?: string;
+      /** @enum {string} */
+      status: "created" | "conflict" | "invalid";
     };
     /**
      * @description Ticker code of a coin.
@@ -1492,10 +1539,6 @@ export interface components {
       name: string;
       ownerAddress: string;
     };
-    IssueSubdomainRequest: {
-      label: string;
-      ownerAddress: string;
-    };
     MarketSearchResponse: {
       results: components["schemas"]["NameAvailability"][];
     };
@@ -1791,6 +1834,17 @@ export interface components {
     ReverseResolveInParent: {
       domain: string;
     };
+    RevokedSubdomain: {
+      name: string;
+      /** @description Refunds recorded as owed (GET /v1/partner/refunds lists them). */
+      refunds: {
+        amountAtomic: string;
+        currency: string;
+        method: string;
+        orderId: string;
+      }[];
+      revokedAt: string;
+    };
     ServerErrorResponse: {
       message: string;
     };
@@ -1821,6 +1875,16 @@ export interface components {
       nextPaginationToken: string;
       /** @description Sub-domains under the parent (the sum of every day's count). */
       total: number;
+    };
+    /** @description Records the sub-name starts with. */
+    SubdomainRecords: {
+      /** @description Replaces every text record. */
+      txtRecords?: {
+        key: string;
+        value: string;
+      }[];
+      /** @description Replaces every wallet record: `{ coinId, addr }`, each address checked by its coin's codec. */
+      walletAddrs?: components["schemas"]["WalletAddr"][];
     };
     TxtRecord: {
       key: string;
@@ -3437,6 +3501,10 @@ export interface operations {
   getV1ParentdomainsParentDomainList: {
     parameters: {
       query?: {
+        /** @description Only sub-names whose label starts with this (normalized as labels are). */
+        labelPrefix?: string;
+        /** @description Only sub-names owned by this 0x address (letter case ignored). */
+        ownerAddress?: string;
         /** @description 1 to 1000; 100 when absent. */
         pageSize?: number;
         /** @description nextPaginationToken of the previous page. */
@@ -3641,10 +3709,19 @@ export interface operations {
     };
     requestBody: {
       content: {
-        "application/json": components["schemas"]["IssueSubdomainRequest"];
+        "application/json": components["schemas"]["BulkIssueItem"] | components["schemas"]["BulkIssueRequest"];
       };
     };
     responses: {
+      /** @description Bulk: one result per item, in request order. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["BulkIssueResponse"];
+        };
+      };
       /** @description The new sub-domain. */
       201: {
         headers: {
@@ -3710,6 +3787,112 @@ export interface operations {
       };
       /** @description Body is not JSON. */
       415: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+    };
+  };
+  deleteV1ParentdomainsParentDomainSubdomainsLabel: {
+    parameters: {
+      query?: {
+        /** @description Required to revoke a sub-name bought in its paid term: the unused part of what was paid is owed back. */
+        refund?: "prorata";
+      };
+      header?: never;
+      path: {
+        label: string;
+        parentDomain: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The revoked sub-name and the refunds owed. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RevokedSubdomain"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Not available, or the idempotency key was used with another body. */
+      409: {
         headers: {
           [name: string]: unknown;
         };
