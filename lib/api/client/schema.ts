@@ -401,7 +401,7 @@ export interface paths {
     put?: never;
     /**
      * Create an access token
-     * @description The JWT `value` is returned here once; listings show it redacted. `type` defaults to CUSTOMER. A token lives at most 2 years (ACCESS_TOKEN_MAX_DAYS, 731 days by default): `validTill` later than that after `validFrom`, or after now, is 400.
+     * @description The JWT `value` is returned here once; listings show it redacted. `type` defaults to CUSTOMER. A token lives at most 2 years (ACCESS_TOKEN_MAX_DAYS, 731 days by default): `validTill` later than that after `validFrom`, or after now, is 400. A partner holds at most ACCESS_TOKENS_PER_PARTNER (50) live (unexpired) tokens: the next is 409 until one is deleted or expires. Rate limits count per partner, every token of it together.
      */
     post: operations["postV1PartnerAccessToken"];
     /**
@@ -4061,6 +4061,15 @@ export interface operations {
       };
       /** @description The token's type may not call this endpoint. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Not available, or the idempotency key was used with another body. */
+      409: {
         headers: {
           [name: string]: unknown;
         };

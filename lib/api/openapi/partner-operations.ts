@@ -16,13 +16,15 @@ export const partnerOperations: Operation[] = [
       "The JWT `value` is returned here once; listings show it redacted. `type` defaults to CUSTOMER. A " +
       "token lives at most " +
       "2 years (ACCESS_TOKEN_MAX_DAYS, 731 days by default): `validTill` later than that after " +
-      "`validFrom`, or after now, is 400.",
+      "`validFrom`, or after now, is 400. A partner holds at most ACCESS_TOKENS_PER_PARTNER (50) live " +
+      "(unexpired) tokens: the next is 409 until one is deleted or expires. Rate limits count per partner, " +
+      "every token of it together.",
     tags: ["Partner"],
     auth: ["ADMIN"],
     errors: "list",
     body: CreateAccessTokenRequest,
     responses: { 201: { description: "The token, with its value.", schema: AccessToken } },
-    errorStatuses: [413, 415],
+    errorStatuses: [409, 413, 415],
   },
   {
     method: "get",

@@ -5,6 +5,7 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { BlockList, isIP } from "node:net";
 import { BaseError, isHex, type Address, type Hex } from "viem";
+import { countOutbound } from "../outbound-meter";
 
 // EIP-3668 gateway requests made for CCIP-Read. The gateway URL comes from the resolver contract,
 // that is from whoever controls the name, so it is hostile input: only http(s), no redirects, a
@@ -119,6 +120,7 @@ async function askGateway(template: string, parameters: GatewayRequestParameters
   if (!allowNonPublic && isIP(literal) && isNonPublicAddress(literal))
     throw new CcipGatewayError("not-public", host, `The gateway ${host} is not a public address; it was not asked.`);
 
+  countOutbound("gateway");
   const pending = pendingGateways.getStore();
   pending?.add(host);
   const post = !template.includes("{data}");
