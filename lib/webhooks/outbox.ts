@@ -1,33 +1,13 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
+import type { SUBNAME_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/api/schemas/webhooks";
 
 // The outbox of partner webhooks: an event is written by the transaction that makes the change it
 // reports, together with one pending delivery per receiver of the partner that wants its type, so
 // a change that commits is delivered (at least once, by lib/webhooks/deliver.ts) and one that
 // rolls back never is. Nothing is written when no receiver wants the event.
 
-export const SUBNAME_EVENTS = [
-  "subname.created",
-  "subname.revoked",
-  "subname.transferred",
-  "subname.records_updated",
-  "subname.expiring",
-] as const;
-export const ORDER_EVENTS = [
-  "order.paid",
-  "order.completed",
-  "order.expired",
-  "order.failed",
-  "order.refunded",
-] as const;
-export const REFUND_EVENTS = ["refund.owed", "refund.paid"] as const;
-export const WEBHOOK_EVENT_TYPES = [
-  ...ORDER_EVENTS,
-  ...REFUND_EVENTS,
-  ...SUBNAME_EVENTS,
-  "parent.misconfigured",
-] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | "webhook.test";
 
 /** Something that runs one statement: a Prisma transaction client. */

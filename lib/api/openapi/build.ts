@@ -7,10 +7,12 @@ import { metaOperations } from "./meta-operations";
 import { ownerOperations } from "./owner-operations";
 import { partnerOperations } from "./partner-operations";
 import { registryOperations } from "./registry-operations";
+import { webhookOperations } from "./webhook-operations";
 
 export const operations: Operation[] = [
   ...registryOperations,
   ...partnerOperations,
+  ...webhookOperations,
   ...marketOperations,
   ...ownerOperations,
   ...metaOperations,

@@ -207,7 +207,7 @@ function send(
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** Resolves like dns.lookup, refusing names whose addresses are not all public. */
-function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+export function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, "");
     const refused = addresses.find((entry) => isNonPublicAddress(entry.address));
