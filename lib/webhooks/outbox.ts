@@ -50,3 +50,31 @@ export function recordSubnameEvent(
 ): Promise<string | null> {
   return recordEvent(tx, partnerId, type, `subname:${data.name}`, data);
 }
+
+const RECORD_NAME_CHANGE = `WITH n AS (
+    SELECT d.name, d.owner_address, p.name AS parent, p.partner_id FROM "domain" d
+      JOIN "domain" p ON p.id = d.parent_id
+     WHERE d.id = $2::uuid AND p.partner_id IS NOT NULL),
+  wanted AS (
+    SELECT e.id FROM webhook_endpoint e, n
+     WHERE e.partner_id = n.partner_id AND e.disabled_at IS NULL AND $3 = ANY(e.events)),
+  event AS (
+    INSERT INTO partner_event (id, partner_id, type, object_key, data)
+      SELECT $1::uuid, n.partner_id, $3, 'subname:' || n.name,
+             jsonb_build_object('name', n.name, 'parentDomain', n.parent, 'ownerAddress', n.owner_address)
+        FROM n WHERE EXISTS (SELECT 1 FROM wanted)
+      RETURNING id, seq, object_key)
+  INSERT INTO webhook_delivery (id, endpoint_id, event_id, object_key, seq, next_attempt_at)
+    SELECT gen_random_uuid(), wanted.id, event.id, event.object_key, event.seq, now() FROM event, wanted`;
+
+/**
+ * An owner's change to a name (transfer, records), in the owner's transaction: an event of the
+ * parent's partner when the name is a partner's sub-name, nothing otherwise. One statement.
+ */
+export async function recordSubnameChange(
+  tx: Statements,
+  domainId: string,
+  type: "subname.transferred" | "subname.records_updated",
+): Promise<void> {
+  await tx.$executeRawUnsafe(RECORD_NAME_CHANGE, randomUUID(), domainId, type);
+}

@@ -6,6 +6,7 @@ import { database, db } from "@/lib/db";
 import { deliverDueWebhooks, retryDelayMs } from "@/lib/webhooks/deliver";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
+import { newAccount, signIn } from "@/tests/support/owner-fixtures";
 
 // Issue 32, item 1: the outbox is written with the change, deliveries are signed as Stripe signs,
 // carry one id per event, arrive in order per object, are retried with backoff, survive a process
@@ -245,5 +246,35 @@ describe("delivering the outbox", () => {
     const last = received[received.length - 1];
     expect(last.type).toBe("webhook.test");
     expect(verify(secret, last)).toBe(true);
+  });
+
+  test("an owner's transfer and record edit of a sub-name are events of the parent's partner, in order", async () => {
+    const { secret } = await register(["subname.transferred", "subname.records_updated"]);
+    const owner = newAccount();
+    const issued = await app.fetch(`/v1/parentdomains/${parent}/subdomains`, {
+      method: "POST",
+      token: admin,
+      json: { label: "owned", ownerAddress: owner.address },
+    });
+    expect(issued.status).toBe(201);
+    const session = await signIn(app, owner);
+    const name = `owned.${parent}`;
+    const edited = await app.fetch(`/v1/owner/names/${name}/records`, {
+      method: "PUT",
+      token: session,
+      json: { txtRecords: [{ key: "url", value: "https://example.com" }] },
+    });
+    expect(edited.status).toBe(200);
+    const moved = await app.fetch(`/v1/owner/names/${name}/owner`, {
+      method: "PUT",
+      token: session,
+      json: { ownerAddress: OWNER },
+    });
+    expect(moved.status).toBe(200);
+    await deliverDueWebhooks();
+    await deliverDueWebhooks();
+    expect(received.map((r) => r.type)).toEqual(["subname.records_updated", "subname.transferred"]);
+    expect(JSON.parse(received[1].body).data).toEqual({ name, parentDomain: parent, ownerAddress: OWNER });
+    expect(received.every((r) => verify(secret, r))).toBe(true);
   });
 });
