@@ -19,7 +19,8 @@ export const GET = endpoint({ errors: "list", allow: ["ADMIN", "CUSTOMER"] }, as
         SubdomainListPage,
         await listSubdomainsOfPartner(caller, params.parentDomain, page, { labelPrefix, ownerAddress }),
       ),
-      tags: [parent],
+      // An owner filter's answer also changes when a sub-name changes hands (a transfer tells its addresses).
+      tags: ownerAddress ? [parent, `address:${ownerAddress.toLowerCase()}`] : [parent],
     }),
   );
 });
