@@ -7,6 +7,7 @@ import { ParentDomains } from "./parent-domains";
 import { PurchasesTable } from "./purchases-table";
 import { SignInForm } from "./sign-in-form";
 import { TokensPanel } from "./tokens-panel";
+import { WebhooksPanel } from "./webhooks-panel";
 
 export function PartnerDashboard() {
   const token = useSessionToken();
@@ -45,6 +46,7 @@ export function PartnerDashboard() {
         </button>
       </div>
       <TokensPanel />
+      <WebhooksPanel />
       <PurchasesTable />
       <ParentDomains />
     </div>
