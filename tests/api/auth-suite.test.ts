@@ -98,6 +98,17 @@ const AUTH_SAMPLES: Record<string, Sample> = {
     ok: 201,
   },
   "GET /v1/partner/webhooks": { path: "/v1/partner/webhooks", ok: 200 },
+  "POST /v1/partner/owner-addresses": {
+    path: "/v1/partner/owner-addresses",
+    json: () => ({ address: `0x${(++labelCounter).toString(16).padStart(40, "0")}` }),
+    ok: 201,
+  },
+  "GET /v1/partner/owner-addresses": { path: "/v1/partner/owner-addresses", ok: 200 },
+  "DELETE /v1/partner/owner-addresses": {
+    path: "/v1/partner/owner-addresses",
+    json: () => ({ address: `0x${"e".repeat(40)}` }),
+    ok: 404,
+  },
   "DELETE /v1/partner/webhooks": { path: "/v1/partner/webhooks", json: () => ({ id: crypto.randomUUID() }), ok: 404 },
   "GET /v1/partner/webhooks/{id}/deliveries": {
     path: `/v1/partner/webhooks/${crypto.randomUUID()}/deliveries`,
