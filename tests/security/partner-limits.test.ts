@@ -10,6 +10,9 @@ import { inOneWindow, TEST_WINDOW_SECONDS } from "./support/window";
 // ACCESS_TOKENS_PER_PARTNER live tokens, and outbound lookups are charged by what they cost.
 
 const RESOLVE_LIMIT = 120;
+// Two instances each count in memory between flushes (lib/api/rate-limit.ts), so exact counts
+// hold on one server only; the token bound is the database's and holds everywhere.
+const countsApart = process.env.TEST_INSTANCES === "2";
 let app: TestApp;
 let dns: DnsTestServer;
 
@@ -37,7 +40,7 @@ const token = async (partnerId: string, type: "ADMIN" | "CUSTOMER" = "CUSTOMER")
     })
   ).value;
 
-describe("one budget per partner", () => {
+describe.skipIf(countsApart)("one budget per partner", () => {
   test("50 tokens of one partner draw on one resolution budget; another partner's is untouched", () =>
     inOneWindow(async () => {
       const { partner, token: first } = await createPartner(`Shared ${Date.now()}`);
@@ -140,7 +143,7 @@ describe("ACCESS_TOKENS_PER_PARTNER", () => {
   });
 });
 
-describe("outbound lookups are charged by what they cost", () => {
+describe.skipIf(countsApart)("outbound lookups are charged by what they cost", () => {
   test("a batch of unknown ICANN names costs one per name plus one per DNS query it made", () =>
     inOneWindow(async () => {
       const { token: admin } = await createPartner(`Dns ${Date.now()}`);
