@@ -1,7 +1,10 @@
 // Issue 32 in the dashboard: a CSV of sub-names imported through the bulk endpoint, each line
 // answered, and the webhooks panel (secret shown once, test event in the delivery log), at a
-// phone's width and a desktop's.
+// phone's width and a desktop's; and wallet sign-in for an address the partner bound.
+import type { BrowserContext } from "@playwright/test";
+import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
 import {
+  adminToken,
   expect,
   expectNoHorizontalScroll,
   freshLabel,
@@ -10,6 +13,22 @@ import {
   signInOnDashboard,
   test,
 } from "./support/fixtures";
+
+/** window.ethereum answering as `account` (as tests/e2e/owner.spec.ts injects it). */
+async function injectWallet(context: BrowserContext, account: PrivateKeyAccount) {
+  await context.exposeFunction("__e2eSign", (hex: `0x${string}`) => account.signMessage({ message: { raw: hex } }));
+  await context.addInitScript((address: string) => {
+    const sign = (hex: string) => (window as unknown as { __e2eSign: (hex: string) => Promise<string> }).__e2eSign(hex);
+    (window as unknown as { ethereum: unknown }).ethereum = {
+      async request({ method, params }: { method: string; params?: unknown[] }) {
+        if (method === "eth_requestAccounts" || method === "eth_accounts") return [address];
+        if (method === "eth_chainId") return "0x1";
+        if (method === "personal_sign") return sign((params as [string, string])[0]);
+        throw { code: 4200, message: `Unsupported method ${method}` };
+      },
+    };
+  }, account.address);
+}
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -73,6 +92,27 @@ for (const size of SIZES) {
 
       await item.getByRole("button", { name: `Delete receiver ${url}` }).click();
       await expect(item).toHaveCount(0);
+    });
+
+    test("sign in with a wallet the partner bound: a 60-minute ADMIN session", async ({
+      page,
+      context,
+      request,
+      baseURL,
+    }) => {
+      const account = privateKeyToAccount(generatePrivateKey());
+      const bound = await request.post(`${baseURL}/v1/partner/owner-addresses`, {
+        headers: { authorization: `Bearer ${adminToken()}` },
+        data: { address: account.address },
+      });
+      expect(bound.status()).toBe(201);
+      await injectWallet(context, account);
+      await page.goto("/partner");
+      await page.getByRole("button", { name: "Sign in with wallet" }).click();
+      await expect(page.getByRole("heading", { name: "Access tokens" })).toBeVisible();
+      await expect(page.getByTestId("tokens-table")).toContainText(`wallet ${account.address}`);
+      await expectNoHorizontalScroll(page);
+      await screenshot(page, "partner-wallet-sign-in");
     });
   });
 }
