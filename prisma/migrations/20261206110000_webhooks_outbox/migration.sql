@@ -23,6 +23,7 @@ CREATE TABLE "partner_event" (
     "object_key" TEXT NOT NULL,
     "data" JSONB NOT NULL,
     "created_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "dedupe_key" TEXT,
 
     CONSTRAINT "partner_event_pkey" PRIMARY KEY ("id")
 );
@@ -64,3 +65,9 @@ CREATE INDEX "webhook_delivery_endpoint_id_created_at_idx" ON "webhook_delivery"
 -- CreateIndex
 CREATE UNIQUE INDEX "webhook_delivery_endpoint_id_event_id_key" ON "webhook_delivery"("endpoint_id", "event_id");
 
+
+-- CreateIndex
+CREATE UNIQUE INDEX "partner_event_dedupe_key_key" ON "partner_event"("dedupe_key");
+
+-- The expiring-sub-names scan (lib/webhooks/expiring.ts) reads sub-names by expiry.
+CREATE INDEX "domain_subname_expires_at_idx" ON "domain"("expires_at") WHERE "parent_id" IS NOT NULL;

@@ -4,6 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { database, db } from "@/lib/db";
 import { deliverDueWebhooks, retryDelayMs } from "@/lib/webhooks/deliver";
+import { recordExpiringSubnames } from "@/lib/webhooks/expiring";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
 import { newAccount, signIn } from "@/tests/support/owner-fixtures";
@@ -276,5 +277,33 @@ describe("delivering the outbox", () => {
     expect(received.map((r) => r.type)).toEqual(["subname.records_updated", "subname.transferred"]);
     expect(JSON.parse(received[1].body).data).toEqual({ name, parentDomain: parent, ownerAddress: OWNER });
     expect(received.every((r) => verify(secret, r))).toBe(true);
+  });
+
+  test("subname.expiring: once 30 days before and once 7 days before; a renewal starts anew", async () => {
+    await register(["subname.expiring"]);
+    await issue("ageing");
+    const DAY = 86_400_000;
+    const expiresAt = new Date(Date.now() + 20 * DAY);
+    await db().domain.update({ where: { name: `ageing.${parent}` }, data: { expiresAt } });
+    const queued = async (at: Date) => {
+      await recordExpiringSubnames(at);
+      await deliverDueWebhooks(() => at);
+    };
+    await queued(new Date());
+    await queued(new Date(Date.now() + 60_000));
+    const daysOf = () => received.map((r) => JSON.parse(r.body).data.daysBefore);
+    expect(daysOf()).toEqual([30]);
+    expect(JSON.parse(received[0].body).data).toMatchObject({
+      name: `ageing.${parent}`,
+      expiresAt: expiresAt.toISOString(),
+    });
+    await queued(new Date(expiresAt.getTime() - 6 * DAY));
+    await queued(new Date(expiresAt.getTime() - 5 * DAY));
+    expect(daysOf()).toEqual([30, 7]);
+    // Renewed: the new expiry is told again when its time comes.
+    const renewed = new Date(expiresAt.getTime() + 365 * DAY);
+    await db().domain.update({ where: { name: `ageing.${parent}` }, data: { expiresAt: renewed } });
+    await queued(new Date(renewed.getTime() - 3 * DAY));
+    expect(daysOf()).toEqual([30, 7, 7]);
   });
 });
