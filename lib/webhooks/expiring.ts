@@ -37,3 +37,31 @@ const RECORD_EXPIRING = `WITH soon AS (
 export async function recordExpiringSubnames(now = new Date()): Promise<number> {
   return (await database().query(RECORD_EXPIRING, [now])).length;
 }
+
+// A configured parent that expires stops being configured without any request: told once per
+// expiry, from the same scan.
+const RECORD_EXPIRED_PARENTS = `WITH expired AS (
+    SELECT p.id, p.name, p.partner_id, p.expires_at FROM "domain" p
+     WHERE p.partner_id IS NOT NULL AND p.subdomains_enabled AND p.subdomain_price_cents > 0
+       AND p.expires_at <= $1::timestamptz AND p.expires_at > $1::timestamptz - interval '1 day'
+       AND EXISTS (SELECT 1 FROM webhook_endpoint e
+                    WHERE e.partner_id = p.partner_id AND e.disabled_at IS NULL
+                      AND 'parent.misconfigured' = ANY(e.events))),
+  event AS (
+    INSERT INTO partner_event (id, partner_id, type, object_key, data, dedupe_key)
+      SELECT gen_random_uuid(), partner_id, 'parent.misconfigured', 'parent:' || name,
+             jsonb_build_object('parentDomain', name, 'reason', name || ' expired.'),
+             'parent.misconfigured:' || id || ':' || (extract(epoch FROM expires_at) * 1000)::bigint
+        FROM expired
+    ON CONFLICT (dedupe_key) DO NOTHING
+    RETURNING id, seq, object_key, partner_id)
+  INSERT INTO webhook_delivery (id, endpoint_id, event_id, object_key, seq, next_attempt_at)
+    SELECT gen_random_uuid(), e.id, event.id, event.object_key, event.seq, $1::timestamptz
+      FROM event JOIN webhook_endpoint e
+        ON e.partner_id = event.partner_id AND e.disabled_at IS NULL AND 'parent.misconfigured' = ANY(e.events)
+  RETURNING event_id`;
+
+/** parent.misconfigured for configured parents that expired within the last day. */
+export async function recordExpiredParents(now = new Date()): Promise<number> {
+  return (await database().query(RECORD_EXPIRED_PARENTS, [now])).length;
+}

@@ -2,7 +2,7 @@ import "server-only";
 import { startPollingLoop } from "@/lib/payments/crypto/polling-loop";
 import { registerBackgroundJob } from "@/lib/server/background";
 import { deliverDueWebhooks, WEBHOOK_BATCH } from "./deliver";
-import { recordExpiringSubnames } from "./expiring";
+import { recordExpiredParents, recordExpiringSubnames } from "./expiring";
 
 // Partner webhook deliveries, started with the server like the market's jobs. The outbox and
 // each delivery's next attempt live in the database, so a restart resumes where it stopped.
@@ -23,6 +23,7 @@ registerBackgroundJob({
         if (Date.now() >= nextScan) {
           nextScan = Date.now() + EXPIRING_SCAN_MS;
           await recordExpiringSubnames();
+          await recordExpiredParents();
         }
         // A full batch means more is due: go on at once.
         while ((await deliverDueWebhooks()) >= WEBHOOK_BATCH);

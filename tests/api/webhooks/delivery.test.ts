@@ -4,7 +4,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { database, db } from "@/lib/db";
 import { deliverDueWebhooks, retryDelayMs } from "@/lib/webhooks/deliver";
-import { recordExpiringSubnames } from "@/lib/webhooks/expiring";
+import { recordExpiredParents, recordExpiringSubnames } from "@/lib/webhooks/expiring";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
 import { newAccount, signIn } from "@/tests/support/owner-fixtures";
@@ -305,5 +305,31 @@ describe("delivering the outbox", () => {
     await db().domain.update({ where: { name: `ageing.${parent}` }, data: { expiresAt: renewed } });
     await queued(new Date(renewed.getTime() - 3 * DAY));
     expect(daysOf()).toEqual([30, 7, 7]);
+  });
+
+  test("parent.misconfigured when endpoint 3 turns false: a settings change, or the parent's expiry", async () => {
+    await register(["parent.misconfigured"]);
+    const patch = (json: unknown) => app.fetch(`/v1/parentdomains/${parent}`, { method: "PATCH", token: admin, json });
+    const reasons = () => received.map((r) => JSON.parse(r.body).data.reason as string);
+    try {
+      expect((await patch({ subdomainsEnabled: false })).status).toBe(200);
+      expect((await patch({ subdomainPriceUsd: null })).status).toBe(200); // still misconfigured: no new event
+      await deliverDueWebhooks();
+      expect(received.map((r) => r.type)).toEqual(["parent.misconfigured"]);
+      expect(reasons()[0]).toContain(`Sub-domain issuance is not enabled for ${parent}.`);
+      await patch({ subdomainsEnabled: true, subdomainPriceUsd: 2.5 });
+      await deliverDueWebhooks();
+      expect(received).toHaveLength(1);
+
+      const expiresAt = new Date(Date.now() - 3_600_000);
+      await db().domain.update({ where: { name: parent }, data: { expiresAt } });
+      await recordExpiredParents();
+      await recordExpiredParents();
+      await deliverDueWebhooks();
+      expect(reasons()).toEqual([expect.any(String), `${parent} expired.`]);
+    } finally {
+      await db().domain.update({ where: { name: parent }, data: { expiresAt: null, subdomainsEnabled: true } });
+      await patch({ subdomainPriceUsd: 2.5 });
+    }
   });
 });
