@@ -7,6 +7,8 @@ import { ParentDomains } from "./parent-domains";
 import { PurchasesTable } from "./purchases-table";
 import { SignInForm } from "./sign-in-form";
 import { TokensPanel } from "./tokens-panel";
+import { WalletSignIn } from "./wallet-sign-in";
+import { WebhooksPanel } from "./webhooks-panel";
 
 export function PartnerDashboard() {
   const token = useSessionToken();
@@ -16,7 +18,8 @@ export function PartnerDashboard() {
     return (
       <div className="card mx-auto max-w-xl">
         <h2 className="text-lg font-semibold">Sign in</h2>
-        <div className="mt-3">
+        <div className="mt-3 space-y-4">
+          <WalletSignIn />
           <SignInForm
             check={(candidate) => unwrap(apiClient.GET("/v1/partner/access-token", { headers: bearer(candidate) }))}
             intro={
@@ -45,6 +48,7 @@ export function PartnerDashboard() {
         </button>
       </div>
       <TokensPanel />
+      <WebhooksPanel />
       <PurchasesTable />
       <ParentDomains />
     </div>

@@ -5,6 +5,7 @@ import { useInfiniteQuery, useQuery } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState, useSyncExternalStore, type FormEvent } from "react";
 import { apiClient } from "../api/client";
 import { Badge, Empty, ErrorPanel, Loading } from "../status";
+import { CsvImport } from "./csv-import";
 import { PerDayChart } from "./per-day-chart";
 import { usePartnerApi } from "./use-partner-api";
 
@@ -178,6 +179,8 @@ function ParentDomainCard({ parent, onRemove }: { parent: string; onRemove: () =
           <PerDayChart aggregates={perDay.data.aggregates} parent={parent} />
         )}
       </div>
+
+      <CsvImport parent={parent} />
 
       <SubdomainList parent={parent} />
     </article>

@@ -14,6 +14,7 @@ import { PlainHeaders } from "./plain-headers";
 import { authFailureBudget, enforceRateLimit, setRateLimitHeaders, type RateLimitDecision } from "./rate-limit";
 import { movesMoney, routePolicy, type RoutePolicy } from "./route-policy";
 import { setApiSecurityHeaders } from "./security-headers";
+import { meterOutbound } from "@/lib/resolution/outbound-meter";
 
 // The one wrapper every route handler goes through, and so the place where the protections hold
 // whichever server runs the handler (lib/server for `npm start`, Next.js for `next start` and
@@ -102,14 +103,18 @@ export function endpoint(
         const checked = authenticateLimited(request, allow);
         caller = checked instanceof Promise ? await checked : checked;
       }
-      limit = enforceRateLimit(routePolicyOf.rateLimit, request, caller?.tokenId);
+      limit = enforceRateLimit(routePolicyOf.rateLimit, request, caller?.partnerId);
       // lib/server's request view bounds its own body; another server's stream is read here, within the bound.
       if (!ownView && request.body !== null) request = await withCappedBody(request);
       const charge = (extra: number) => {
         if (extra <= 0) return;
-        limit = enforceRateLimit(routePolicyOf.rateLimit, request, caller?.tokenId, extra) ?? limit;
+        limit = enforceRateLimit(routePolicyOf.rateLimit, request, caller?.partnerId, extra) ?? limit;
       };
-      response = await handler({ request, url, params, caller, charge });
+      // Outbound lookups made for this request (DNS, JSON-RPC, gateways) are charged as they are made.
+      response = await meterOutbound(
+        (_kind, count) => charge(count),
+        () => handler({ request, url, params, caller, charge }),
+      );
       if (options.headers)
         for (const [name, value] of Object.entries(options.headers)) response.headers.set(name, value);
     } catch (error) {

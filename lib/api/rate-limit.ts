@@ -5,15 +5,16 @@ import { clientAddress } from "./client-address";
 import { ApiError } from "./errors";
 import { countsPerToken, type RateLimitClass } from "./route-policy";
 
-// Fixed-window rate limits shared by every instance through the rate_limit_window table, without
-// a database call on the request path. Windows are aligned to the epoch (a 60 s window ends at
-// every whole minute), so instances agree on them without talking. Each instance counts in
-// memory and, every RATE_LIMIT_FLUSH_MS, adds its unflushed increments to the shared rows in one
-// statement that returns the global counts. A request is admitted while the last known global
-// count plus this instance's increments since stays under the limit. Between flushes the
-// instances may together admit up to (instances x request rate x flush interval) more than the
-// limit; a fixed window also lets a client spend two windows' worth across a boundary. When the
-// database is unreachable the limits hold per instance and the increments wait for the next flush.
+// Fixed-window rate limits, per partner or per client address, shared by every instance through the
+// rate_limit_window table, without a database call on the request path. Windows are aligned to the
+// epoch (a 60 s window ends at every whole minute), so instances agree on them without talking.
+// Each instance counts in memory and, every RATE_LIMIT_FLUSH_MS, adds its unflushed increments to
+// the shared rows in one statement that returns the global counts. A request is admitted while the
+// last known global count plus this instance's increments since stays under the limit. Between
+// flushes the instances may together admit up to (instances x request rate x flush interval) more
+// than the limit; a fixed window also lets a client spend two windows' worth across a boundary.
+// When the database is unreachable the limits hold per instance and the increments wait for the
+// next flush.
 
 export interface RateLimitDecision {
   allowed: boolean;
@@ -254,13 +255,14 @@ export function setRateLimitHeaders(headers: Headers, decision: RateLimitDecisio
   headers.set("RateLimit-Reset", String(decision.resetSeconds));
 }
 
-function tooManyRequests(decision: RateLimitDecision, per: "token" | "address"): ApiError {
+function tooManyRequests(decision: RateLimitDecision, per: "partner" | "address"): ApiError {
   const seconds = String(decision.resetSeconds);
   return new ApiError(
     429,
     "rate",
     `Too many requests: at most ${decision.limit} per ${config().RATE_LIMIT_WINDOW_SECONDS} seconds per ` +
-      `${per === "token" ? "access token" : "client address"}; retry in ${seconds} seconds.`,
+      `${per === "partner" ? "partner (all its access tokens together)" : "client address"}; retry in ${seconds} ` +
+      "seconds.",
     {
       "Retry-After": seconds,
       "RateLimit-Limit": String(decision.limit),
@@ -271,23 +273,24 @@ function tooManyRequests(decision: RateLimitDecision, per: "token" | "address"):
 }
 
 /**
- * Counts the request (or `cost` requests: a batch counts each item) against its class's limit:
- * per access token where the endpoint authenticates, per client address otherwise. Throws the
- * 429 when the limit does not admit it.
+ * Counts the request (or `cost` requests: a batch counts each item, an outbound lookup what it
+ * cost) against its class's limit: per partner where the endpoint authenticates, so every token
+ * of a partner draws on one budget (issue 32: a new token is no new budget), and per client
+ * address otherwise. Throws the 429 when the limit does not admit it.
  */
 export function enforceRateLimit(
   limitClass: RateLimitClass | null,
   request: Request,
-  tokenId: string | undefined,
+  partnerId: string | undefined,
   cost = 1,
 ): RateLimitDecision | undefined {
   if (limitClass === null) return undefined;
   const limiter = rateLimiter();
   if (!limiter) return undefined;
-  const perToken = tokenId !== undefined && countsPerToken(limitClass);
-  const key = perToken ? `t:${limitClass}:${tokenId}` : `a:${limitClass}:${clientAddress(request)}`;
+  const perPartner = partnerId !== undefined && countsPerToken(limitClass);
+  const key = perPartner ? `p:${limitClass}:${partnerId}` : `a:${limitClass}:${clientAddress(request)}`;
   const decision = limiter.hit(key, limitOf(limitClass), cost);
-  if (!decision.allowed) throw tooManyRequests(decision, perToken ? "token" : "address");
+  if (!decision.allowed) throw tooManyRequests(decision, perPartner ? "partner" : "address");
   return decision;
 }
 

@@ -5,7 +5,7 @@
 export type CorsPolicy = "public" | "partner" | "none";
 
 /**
- * Rate-limit classes. `resolve` and `partner` count per access token; `read`, `purchase`,
+ * Rate-limit classes. `resolve` and `partner` count per partner (all its tokens); `read`, `purchase`,
  * `lookup` (the pages' anonymous resolution) and `owner` (the owner API) count per client address.
  */
 export type RateLimitClass = "resolve" | "partner" | "read" | "purchase" | "lookup" | "owner";
@@ -90,7 +90,7 @@ export function movesMoney(pathname: string): boolean {
   return root === "api" && area === "webhooks";
 }
 
-/** Classes that count per access token; the others count per client address. */
+/** Classes that count per partner (the token's); the others count per client address. */
 export function countsPerToken(limit: RateLimitClass): boolean {
   return limit === "resolve" || limit === "partner";
 }

@@ -114,7 +114,7 @@ const EnvSchema = z.object({
   /** `npm run bench`: a PostgreSQL server the benchmarks may create throw-away databases on. */
   BENCH_DATABASE_URL: optionalString,
 
-  /** Rate limits: requests per window, per access token or per client address; see lib/api/rate-limit.ts. */
+  /** Rate limits: requests per window, per partner (all its tokens; *_PER_TOKEN names kept) or per client address. */
   RATE_LIMIT_ENABLED: z.enum(["0", "1"]).default("1"),
   RATE_LIMIT_WINDOW_SECONDS: seconds(60),
   RATE_LIMIT_RESOLVE_PER_TOKEN: z.coerce.number().int().positive().default(60_000),
@@ -125,6 +125,10 @@ const EnvSchema = z.object({
   RATE_LIMIT_FLUSH_MS: z.coerce.number().int().positive().default(250),
   /** 401s per window per client address; past it 429 for any token not already verified. */
   RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: z.coerce.number().int().positive().default(100),
+  /** Live (not yet expired) access tokens a partner may hold; the next is refused with 409 (issue 32). */
+  ACCESS_TOKENS_PER_PARTNER: z.coerce.number().int().positive().default(50),
+  /** "1" lets webhook receivers be plain http and loopback or private addresses (tests, local work). */
+  WEBHOOKS_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
   /** "1" behind a load balancer: the client address is the last hop of X-Forwarded-For. */
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   /** Comma-separated origins browsers may call the partner and parent-domain endpoints from. */

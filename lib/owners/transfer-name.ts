@@ -3,6 +3,7 @@ import { getAddress, zeroAddress } from "viem";
 import { badRequest } from "@/lib/api/errors";
 import type { ResolveResult } from "@/lib/api/schemas/resolve";
 import { inTransaction } from "@/lib/market/in-transaction";
+import { recordSubnameChange } from "@/lib/webhooks/outbox";
 import type { Owner } from "./authenticate-owner";
 import { invalidateNameAndAddresses } from "./invalidate-name";
 import { lockOwnedNameOrThrow, recordsOf } from "./owned-name";
@@ -28,6 +29,7 @@ export async function transferName(
       data: { ownerAddress, ownerKey: ownerAddress.toLowerCase(), updatedAt: now },
     });
     await invalidateNameAndAddresses(tx, name.id, [name.ownerKey]);
+    await recordSubnameChange(tx, name.id, "subname.transferred");
     return recordsOf(tx, name.id);
   });
 }

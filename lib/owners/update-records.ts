@@ -7,6 +7,7 @@ import { inTransaction } from "@/lib/market/in-transaction";
 import { walletsOf } from "@/lib/market/fulfil-order";
 import { dnsOwnerName } from "@/lib/names/dns-record-values";
 import { walletRows } from "@/lib/registry/register-name";
+import { recordSubnameChange } from "@/lib/webhooks/outbox";
 import type { Owner } from "./authenticate-owner";
 import { invalidateNameAndAddresses } from "./invalidate-name";
 import { lockOwnedNameOrThrow, recordsOf } from "./owned-name";
@@ -68,6 +69,7 @@ export async function updateRecords(
       name.id,
       before.map((wallet) => wallet.address),
     );
+    await recordSubnameChange(tx, name.id, "subname.records_updated");
     return recordsOf(tx, name.id);
   });
 }

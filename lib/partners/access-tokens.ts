@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { AccessToken as AccessTokenRow } from "@prisma/client";
-import { badRequest, notFound } from "@/lib/api/errors";
+import { ApiError, badRequest, conflict, notFound } from "@/lib/api/errors";
 import type { AccessToken } from "@/lib/api/schemas/partner";
 import { config } from "@/lib/config";
 import { database, db } from "@/lib/db";
@@ -36,6 +36,18 @@ function checkWindow(input: NewAccessToken, now: Date): void {
     throw badRequest("validTill", `validTill must be at most ${days} days from now.`);
 }
 
+/**
+ * At most ACCESS_TOKENS_PER_PARTNER live (unexpired) tokens: 409, not 429, since waiting does not
+ * help (only deleting a token or its expiry does), and limits are per partner anyway (issue 32).
+ */
+function tooManyTokens(most: number): ApiError {
+  return conflict(
+    "body",
+    `This partner already has ${most} live access tokens, the most it may hold; delete one ` +
+      "(DELETE /v1/partner/access-token) or wait until one expires.",
+  );
+}
+
 /** Creates a token for a partner; the returned `value` is the only time the JWT is shown. */
 export async function createAccessToken(
   partnerId: string,
@@ -55,8 +67,8 @@ export async function createAccessToken(
     },
     signingSecret(),
   );
-  // Written with one statement through the driver: a Prisma create cost ~2 ms of CPU, most of a
-  // token request, and dashboards make and revoke tokens in bursts.
+  // Written with raw statements: a Prisma create cost ~2 ms of CPU, most of a token request, and
+  // dashboards make and revoke tokens in bursts.
   const row: AccessTokenRow = {
     id,
     partnerId,
@@ -68,12 +80,30 @@ export async function createAccessToken(
     createdAt: now,
     updatedAt: now,
   };
-  await database().query(
-    `INSERT INTO access_token (id, partner_id, label, type, valid_from, valid_till, hint, created_at, updated_at)
-      VALUES ($1::uuid, $2::uuid, $3, $4::"TokenType", $5::timestamptz, $6::timestamptz, $7, $8::timestamptz,
-        $8::timestamptz)`,
-    [row.id, row.partnerId, row.label, row.type, row.validFrom, row.validTill, row.hint, now],
-  );
+  const most = config().ACCESS_TOKENS_PER_PARTNER;
+  await db().$transaction(async (tx) => {
+    // The partner's row is the lock: two creations at once count each other's token.
+    await tx.$queryRawUnsafe(`SELECT id FROM partner WHERE id = $1::uuid FOR UPDATE`, partnerId);
+    const [{ live }] = await tx.$queryRawUnsafe<{ live: number }[]>(
+      `SELECT count(*)::int AS live FROM access_token WHERE partner_id = $1::uuid AND valid_till > $2::timestamptz`,
+      partnerId,
+      now,
+    );
+    if (live >= most) throw tooManyTokens(most);
+    await tx.$executeRawUnsafe(
+      `INSERT INTO access_token (id, partner_id, label, type, valid_from, valid_till, hint, created_at, updated_at)
+        VALUES ($1::uuid, $2::uuid, $3, $4::"TokenType", $5::timestamptz, $6::timestamptz, $7, $8::timestamptz,
+          $8::timestamptz)`,
+      row.id,
+      row.partnerId,
+      row.label,
+      row.type,
+      row.validFrom,
+      row.validTill,
+      row.hint,
+      now,
+    );
+  });
   return toAccessToken(row, value);
 }
 

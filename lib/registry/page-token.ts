@@ -5,11 +5,11 @@ import { signingSecret } from "@/lib/partners/signing-secret";
 
 // Opaque page tokens of endpoints 4 and 5 and of the refund lists: the keyset position, bound to
 // the listing and the parent (for refunds: the partner and filter) it came from, signed with a key
-// derived from the server key. A forged token, one from another parent or listing, or one older
-// than a day is refused with 400.
+// derived from the server key. A forged token, one from another parent, listing or filter, or one
+// older than a day is refused with 400.
 
 export type PagePosition =
-  | { listing: "names"; parentId: string; createdAt: string; id: string }
+  | { listing: "names"; parentId: string; createdAt: string; id: string; filter?: string }
   | { listing: "days"; parentId: string; day: string }
   | { listing: "refunds"; parentId: string; createdAt: string; id: string };
 
@@ -21,6 +21,8 @@ interface Payload {
   k: string[];
   /** Issued at, seconds. */
   t: number;
+  /** The listing's filters (names): a page of one filter does not continue another. */
+  f?: string;
 }
 
 const MAX_AGE_SECONDS = 24 * 3600;
@@ -38,6 +40,7 @@ export function encodePageToken(position: PagePosition, now = Date.now(), secret
     p: position.parentId,
     k: position.listing === "days" ? [position.day] : [position.createdAt, position.id],
     t: Math.floor(now / 1000),
+    ...(position.listing === "names" && position.filter ? { f: position.filter } : {}),
   };
   const body = Buffer.from(JSON.stringify(payload)).toString("base64url");
   return `${body}.${macOf(body, secret).toString("base64url")}`;
@@ -46,7 +49,7 @@ export function encodePageToken(position: PagePosition, now = Date.now(), secret
 /** The position a token carries, after checking it was issued here for this listing and parent. */
 export function decodePageToken<L extends PagePosition["listing"]>(
   token: string,
-  expected: { listing: L; parentId: string },
+  expected: { listing: L; parentId: string; filter?: string },
   now = Date.now(),
   secret = signingSecret(),
 ): Extract<PagePosition, { listing: L }> {
@@ -67,13 +70,14 @@ export function decodePageToken<L extends PagePosition["listing"]>(
   if (payload.v !== 1 || listing !== expected.listing || !Array.isArray(payload.k))
     throw refuse("belongs to another listing");
   if (payload.p !== expected.parentId) throw refuse("belongs to another parent domain");
+  if ((payload.f ?? "") !== (expected.filter ?? "")) throw refuse("belongs to a listing with other filters");
   if (!Number.isInteger(payload.t) || now / 1000 - payload.t > MAX_AGE_SECONDS) throw refuse("has expired");
 
   if (listing === "names" || listing === "refunds") {
     const [createdAt, id] = payload.k;
     if (typeof createdAt !== "string" || Number.isNaN(Date.parse(createdAt)) || typeof id !== "string")
       throw refuse("is not a token this service issued");
-    return { listing, parentId: payload.p, createdAt, id } as Extract<PagePosition, { listing: L }>;
+    return { listing, parentId: payload.p, createdAt, id, filter: payload.f } as Extract<PagePosition, { listing: L }>;
   }
   const [day] = payload.k;
   if (typeof day !== "string" || !/^\d{4}-\d{2}-\d{2}$/.test(day)) throw refuse("is not a token this service issued");

@@ -3,7 +3,9 @@ import type { ParentSettingsRequest } from "@/lib/api/schemas/parent";
 import type { Caller } from "@/lib/partners/authenticate";
 import { db } from "@/lib/db";
 import { invalidate } from "@/lib/db/invalidation";
+import { recordEvent } from "@/lib/webhooks/outbox";
 import { getParentDomainOfPartner } from "./parent-domain";
+import { configurationProblems } from "./validate-parent-domain";
 
 export interface ParentSettings {
   parentDomain: string;
@@ -20,17 +22,31 @@ export async function updateParentSettings(
   change: ParentSettingsRequest,
 ): Promise<ParentSettings> {
   const parent = await getParentDomainOfPartner(caller, parentDomain);
-  const updated = await db().domain.update({
-    where: { id: parent.id },
-    data: {
-      subdomainsEnabled: change.subdomainsEnabled,
-      subdomainPriceCents:
-        change.subdomainPriceUsd === undefined
-          ? undefined
-          : change.subdomainPriceUsd === null
-            ? null
-            : Math.round(change.subdomainPriceUsd * 100),
-    },
+  const updated = await db().$transaction(async (tx) => {
+    const row = await tx.domain.update({
+      where: { id: parent.id },
+      data: {
+        subdomainsEnabled: change.subdomainsEnabled,
+        subdomainPriceCents:
+          change.subdomainPriceUsd === undefined
+            ? undefined
+            : change.subdomainPriceUsd === null
+              ? null
+              : Math.round(change.subdomainPriceUsd * 100),
+      },
+    });
+    // Endpoint 3 turning false is an event of the partner's, written with the change.
+    const now = new Date();
+    const after = configurationProblems(
+      { ...parent, subdomains_enabled: row.subdomainsEnabled, subdomain_price_cents: row.subdomainPriceCents },
+      now,
+    );
+    if (configurationProblems(parent, now).length === 0 && after.length > 0)
+      await recordEvent(tx, parent.partner_id, "parent.misconfigured", `parent:${row.name}`, {
+        parentDomain: row.name,
+        reason: after.join(" "),
+      });
+    return row;
   });
   await invalidate("name", updated.name);
   return {

@@ -4,3 +4,4 @@ import "server-only";
 // adds its jobs as a side effect; the server starts them after the database is open.
 import "@/lib/market/jobs";
 import "@/lib/market/mail-jobs";
+import "@/lib/webhooks/jobs";

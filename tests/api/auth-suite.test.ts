@@ -89,6 +89,37 @@ const AUTH_SAMPLES: Record<string, Sample> = {
     json: () => ({ label: `auth${++labelCounter}`, ownerAddress: ALICE_OWNER }),
     ok: 201,
   },
+  "DELETE /v1/parentdomains/{parentDomain}/subdomains/{label}": {
+    path: "/v1/parentdomains/brand.web3/subdomains/never-issued",
+    ok: 404,
+  },
+  "POST /v1/partner/webhooks": {
+    path: "/v1/partner/webhooks",
+    json: () => ({ url: "https://93.184.215.14/hooks", events: ["subname.created"] }),
+    ok: 201,
+  },
+  "GET /v1/partner/webhooks": { path: "/v1/partner/webhooks", ok: 200 },
+  "POST /v1/partner/owner-addresses": {
+    path: "/v1/partner/owner-addresses",
+    json: () => ({ address: `0x${(++labelCounter).toString(16).padStart(40, "0")}` }),
+    ok: 201,
+  },
+  "GET /v1/partner/owner-addresses": { path: "/v1/partner/owner-addresses", ok: 200 },
+  "DELETE /v1/partner/owner-addresses": {
+    path: "/v1/partner/owner-addresses",
+    json: () => ({ address: `0x${"e".repeat(40)}` }),
+    ok: 404,
+  },
+  "DELETE /v1/partner/webhooks": { path: "/v1/partner/webhooks", json: () => ({ id: crypto.randomUUID() }), ok: 404 },
+  "GET /v1/partner/webhooks/{id}/deliveries": {
+    path: `/v1/partner/webhooks/${crypto.randomUUID()}/deliveries`,
+    ok: 404,
+  },
+  "POST /v1/partner/webhooks/{id}/deliveries/{deliveryId}/redeliver": {
+    path: `/v1/partner/webhooks/${crypto.randomUUID()}/deliveries/${crypto.randomUUID()}/redeliver`,
+    ok: 404,
+  },
+  "POST /v1/partner/webhooks/{id}/test": { path: `/v1/partner/webhooks/${crypto.randomUUID()}/test`, ok: 404 },
 };
 
 /** Every route that admits a partner's token, as the router finds the route files. */

@@ -9,10 +9,12 @@ import { operatorOperations } from "./operator-operations";
 import { ownerOperations } from "./owner-operations";
 import { partnerOperations } from "./partner-operations";
 import { registryOperations } from "./registry-operations";
+import { webhookOperations } from "./webhook-operations";
 
 export const operations: Operation[] = [
   ...registryOperations,
   ...partnerOperations,
+  ...webhookOperations,
   ...marketOperations,
   ...ownerOperations,
   ...operatorOperations,

@@ -1,8 +1,11 @@
 import {
   AccessToken,
   AccessTokenList,
+  BoundOwnerAddress,
+  BoundOwnerAddressList,
   CreateAccessTokenRequest,
   DeleteAccessTokenRequest,
+  OwnerAddressRequest,
   PartnerPurchases,
 } from "../schemas/partner";
 import type { Operation } from "./operation";
@@ -16,13 +19,15 @@ export const partnerOperations: Operation[] = [
       "The JWT `value` is returned here once; listings show it redacted. `type` defaults to CUSTOMER. A " +
       "token lives at most " +
       "2 years (ACCESS_TOKEN_MAX_DAYS, 731 days by default): `validTill` later than that after " +
-      "`validFrom`, or after now, is 400.",
+      "`validFrom`, or after now, is 400. A partner holds at most ACCESS_TOKENS_PER_PARTNER (50) live " +
+      "(unexpired) tokens: the next is 409 until one is deleted or expires. Rate limits count per partner, " +
+      "every token of it together.",
     tags: ["Partner"],
     auth: ["ADMIN"],
     errors: "list",
     body: CreateAccessTokenRequest,
     responses: { 201: { description: "The token, with its value.", schema: AccessToken } },
-    errorStatuses: [413, 415],
+    errorStatuses: [409, 413, 415],
   },
   {
     method: "get",
@@ -53,5 +58,54 @@ export const partnerOperations: Operation[] = [
     auth: ["ADMIN"],
     errors: "list",
     responses: { 200: { description: "Completed purchases, newest first.", schema: PartnerPurchases } },
+  },
+  {
+    method: "post",
+    path: "/v1/partner/owner-addresses",
+    summary: "Bind an owner address to the partner",
+    description:
+      "An owner signed in with this wallet (POST /v1/owner/session) may then exchange the session for a " +
+      "short-lived ADMIN token (POST /v1/partner/session). An address bound to another partner is 409.",
+    tags: ["Partner"],
+    auth: ["ADMIN"],
+    errors: "list",
+    body: OwnerAddressRequest,
+    responses: { 201: { description: "The bound address.", schema: BoundOwnerAddress } },
+    errorStatuses: [409, 413, 415],
+  },
+  {
+    method: "get",
+    path: "/v1/partner/owner-addresses",
+    summary: "List the owner addresses bound to the partner",
+    tags: ["Partner"],
+    auth: ["ADMIN"],
+    errors: "list",
+    responses: { 200: { description: "The bound addresses, newest first.", schema: BoundOwnerAddressList } },
+  },
+  {
+    method: "delete",
+    path: "/v1/partner/owner-addresses",
+    summary: "Unbind an owner address",
+    description:
+      "JSON body `{ address }`, any content type. Tokens it already got live until they expire or are deleted.",
+    tags: ["Partner"],
+    auth: ["ADMIN"],
+    errors: "list",
+    body: OwnerAddressRequest,
+    responses: { 204: { description: "Unbound." } },
+    errorStatuses: [404, 413],
+  },
+  {
+    method: "post",
+    path: "/v1/partner/session",
+    summary: "Sign in to the dashboard with a wallet",
+    description:
+      "With an owner session token (Sign-In with Ethereum, POST /v1/owner/session) of an address a partner " +
+      "bound: a new ADMIN access token of that partner, valid 60 minutes (an ordinary token: listed, " +
+      "deletable, counted among the partner's live tokens). An address bound to no partner is 403.",
+    tags: ["Partner"],
+    auth: ["OWNER"],
+    errors: "list",
+    responses: { 201: { description: "The access token, with its value.", schema: AccessToken } },
   },
 ];

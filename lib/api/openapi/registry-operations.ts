@@ -1,7 +1,9 @@
 import { z } from "zod";
 import {
+  BulkIssueItem,
+  BulkIssueRequest,
+  BulkIssueResponse,
   IssuedSubdomain,
-  IssueSubdomainRequest,
   PageQuery,
   ParentDomainPath,
   ParentDomainValidation,
@@ -9,7 +11,11 @@ import {
   ParentSettingsRequest,
   ReverseInParentPath,
   ReverseResolveInParent,
+  RevokedSubdomain,
+  RevokeQuery,
   SubdomainListPage,
+  SubdomainListQuery,
+  SubdomainPath,
   SubdomainPerDayPage,
 } from "../schemas/parent";
 import {
@@ -116,12 +122,14 @@ export const registryOperations: Operation[] = [
     summary: "List sub-domains, newest first",
     description:
       `Keyset-paginated: pass \`nextPaginationToken\` back as \`pageToken\`; it is empty on the last page. A ` +
-      `forged, foreign or day-old token is 400. ${foreignParent}`,
+      "forged, foreign or day-old token, or one from a listing with other filters, is 400. Ours: " +
+      "`labelPrefix` keeps sub-names whose label starts with it, `ownerAddress` those its address owns; " +
+      `\`total\` then counts what the filters keep. ${foreignParent}`,
     tags: ["Parent domains"],
     auth: READERS,
     errors: "list",
     pathParams: ParentDomainPath,
-    query: PageQuery,
+    query: SubdomainListQuery,
     responses: { 200: { description: "One page of sub-domains.", schema: SubdomainListPage } },
     errorStatuses: [404],
   },
@@ -156,17 +164,40 @@ export const registryOperations: Operation[] = [
   {
     method: "post",
     path: "/v1/parentdomains/{parentDomain}/subdomains",
-    summary: "Issue a sub-domain",
+    summary: "Issue one sub-domain, or up to 100",
     description:
       `A partner ADMIN registers \`label.parentDomain\` to an owner directly. The parent must be enabled and ` +
       "unexpired. A name that is registered, or held by an order awaiting or confirming payment, is 409. " +
-      `${foreignParent}`,
+      "An array of up to 100 `{label, ownerAddress, records?}` is answered 200 item by item (`created`, " +
+      "`conflict`, `invalid` with the fields at fault), each in its own transaction, and counts one request " +
+      `per item against the partner's rate limit. ${foreignParent}`,
     tags: ["Parent domains"],
     auth: ["ADMIN"],
     errors: "list",
     pathParams: ParentDomainPath,
-    body: IssueSubdomainRequest,
-    responses: { 201: { description: "The new sub-domain.", schema: IssuedSubdomain } },
+    body: z.union([BulkIssueItem, BulkIssueRequest]),
+    responses: {
+      200: { description: "Bulk: one result per item, in request order.", schema: BulkIssueResponse },
+      201: { description: "The new sub-domain.", schema: IssuedSubdomain },
+    },
     errorStatuses: [404, 409, 413, 415],
+  },
+  {
+    method: "delete",
+    path: "/v1/parentdomains/{parentDomain}/subdomains/{label}",
+    summary: "Revoke a sub-domain",
+    description:
+      "The sub-name stops resolving on every instance when the request answers, and its label can be issued " +
+      "again. A sub-name someone bought whose paid term has not ended is 409 unless `refund=prorata`: then " +
+      "each payment of its current registration is owed back in the share of the term not used, recorded as " +
+      "a DUE refund (`GET /v1/partner/refunds`). A sub-name with sub-names of its own is 409. " +
+      foreignParent,
+    tags: ["Parent domains"],
+    auth: ["ADMIN"],
+    errors: "list",
+    pathParams: SubdomainPath,
+    query: RevokeQuery,
+    responses: { 200: { description: "The revoked sub-name and the refunds owed.", schema: RevokedSubdomain } },
+    errorStatuses: [404, 409],
   },
 ];

@@ -2,6 +2,7 @@
 // parent's sub-domain settings.
 import { z } from "zod";
 import { PageSize, PageToken } from "./common";
+import { RecordsUpdateRequest } from "./owner";
 
 export const ParentDomainValidation = z
   .object({
@@ -74,8 +75,7 @@ export const IssueSubdomainRequest = z
     label: z.string().min(1, "label must not be empty").max(63, "label must be at most 63 characters"),
     ownerAddress: evmAddress,
   })
-  .strict()
-  .meta({ id: "IssueSubdomainRequest" });
+  .strict();
 
 export const IssuedSubdomain = z
   .object({
@@ -118,3 +118,83 @@ export const ParentSettings = z
   .meta({ id: "ParentSettings" });
 
 export type ParentSettingsRequest = z.infer<typeof ParentSettingsRequest>;
+
+// Issue 32: the sub-name lifecycle (bulk issuance, revocation, filtered listing).
+
+export const SubdomainListQuery = PageQuery.extend({
+  labelPrefix: z
+    .string()
+    .max(63, "labelPrefix must be at most 63 characters")
+    .optional()
+    .meta({ description: "Only sub-names whose label starts with this (normalized as labels are)." }),
+  ownerAddress: z
+    .string()
+    .optional()
+    .meta({ description: "Only sub-names owned by this 0x address (letter case ignored)." }),
+});
+
+export const SubdomainRecords = z
+  .object({
+    walletAddrs: RecordsUpdateRequest.shape.walletAddrs,
+    txtRecords: RecordsUpdateRequest.shape.txtRecords,
+  })
+  .strict()
+  .meta({ id: "SubdomainRecords", description: "Records the sub-name starts with." });
+
+export const BulkIssueItem = IssueSubdomainRequest.extend({ records: SubdomainRecords.optional() })
+  .strict()
+  .meta({ id: "BulkIssueItem" });
+
+export const MAX_BULK_ISSUE = 100;
+
+export const BulkIssueRequest = z
+  .array(BulkIssueItem)
+  .min(1, "Send at least one sub-name")
+  .max(MAX_BULK_ISSUE, `At most ${MAX_BULK_ISSUE} sub-names per request`)
+  .meta({ id: "BulkIssueRequest" });
+
+/** What the route parses: each item is judged on its own, so one bad item fails only itself. */
+export const BulkIssueEnvelope = z
+  .array(z.unknown())
+  .min(1, "Send at least one sub-name")
+  .max(MAX_BULK_ISSUE, `At most ${MAX_BULK_ISSUE} sub-names per request`);
+
+export const BulkIssueResult = z
+  .object({
+    index: z.number().int().meta({ description: "Position of the item in the request." }),
+    label: z.string(),
+    status: z.enum(["created", "conflict", "invalid"]),
+    name: z.string().optional(),
+    ownerAddress: z.string().optional(),
+    createdTimestamp: SubdomainListItem.shape.createdTimestamp.optional(),
+    errors: z.array(z.object({ field: z.string(), info: z.string() })).optional(),
+  })
+  .meta({ id: "BulkIssueResult" });
+
+export const BulkIssueResponse = z
+  .object({
+    results: z.array(BulkIssueResult),
+    created: z.number().int(),
+    conflicts: z.number().int(),
+    invalid: z.number().int(),
+  })
+  .meta({ id: "BulkIssueResponse" });
+
+export const RevokeQuery = z.object({
+  refund: z.enum(["prorata"], { error: "refund must be prorata" }).optional().meta({
+    description:
+      "Required to revoke a sub-name bought in its paid term: the unused part of what was paid is owed back.",
+  }),
+});
+
+export const SubdomainPath = ParentDomainPath.extend({ label: z.string().min(1).max(63) });
+
+export const RevokedSubdomain = z
+  .object({
+    name: z.string(),
+    revokedAt: z.string(),
+    refunds: z
+      .array(z.object({ orderId: z.string(), method: z.string(), currency: z.string(), amountAtomic: z.string() }))
+      .meta({ description: "Refunds recorded as owed (GET /v1/partner/refunds lists them)." }),
+  })
+  .meta({ id: "RevokedSubdomain" });

@@ -57,3 +57,15 @@ export const PartnerPurchases = z.object({ purchases: z.array(PartnerPurchase) }
 
 export type AccessToken = z.infer<typeof AccessToken>;
 export type CreateAccessTokenRequest = z.infer<typeof CreateAccessTokenRequest>;
+
+// Issue 32: owner addresses bound to the partner, and the wallet sign-in's exchange.
+export const OwnerAddressRequest = z
+  .object({ address: z.string().meta({ description: "0x-prefixed 20-byte address, any letter case." }) })
+  .strict()
+  .meta({ id: "OwnerAddressRequest" });
+
+export const BoundOwnerAddress = z
+  .object({ address: z.string(), createdAt: IsoDateTime })
+  .meta({ id: "BoundOwnerAddress" });
+
+export const BoundOwnerAddressList = z.array(BoundOwnerAddress).meta({ id: "BoundOwnerAddressList" });

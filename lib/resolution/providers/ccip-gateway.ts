@@ -5,6 +5,7 @@ import { request as httpRequest, type IncomingMessage } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { BlockList, isIP } from "node:net";
 import { BaseError, isHex, type Address, type Hex } from "viem";
+import { countOutbound } from "../outbound-meter";
 
 // EIP-3668 gateway requests made for CCIP-Read. The gateway URL comes from the resolver contract,
 // that is from whoever controls the name, so it is hostile input: only http(s), no redirects, a
@@ -249,6 +250,7 @@ async function askGateway(
 
   const traffic = gatewayTraffic.getStore();
   if (budget) spendBudget(host, budget, traffic?.client);
+  countOutbound("gateway");
   const pending = traffic?.pending;
   pending?.add(host);
   if (traffic) traffic.asked = true;
@@ -340,7 +342,7 @@ function send(
 type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void;
 
 /** Resolves like dns.lookup, refusing names whose addresses are not all public. */
-function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
+export function publicOnlyLookup(hostname: string, options: LookupOptions, callback: LookupCallback): void {
   dnsLookup(hostname, { ...options, all: true }, (error, addresses) => {
     if (error) return callback(error, "");
     const refused = addresses.find((entry) => isNonPublicAddress(entry.address));

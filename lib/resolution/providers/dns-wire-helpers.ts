@@ -3,6 +3,7 @@ import { createSocket } from "node:dgram";
 import { isIP, isIPv6, Socket } from "node:net";
 import { randomInt } from "node:crypto";
 import dnsPacket, { type Answer } from "dns-packet";
+import { countOutbound } from "../outbound-meter";
 
 // A small DNS stub client (RFC 1035): one question per query over UDP, retried over TCP when the
 // answer is truncated. Node's own resolver hides TTLs for everything but A and AAAA, which the
@@ -206,8 +207,12 @@ export async function queryDns(
 ): Promise<DnsResponse> {
   const id = randomInt(0, 0x10000);
   const query = encodeQuery(id, name, type);
+  countOutbound("dns");
   let response = decodeResponse(await queryUdp(server, query, id, signal));
-  if (response.truncated) response = decodeResponse(await queryTcp(server, query, signal));
+  if (response.truncated) {
+    countOutbound("dns");
+    response = decodeResponse(await queryTcp(server, query, signal));
+  }
   const asked = name.replace(/\.$/, "").toLowerCase();
   const question = response.questions[0];
   if (response.id !== id || (question && (question.name.toLowerCase() !== asked || question.type !== type)))

@@ -20,6 +20,7 @@ import {
 import { ApiError } from "@/lib/api/errors";
 import { badSourceAnswer, sourceUnavailable } from "@/lib/resolution/with-timeout";
 import { CcipGatewayError, gatewayRequester, type GatewayBudget } from "./ccip-gateway";
+import { countOutbound } from "../outbound-meter";
 
 // JSON-RPC reads shared by the ENS and UD providers. Calls made in the same tick travel in one
 // JSON-RPC batch, so one name costs one round trip per dependent step. A call that reverts (or
@@ -87,6 +88,8 @@ const ERROR_STRING = { type: "error", name: "Error", inputs: [{ name: "message",
  */
 export function rpcFailure(error: unknown, field: string, source: string): ApiError {
   if (error instanceof ApiError) return error;
+  const refused = refusalIn(error);
+  if (refused) return refused;
   if (error instanceof BaseError) {
     const gateway = error.walk((e) => e instanceof CcipGatewayError) as CcipGatewayError | null;
     if (gateway?.retryAfterSeconds !== undefined) {
@@ -116,14 +119,20 @@ export function rpcFailure(error: unknown, field: string, source: string): ApiEr
   return badSourceAnswer(field, `${source} gave an answer that could not be read.`);
 }
 
+/** Our own refusal (the caller's outbound budget is spent) inside an error viem wrapped. */
+function refusalIn(error: unknown): ApiError | null {
+  return error instanceof BaseError ? (error.walk((e) => e instanceof ApiError) as ApiError | null) : null;
+}
+
 /** Raw eth_call (with CCIP-Read): the returned data, or not ok when the call reverts. */
 export async function rawCall(client: PublicClient, to: Address, data: Hex): Promise<CallOutcome<Hex>> {
+  countOutbound("rpc");
   try {
     const result = await client.call({ to, data });
     if (!result.data || result.data === "0x") return { ok: false };
     return { ok: true, value: result.data };
   } catch (error) {
-    if (isTransportFailure(error)) throw error;
+    if (isTransportFailure(error) || refusalIn(error)) throw error;
     return { ok: false };
   }
 }

@@ -16,6 +16,7 @@ import { createAccessToken, deleteAccessTokenOfPartner } from "@/lib/partners/ac
 import { signToken } from "@/lib/partners/jwt";
 import { registerName } from "@/lib/registry/register-name";
 import { listApiRoutes } from "@/lib/server/router";
+import { createWebhookEndpoint, sendTestEvent } from "@/lib/webhooks/endpoints";
 import { startTestApp, TEST_JWT_SECRET, type TestApp } from "@/tests/support/app";
 import { startDnsServer, type DnsTestServer } from "@/tests/support/dns-server";
 import { deployEns } from "@/tests/support/ens-deploy";
@@ -163,6 +164,11 @@ async function buildWorld(): Promise<FuzzWorld> {
   const host = new URL(app.baseUrl).host;
   const signIns = await Promise.all(Array.from({ length: 20 }, () => signInMessage(app, account, { domain: host })));
 
+  await db().$transaction((tx) => registerName(tx, { name: `fuzzrevoke.${parentName}`, ownerAddress: OWNER }));
+  const webhook = await createWebhookEndpoint(partnerId, {
+    url: "https://93.184.215.14/fuzz",
+    events: ["subname.created", "subname.revoked"],
+  });
   return {
     signedIn: {
       address: account.address,
@@ -197,6 +203,12 @@ async function buildWorld(): Promise<FuzzWorld> {
     clientSecrets,
     disposableTokenIds: disposable.map((t) => t.id),
     otherPartnerTokenId: (await db().accessToken.findFirstOrThrow({ where: { partnerId: other.partnerId } })).id,
+    webhookId: webhook.id,
+    webhookDeliveryId: (await sendTestEvent(partnerId, webhook.id)).id,
+    disposableWebhookId: (
+      await createWebhookEndpoint(partnerId, { url: "https://93.184.215.14/gone", events: ["subname.created"] })
+    ).id,
+    revocableLabel: "fuzzrevoke",
   };
 }
 

@@ -9,6 +9,7 @@ import { z } from "zod";
 import { ErrorsResponse, ServerErrorResponse } from "@/lib/api/schemas/common";
 import { CryptoPurchaseResponse, NameAvailability, Order, PurchaseResponse } from "@/lib/api/schemas/market";
 import {
+  RevokedSubdomain,
   IssuedSubdomain,
   ParentDomainValidation,
   ParentSettings,
@@ -18,7 +19,19 @@ import {
 } from "@/lib/api/schemas/parent";
 import { NonceResponse, OwnerNamesResponse, PrimaryNameResponse, SessionResponse } from "@/lib/api/schemas/owner";
 import { ReconciliationResponse } from "@/lib/api/schemas/operator";
-import { AccessToken, AccessTokenList, PartnerPurchases } from "@/lib/api/schemas/partner";
+import {
+  AccessToken,
+  AccessTokenList,
+  BoundOwnerAddress,
+  BoundOwnerAddressList,
+  PartnerPurchases,
+} from "@/lib/api/schemas/partner";
+import {
+  CreatedWebhookEndpoint,
+  WebhookDelivery,
+  WebhookDeliveryList,
+  WebhookEndpointList,
+} from "@/lib/api/schemas/webhooks";
 import { PayoutAccount, RefundList } from "@/lib/api/schemas/refunds";
 import { BatchResolveResponse, ResolveResult } from "@/lib/api/schemas/resolve";
 import { CcipReadResponse, GatewayInfoResponse } from "@/lib/api/schemas/ens";
@@ -63,6 +76,12 @@ export interface FuzzWorld {
   clientSecrets: string[];
   disposableTokenIds: string[];
   otherPartnerTokenId: string;
+  /** A webhook receiver of the partner and one of its deliveries. */
+  webhookId: string;
+  webhookDeliveryId: string;
+  /** A receiver the fuzzer may delete, and a sub-name label of the parent it may revoke. */
+  disposableWebhookId: string;
+  revocableLabel: string;
   /**
    * The owner side: a signed-in owner, its names (ETH record its own), sessions to sign out, signed sign-in
    * messages.
@@ -425,6 +444,7 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
     { weight: 1, arbitrary: name },
   );
   const parentPath = (suffix: string) => segmentArb(parent).map((segment) => `/v1/parentdomains/${segment}${suffix}`);
+  const webhookId = fc.oneof(fc.constant(world.webhookId), uuidArb);
 
   const coins = optional(
     fc.oneof(
@@ -618,6 +638,23 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       ),
     },
     {
+      name: "DELETE /v1/parentdomains/{parentDomain}/subdomains/{label}",
+      success: { 200: RevokedSubdomain },
+      errors: "list",
+      arbitrary: request(
+        "DELETE /v1/parentdomains/{parentDomain}/subdomains/{label}",
+        "DELETE",
+        fc
+          .tuple(
+            parentPath("/subdomains/"),
+            segmentArb(fc.oneof(fc.constant(world.revocableLabel), LABELS, hostileString)),
+            queryArb({ refund: fc.constantFrom("prorata", "all") }),
+          )
+          .map(([p, l, q]) => p + l + q),
+        auth,
+      ),
+    },
+    {
       name: "GET /v1/parentdomains/{parentDomain}/addresses/{ethAddress}/reverse-resolve",
       success: { 200: ReverseResolveInParent },
       errors: "single",
@@ -662,6 +699,119 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
           fc.record({ id: fc.oneof(fc.constantFrom(...world.disposableTokenIds, world.otherPartnerTokenId), uuidArb) }),
           1,
         ),
+      ),
+    },
+    {
+      name: "POST /v1/partner/webhooks",
+      success: { 201: CreatedWebhookEndpoint },
+      errors: "list",
+      arbitrary: request(
+        "POST /v1/partner/webhooks",
+        "POST",
+        fc.constant("/v1/partner/webhooks"),
+        auth,
+        bodyArb(
+          fc.record({
+            url: fc.constantFrom(
+              "https://93.184.215.14/hook",
+              "http://93.184.215.14/hook",
+              "https://127.0.0.1/h",
+              "https://[::1]/h",
+              "https://10.0.0.1/h",
+              "not a url",
+              "",
+            ),
+            events: fc.array(fc.constantFrom("subname.created", "order.paid", "nope", ""), { maxLength: 3 }),
+          }),
+          1,
+          fc.record({
+            url: fc.constant("https://93.184.215.14/hook"),
+            events: fc.constantFrom(["subname.created"], ["order.paid", "subname.revoked"]),
+          }),
+        ),
+      ),
+    },
+    {
+      name: "GET /v1/partner/webhooks",
+      success: { 200: WebhookEndpointList },
+      errors: "list",
+      arbitrary: request("GET /v1/partner/webhooks", "GET", fc.constant("/v1/partner/webhooks"), auth),
+    },
+    {
+      name: "DELETE /v1/partner/webhooks",
+      success: { 204: null },
+      errors: "list",
+      arbitrary: request(
+        "DELETE /v1/partner/webhooks",
+        "DELETE",
+        fc.constant("/v1/partner/webhooks"),
+        auth,
+        bodyArb(fc.record({ id: fc.oneof(fc.constant(world.disposableWebhookId), uuidArb) }), 1),
+      ),
+    },
+    {
+      name: "GET /v1/partner/webhooks/{id}/deliveries",
+      success: { 200: WebhookDeliveryList },
+      errors: "list",
+      arbitrary: request(
+        "GET /v1/partner/webhooks/{id}/deliveries",
+        "GET",
+        segmentArb(webhookId).map((id) => `/v1/partner/webhooks/${id}/deliveries`),
+        auth,
+      ),
+    },
+    {
+      name: "POST /v1/partner/webhooks/{id}/deliveries/{deliveryId}/redeliver",
+      success: { 202: WebhookDelivery },
+      errors: "list",
+      arbitrary: request(
+        "POST /v1/partner/webhooks/{id}/deliveries/{deliveryId}/redeliver",
+        "POST",
+        fc
+          .tuple(segmentArb(webhookId), segmentArb(fc.oneof(fc.constant(world.webhookDeliveryId), uuidArb)))
+          .map(([id, delivery]) => `/v1/partner/webhooks/${id}/deliveries/${delivery}/redeliver`),
+        auth,
+      ),
+    },
+    {
+      name: "POST /v1/partner/webhooks/{id}/test",
+      success: { 202: WebhookDelivery },
+      errors: "list",
+      arbitrary: request(
+        "POST /v1/partner/webhooks/{id}/test",
+        "POST",
+        segmentArb(webhookId).map((id) => `/v1/partner/webhooks/${id}/test`),
+        auth,
+      ),
+    },
+    {
+      name: "POST /v1/partner/owner-addresses",
+      success: { 201: BoundOwnerAddress },
+      errors: "list",
+      arbitrary: request(
+        "POST /v1/partner/owner-addresses",
+        "POST",
+        fc.constant("/v1/partner/owner-addresses"),
+        auth,
+        bodyArb(fc.record({ address }), 1),
+      ),
+    },
+    {
+      name: "GET /v1/partner/owner-addresses",
+      success: { 200: BoundOwnerAddressList },
+      errors: "list",
+      arbitrary: request("GET /v1/partner/owner-addresses", "GET", fc.constant("/v1/partner/owner-addresses"), auth),
+    },
+    {
+      name: "DELETE /v1/partner/owner-addresses",
+      success: { 204: null },
+      errors: "list",
+      arbitrary: request(
+        "DELETE /v1/partner/owner-addresses",
+        "DELETE",
+        fc.constant("/v1/partner/owner-addresses"),
+        auth,
+        bodyArb(fc.record({ address }), 1),
       ),
     },
     {
@@ -1187,6 +1337,13 @@ function ownerSpecs(world: FuzzWorld): EndpointSpec[] {
         noAuth,
         bodyArb(session as fc.Arbitrary<Record<string, unknown>>, 0, signIn, 1),
       ),
+    },
+    {
+      name: "POST /v1/partner/session",
+      // The fuzz world's owner is bound to no partner: 403, or a refusal of the credential; never a success.
+      success: {},
+      errors: "list",
+      arbitrary: request("POST /v1/partner/session", "POST", fc.constant("/v1/partner/session"), ownerAuth),
     },
     {
       name: "DELETE /v1/owner/session",

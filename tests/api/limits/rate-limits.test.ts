@@ -90,8 +90,8 @@ describe.skipIf(exactCountsOutOfReach)("per client address", () => {
   });
 });
 
-describe.skipIf(exactCountsOutOfReach)("per access token", () => {
-  test("partner endpoints: 429 in ErrorsResponse after the token's budget, whatever the address", async () => {
+describe.skipIf(exactCountsOutOfReach)("per partner", () => {
+  test("partner endpoints: 429 in ErrorsResponse after the partner's budget, whatever the address", async () => {
     const { token } = await createPartner("Limited");
     const statuses = [];
     for (let i = 0; i < 2; i++)
@@ -111,7 +111,7 @@ describe.skipIf(exactCountsOutOfReach)("per access token", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
     expect(await refused.json()).toEqual({
-      errors: [{ field: "rate", info: expect.stringContaining("per access token") }],
+      errors: [{ field: "rate", info: expect.stringContaining("per partner (all its access tokens together)") }],
     });
 
     // Another partner's token has its own budget.

@@ -1,14 +1,23 @@
-// Issue a sub-domain of the partner's parent domain directly (ours; ADMIN).
-import { endpoint, readJson, respond } from "@/lib/api/handler";
+// Issue sub-domains of the partner's parent domain directly (ours; ADMIN): one object, or an
+// array of up to 100 answered item by item.
+import { z } from "zod";
+import { endpoint, parseWith, readJson, respond } from "@/lib/api/handler";
 import { otherMethods } from "@/lib/api/methods";
-import { IssuedSubdomain, IssueSubdomainRequest } from "@/lib/api/schemas/parent";
-import { issueSubdomain } from "@/lib/registry/issue-subdomain";
+import { BulkIssueEnvelope, BulkIssueItem, BulkIssueResponse, IssuedSubdomain } from "@/lib/api/schemas/parent";
+import { issueSubdomain, issueSubdomains } from "@/lib/registry/issue-subdomain";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, params, caller }) => {
-  const body = await readJson(request, IssueSubdomainRequest);
-  return respond(IssuedSubdomain, await issueSubdomain(caller, params.parentDomain, body), 201);
+export const POST = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, params, caller, charge }) => {
+  const raw = await readJson(request, z.unknown());
+  if (!Array.isArray(raw)) {
+    const item = parseWith(BulkIssueItem, raw);
+    return respond(IssuedSubdomain, await issueSubdomain(caller, params.parentDomain, item), 201);
+  }
+  const body = parseWith(BulkIssueEnvelope, raw);
+  // Each item counts against the partner's limit, as a request of its own would.
+  charge(body.length - 1);
+  return respond(BulkIssueResponse, await issueSubdomains(caller, params.parentDomain, body));
 });
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

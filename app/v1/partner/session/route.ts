@@ -1,0 +1,14 @@
+// Wallet sign-in to the dashboard: an owner session of a bound address → a short-lived ADMIN token (ours).
+import { endpoint, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
+import { AccessToken } from "@/lib/api/schemas/partner";
+import { authenticateOwner } from "@/lib/owners/authenticate-owner";
+import { exchangeOwnerSession } from "@/lib/partners/wallet-sign-in";
+
+export const dynamic = "force-dynamic";
+
+export const POST = endpoint({ errors: "list", headers: { "cache-control": "no-store" } }, async ({ request }) =>
+  respond(AccessToken, await exchangeOwnerSession(await authenticateOwner(request)), 201),
+);
+
+export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -1,0 +1,16 @@
+// A webhook receiver's delivery log, newest first (ours; ADMIN).
+import { endpoint, parseWith, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
+import { WebhookDeliveryList, WebhookPath } from "@/lib/api/schemas/webhooks";
+import { listDeliveries } from "@/lib/webhooks/endpoints";
+
+export const dynamic = "force-dynamic";
+
+export const GET = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ params, caller }) => {
+  const { id } = parseWith(WebhookPath, params);
+  return respond(WebhookDeliveryList, { deliveries: await listDeliveries(caller.partnerId, id) }, 200, {
+    "cache-control": "no-store",
+  });
+});
+
+export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

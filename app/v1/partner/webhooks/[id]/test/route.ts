@@ -1,0 +1,14 @@
+// Send a `webhook.test` event to one receiver (ours; ADMIN).
+import { endpoint, parseWith, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
+import { WebhookDelivery, WebhookPath } from "@/lib/api/schemas/webhooks";
+import { sendTestEvent } from "@/lib/webhooks/endpoints";
+
+export const dynamic = "force-dynamic";
+
+export const POST = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ params, caller }) => {
+  const { id } = parseWith(WebhookPath, params);
+  return respond(WebhookDelivery, await sendTestEvent(caller.partnerId, id), 202);
+});
+
+export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

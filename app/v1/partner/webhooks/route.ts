@@ -1,0 +1,31 @@
+// Register, list and delete the calling partner's webhook receivers (ours; ADMIN).
+import { endpoint, noContent, readJson, respond } from "@/lib/api/handler";
+import { otherMethods } from "@/lib/api/methods";
+import {
+  CreatedWebhookEndpoint,
+  CreateWebhookRequest,
+  DeleteWebhookRequest,
+  WebhookEndpointList,
+} from "@/lib/api/schemas/webhooks";
+import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "@/lib/webhooks/endpoints";
+
+export const dynamic = "force-dynamic";
+
+export const POST = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, caller }) => {
+  const body = await readJson(request, CreateWebhookRequest);
+  return respond(CreatedWebhookEndpoint, await createWebhookEndpoint(caller.partnerId, body), 201, {
+    "cache-control": "no-store",
+  });
+});
+
+export const GET = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ caller }) =>
+  respond(WebhookEndpointList, await listWebhookEndpoints(caller.partnerId), 200, { "cache-control": "no-store" }),
+);
+
+export const DELETE = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, caller }) => {
+  const { id } = await readJson(request, DeleteWebhookRequest, { anyContentType: true });
+  await deleteWebhookEndpoint(caller.partnerId, id);
+  return noContent();
+});
+
+export const { OPTIONS, PUT, PATCH } = otherMethods({ GET, POST, DELETE });

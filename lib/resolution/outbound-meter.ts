@@ -1,0 +1,23 @@
+import "server-only";
+import { AsyncLocalStorage } from "node:async_hooks";
+
+// What a request costs the outside world: every DNS query, JSON-RPC call and CCIP-Read gateway
+// request made on its behalf is counted, before it is sent, against the budget of whoever made
+// the request (issue 32: a batch of 100 unknown ICANN names is some 700 DNS queries, not 100
+// requests). The HTTP layer runs each handler under a meter; a meter that refuses (the budget is
+// spent) throws, and the call is not made. Work outside a request (jobs) is not metered.
+
+export type OutboundKind = "dns" | "rpc" | "gateway";
+
+export type OutboundMeter = (kind: OutboundKind, count: number) => void;
+
+const meters = new AsyncLocalStorage<OutboundMeter>();
+
+export function meterOutbound<T>(meter: OutboundMeter, work: () => Promise<T>): Promise<T> {
+  return meters.run(meter, work);
+}
+
+/** Counts `count` outbound calls about to be made; throws when the caller's budget cannot pay. */
+export function countOutbound(kind: OutboundKind, count = 1): void {
+  meters.getStore()?.(kind, count);
+}
