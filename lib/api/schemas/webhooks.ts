@@ -2,24 +2,9 @@
 import { z } from "zod";
 import { IsoDateTime, Uuid } from "./common";
 
-export const SUBNAME_EVENTS = [
-  "subname.created",
-  "subname.revoked",
-  "subname.transferred",
-  "subname.records_updated",
-  "subname.expiring",
-] as const;
-export const WEBHOOK_EVENT_TYPES = [
-  "order.paid",
-  "order.completed",
-  "order.expired",
-  "order.failed",
-  "order.refunded",
-  "refund.owed",
-  "refund.paid",
-  ...SUBNAME_EVENTS,
-  "parent.misconfigured",
-] as const;
+import { SUBNAME_EVENTS, WEBHOOK_EVENT_TYPES } from "./webhook-events";
+
+export { SUBNAME_EVENTS, WEBHOOK_EVENT_TYPES };
 
 export const WebhookEventType = z
   .enum(WEBHOOK_EVENT_TYPES, { error: `each event must be one of ${WEBHOOK_EVENT_TYPES.join(", ")}` })
