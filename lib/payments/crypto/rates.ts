@@ -173,31 +173,36 @@ export async function fetchLiveRates(cfg: Config = config(), now = () => new Dat
 // The live rates of this process, fetched on demand: one fetch at a time, and after a failure no
 // new attempt for a few seconds, so a dead source is not asked by every purchase.
 const FAILURE_PAUSE_MS = 5_000;
-const live: { table?: RateTable; fetching?: Promise<void>; failedAt?: number; failure?: string } = {};
+const live: { urls?: string; table?: RateTable; fetching?: Promise<void>; failedAt?: number; failure?: string } = {};
 
 function refreshLive(cfg: Config): Promise<void> {
-  live.fetching ??= fetchLiveRates(cfg)
+  if (live.fetching) return live.fetching;
+  const urls = cfg.CRYPTO_RATES_URL;
+  const fetching: Promise<void> = fetchLiveRates(cfg)
     .then(
       (table) => {
+        if (live.urls !== urls) return;
         live.table = table;
         live.failure = undefined;
         live.failedAt = undefined;
       },
       (error: unknown) => {
+        if (live.urls !== urls) return;
         live.failure = error instanceof Error ? error.message : String(error);
         live.failedAt = Date.now();
         if (cfg.LOG_LEVEL !== "silent") console.warn(`[rates] fetching exchange rates failed: ${live.failure}`);
       },
     )
     .finally(() => {
-      live.fetching = undefined;
+      if (live.fetching === fetching) live.fetching = undefined;
     });
-  return live.fetching;
+  live.fetching = fetching;
+  return fetching;
 }
 
 /** Forgets the live rates (tests). */
 export function resetLiveRatesForTests(): void {
-  live.table = live.fetching = live.failedAt = live.failure = undefined;
+  live.urls = live.table = live.fetching = live.failedAt = live.failure = undefined;
 }
 
 /**
@@ -206,6 +211,11 @@ export function resetLiveRatesForTests(): void {
  */
 export async function currentRates(cfg: Config = config()): Promise<RateTable> {
   if (!cfg.CRYPTO_RATES_URL) return fixedRates(cfg);
+  // Rates of other sources (a configuration changed in this process) are never served.
+  if (live.urls !== cfg.CRYPTO_RATES_URL) {
+    resetLiveRatesForTests();
+    live.urls = cfg.CRYPTO_RATES_URL;
+  }
   const age = () => (live.table?.fetchedAt ? Date.now() - live.table.fetchedAt.getTime() : Infinity);
   const maxAgeMs = cfg.CRYPTO_RATES_MAX_AGE_SECONDS * 1000;
   const paused = live.failedAt !== undefined && Date.now() - live.failedAt < FAILURE_PAUSE_MS;
