@@ -6,6 +6,7 @@ import type { AccessToken } from "@/lib/api/schemas/partner";
 import { config } from "@/lib/config";
 import { database, db } from "@/lib/db";
 import { invalidate } from "@/lib/db/invalidation";
+import { inTransaction } from "@/lib/market/in-transaction";
 import { signToken } from "./jwt";
 import { signingSecret } from "./signing-secret";
 import type { TokenType } from "./authenticate";
@@ -81,7 +82,9 @@ export async function createAccessToken(
     updatedAt: now,
   };
   const most = config().ACCESS_TOKENS_PER_PARTNER;
-  await db().$transaction(async (tx) => {
+  // Prisma's default 2 s wait for a transaction would turn a burst of creations, queued on the
+  // partner's row (and on the embedded database's one connection), into 500s.
+  await inTransaction(async (tx) => {
     // The partner's row is the lock: two creations at once count each other's token.
     await tx.$queryRawUnsafe(`SELECT id FROM partner WHERE id = $1::uuid FOR UPDATE`, partnerId);
     const [{ live }] = await tx.$queryRawUnsafe<{ live: number }[]>(
