@@ -6,11 +6,28 @@ import { setSessionToken } from "../session-token";
 
 const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
 
+const PARTNER_SHAPE_ERROR =
+  "That is not an access token: it should be three dot-separated parts (a JWT), as printed by `npm " +
+  "run partner -- create`.";
+
 /**
  * `check` calls an endpoint the token must be allowed to call; the dashboard asks for the token
- * list (ADMIN), the lookups for nothing (any valid token is kept and the lookup reports).
+ * list (ADMIN), the lookups for nothing (any valid token is kept and the lookup reports). The
+ * operator's console passes its own label, message and store (its token is kept apart).
  */
-export function SignInForm({ check, intro }: { check?: (token: string) => Promise<unknown>; intro: string }) {
+export function SignInForm({
+  check,
+  intro,
+  label = "Access token",
+  shapeError = PARTNER_SHAPE_ERROR,
+  keep = setSessionToken,
+}: {
+  check?: (token: string) => Promise<unknown>;
+  intro: string;
+  label?: string;
+  shapeError?: string;
+  keep?: (token: string) => void;
+}) {
   const id = useId();
   const [value, setValue] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -20,10 +37,7 @@ export function SignInForm({ check, intro }: { check?: (token: string) => Promis
     event.preventDefault();
     const token = value.trim();
     if (!JWT_SHAPE.test(token)) {
-      setError(
-        "That is not an access token: it should be three dot-separated parts (a JWT), as printed by `npm " +
-          "run partner -- create`.",
-      );
+      setError(shapeError);
       return;
     }
     if (check) {
@@ -45,7 +59,7 @@ export function SignInForm({ check, intro }: { check?: (token: string) => Promis
     }
     setError(null);
     setValue("");
-    setSessionToken(token);
+    keep(token);
   }
 
   return (
@@ -53,7 +67,7 @@ export function SignInForm({ check, intro }: { check?: (token: string) => Promis
       <p className="text-sm text-slate-600">{intro}</p>
       <div>
         <label htmlFor={id} className="label">
-          Access token
+          {label}
         </label>
         <textarea
           id={id}
