@@ -5,17 +5,15 @@
 // its own row (item 9); charge.refunded finds its refunds without the charge's refund list, which
 // Stripe no longer includes (item 13); a suspended name is neither renewed nor released (item 15).
 import { randomUUID } from "node:crypto";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db";
 import { processDueCardRefunds } from "@/lib/market/refunds";
 import { registerName } from "@/lib/registry/register-name";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
-import { startStripeServer, type StripeServer } from "@/tests/support/stripe-server";
+import { startStripeServer, type StripeServer, sendStripeEvent } from "@/tests/support/stripe-server";
 
 const WEBHOOK_SECRET = "whsec_refunds_secret";
-const sdk = new Stripe("sk_test_local");
 const DAY = 86_400_000;
 
 let stripe: StripeServer;
@@ -40,26 +38,7 @@ afterAll(async () => {
 });
 
 async function deliver(type: string, object: unknown) {
-  const payload = JSON.stringify({
-    id: `evt_${randomUUID()}`,
-    object: "event",
-    type,
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  });
-  const res = await app.fetch("/api/webhooks/stripe", {
-    method: "POST",
-    body: payload,
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-  });
-  expect(res.status).toBe(200);
+  expect((await sendStripeEvent(app, WEBHOOK_SECRET, type, object)).status).toBe(200);
 }
 
 const intentOf = (started: { processorCheckoutSession: string }) =>

@@ -3,9 +3,11 @@
 // and dashboard refunds for tests), connected accounts), stateful and
 // honouring Idempotency-Key like Stripe does. Tests point the real `stripe` SDK at it through
 // STRIPE_API_BASE. Like Stripe, cancelling an intent that is already paid or cancelled is a 400.
-import { randomBytes } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import Stripe from "stripe";
+import type { TestApp } from "./app";
 
 export interface RecordedRequest {
   method: string;
@@ -346,4 +348,29 @@ export async function startStripeServer(): Promise<StripeServer> {
         server.close(() => resolve());
       }),
   };
+}
+
+const signer = new Stripe("sk_test_local");
+
+/** Posts a Stripe event of `type` about `object` to the app's webhook, signed as Stripe signs. */
+export function sendStripeEvent(app: TestApp, secret: string, type: string, object: unknown): Promise<Response> {
+  const payload = JSON.stringify({
+    id: `evt_${randomUUID()}`,
+    object: "event",
+    type,
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    data: { object },
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+  });
+  return app.fetch("/api/webhooks/stripe", {
+    method: "POST",
+    body: payload,
+    headers: {
+      "content-type": "application/json",
+      "stripe-signature": signer.webhooks.generateTestHeaderString({ payload, secret }),
+    },
+  });
 }

@@ -3,17 +3,15 @@
 // Stripe itself), the market's job asks Stripe again once the payment has been processing for
 // PROCESSING_RECHECK_MS, and the order follows the answer. Against the local Stripe-speaking server.
 import { randomUUID } from "node:crypto";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db";
 import { expireUnpaidOffers } from "@/lib/market/expire-offers";
 import { PROCESSING_RECHECK_MS, recheckProcessingPayments } from "@/lib/market/recheck-processing";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
-import { startStripeServer, type StripeServer } from "@/tests/support/stripe-server";
+import { startStripeServer, type StripeServer, sendStripeEvent } from "@/tests/support/stripe-server";
 
 const WEBHOOK_SECRET = "whsec_processing_recheck";
-const sdk = new Stripe("sk_test_local");
 const quiet = () => undefined;
 
 let stripe: StripeServer;
@@ -50,26 +48,7 @@ async function buy(domain: string) {
 }
 
 async function deliver(type: string, object: unknown) {
-  const payload = JSON.stringify({
-    id: `evt_${randomUUID()}`,
-    object: "event",
-    type,
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  });
-  const res = await app.fetch("/api/webhooks/stripe", {
-    method: "POST",
-    body: payload,
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-  });
-  expect(res.status).toBe(200);
+  expect((await sendStripeEvent(app, WEBHOOK_SECRET, type, object)).status).toBe(200);
 }
 
 /** Read from the database: an order read through the API would ask Stripe itself. */

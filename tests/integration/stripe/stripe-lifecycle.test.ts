@@ -4,7 +4,6 @@
 // reverse_transfer for destination charges), refunds are retried and made once, and refunds,
 // disputes, cancellations and processing payments reported by webhooks move the order.
 import { randomUUID } from "node:crypto";
-import Stripe from "stripe";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db";
 import { cancelAbandonedIntents } from "@/lib/market/cancel-intents";
@@ -12,10 +11,9 @@ import { expireUnpaidOffers } from "@/lib/market/expire-offers";
 import { processDueCardRefunds } from "@/lib/market/refunds";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { ETH_WALLET, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
-import { startStripeServer, type StripeServer } from "@/tests/support/stripe-server";
+import { startStripeServer, type StripeServer, sendStripeEvent } from "@/tests/support/stripe-server";
 
 const WEBHOOK_SECRET = "whsec_lifecycle_secret";
-const sdk = new Stripe("sk_test_local");
 const quiet = () => undefined;
 
 let stripe: StripeServer;
@@ -60,26 +58,7 @@ async function buy(body: Record<string, unknown>) {
 }
 
 async function deliver(type: string, object: unknown) {
-  const payload = JSON.stringify({
-    id: `evt_${randomUUID()}`,
-    object: "event",
-    type,
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    data: { object },
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-  });
-  const res = await app.fetch("/api/webhooks/stripe", {
-    method: "POST",
-    body: payload,
-    headers: {
-      "content-type": "application/json",
-      "stripe-signature": sdk.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET }),
-    },
-  });
-  expect(res.status).toBe(200);
+  expect((await sendStripeEvent(app, WEBHOOK_SECRET, type, object)).status).toBe(200);
 }
 
 const orderOf = async (id: string) => (await app.fetch(`/v1/market/order/${id}`)).json();
