@@ -15,7 +15,7 @@ export default tseslint.config(
       "test-results/",
       "playwright-report/",
       "next-env.d.ts",
-      "lib/api/client/schema.ts",
+      "lib/contract/client/schema.ts",
     ],
   },
   ...tseslint.configs.recommended,

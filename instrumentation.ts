@@ -5,6 +5,6 @@ export async function register(): Promise<void> {
   // NEXT_RUNTIME is Next.js's build-time constant, the one variable read outside lib/config: the
   // edge runtime has no sockets and no database, and never serves this application's routes.
   if (process.env.NEXT_RUNTIME !== "nodejs") return;
-  const { startUnderNext } = await import("./lib/server/next-edge");
+  const { startUnderNext } = await import("@/lib/server/next-edge");
   await startUnderNext();
 }

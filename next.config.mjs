@@ -1,5 +1,5 @@
 import { PHASE_DEVELOPMENT_SERVER } from "next/constants.js";
-import { nextHeaderRules } from "./lib/api/page-headers.mjs";
+import { nextHeaderRules } from "./lib/http/page-headers.mjs";
 
 // Next.js serves the pages and, under `next start` and `next dev`, the API's route handlers too
 // (instrumentation.ts runs the start-up and the request edge). `npm start` serves the API from the
@@ -8,7 +8,7 @@ import { nextHeaderRules } from "./lib/api/page-headers.mjs";
 const nextConfig = (phase) => ({
   reactStrictMode: true,
   poweredByHeader: false,
-  // The pages' security headers, the same under every server (lib/api/page-headers.mjs).
+  // The pages' security headers, the same under every server (lib/http/page-headers.mjs).
   headers: async () => nextHeaderRules(phase === PHASE_DEVELOPMENT_SERVER),
   // No page uses next/image. The optimizer would fetch any local URL it is given, API routes
   // included, as a request of its own from no known client; turned off, /_next/image is a 404.

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { contentSecurityPolicy, isCheckoutPath } from "@/lib/api/page-headers.mjs";
+import { contentSecurityPolicy, isCheckoutPath } from "@/lib/http/page-headers.mjs";
 
-// Each page's Content-Security-Policy, with a nonce of its own (lib/api/page-headers.mjs has the
+// Each page's Content-Security-Policy, with a nonce of its own (lib/http/page-headers.mjs has the
 // rest of the headers and says why). Next.js reads the nonce from the request's policy and puts it
 // on every script it writes; the pages render per request (app/layout.tsx) so that each carries
 // the nonce of its answer. The API and static files never come here.

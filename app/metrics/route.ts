@@ -1,8 +1,8 @@
 // GET /metrics: Prometheus' text format, for this machine (loopback) or the operator's token.
-import { endpoint } from "@/lib/api/handler";
-import { ApiError } from "@/lib/api/errors";
-import { otherMethods } from "@/lib/api/methods";
-import { fromLoopback } from "@/lib/api/client-address";
+import { endpoint } from "@/lib/http/handler";
+import { ApiError } from "@/lib/contract/errors";
+import { otherMethods } from "@/lib/http/methods";
+import { fromLoopback } from "@/lib/http/client-address";
 import { metricsText } from "@/lib/metrics/metrics";
 import { operatorOf } from "@/lib/operator/operator-token";
 

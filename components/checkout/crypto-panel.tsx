@@ -5,7 +5,7 @@ import Link from "next/link";
 import { useEffect, useState } from "react";
 import { CopyButton } from "../copy-button";
 import { useOrder } from "../orders/use-order";
-import type { CryptoPurchaseResponse } from "@/lib/api/schemas/market";
+import type { CryptoPurchaseResponse } from "@/lib/contract/schemas/market";
 import { OrderStatusBadge, paymentSeenText } from "../orders/order-timeline";
 
 /** What endpoint 12 answers: the payment destination, amount, URI and details. */

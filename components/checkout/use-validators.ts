@@ -4,7 +4,7 @@
 // (the API validates the same way on submit).
 import { useEffect, useState } from "react";
 
-type MarketSchemas = typeof import("@/lib/api/schemas/market");
+type MarketSchemas = typeof import("@/lib/contract/schemas/market");
 
 export interface Validators {
   ownerAddress(value: string): string | null;
@@ -28,7 +28,7 @@ export function useValidators(): Validators | null {
   const [validators, setValidators] = useState<Validators | null>(null);
   useEffect(() => {
     let alive = true;
-    import("@/lib/api/schemas/market").then((schemas) => {
+    import("@/lib/contract/schemas/market").then((schemas) => {
       if (alive) setValidators(build(schemas));
     });
     return () => {

@@ -1,7 +1,7 @@
 "use client";
 // An order's state as a timeline: created, paid, registered, or where it stopped and why.
 import Link from "next/link";
-import type { Order } from "@/lib/api/schemas/market";
+import type { Order } from "@/lib/contract/schemas/market";
 import { dateTime, usd } from "../format";
 import { Badge, ErrorPanel, Loading } from "../status";
 import { FINAL_STATUSES, useOrder } from "./use-order";

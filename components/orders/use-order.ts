@@ -1,6 +1,6 @@
 "use client";
 import { useQuery } from "@tanstack/react-query";
-import type { Order } from "@/lib/api/schemas/market";
+import type { Order } from "@/lib/contract/schemas/market";
 import { apiClient, unwrap } from "../api/client";
 
 export const FINAL_STATUSES: readonly Order["orderStatus"][] = ["COMPLETED", "EXPIRED", "FAILED", "REFUNDED"];

@@ -4,7 +4,7 @@
 import { useInfiniteQuery, useMutation, useQueryClient } from "@tanstack/react-query";
 import Link from "next/link";
 import { useEffect, useState } from "react";
-import type { OwnerName } from "@/lib/api/schemas/owner";
+import type { OwnerName } from "@/lib/contract/schemas/owner";
 import { apiClient, ApiRequestError, bearer, unwrap } from "../api/client";
 import { dateTime, shortAddress } from "../format";
 import { Badge, Empty, ErrorPanel, Loading } from "../status";

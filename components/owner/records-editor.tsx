@@ -4,7 +4,7 @@
 // replaces the name's set) and resolvable at once.
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import type { OwnerName } from "@/lib/api/schemas/owner";
+import type { OwnerName } from "@/lib/contract/schemas/owner";
 import { DNS_RECORD_TYPES, dnsOwnerName } from "@/lib/names/dns-record-values";
 import { apiClient, ApiRequestError, bearer, unwrap } from "../api/client";
 import { randomUuid } from "../checkout/random-uuid";

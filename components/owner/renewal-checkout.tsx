@@ -6,7 +6,7 @@ import { useMutation } from "@tanstack/react-query";
 import dynamic from "next/dynamic";
 import Link from "next/link";
 import { useId, useRef, useState, type FormEvent } from "react";
-import type { CryptoPurchaseResponse } from "@/lib/api/schemas/market";
+import type { CryptoPurchaseResponse } from "@/lib/contract/schemas/market";
 import { apiClient, ApiRequestError, unwrap } from "../api/client";
 import { TEST_PROCESSOR_KEY } from "../checkout/checkout-flow";
 import { CryptoPanel } from "../checkout/crypto-panel";

@@ -3,8 +3,8 @@
 // hash library are large): fields are judged as they are typed by the rules the API applies.
 import { useEffect, useState } from "react";
 
-type OwnerSchemas = typeof import("@/lib/api/schemas/owner");
-type MarketSchemas = typeof import("@/lib/api/schemas/market");
+type OwnerSchemas = typeof import("@/lib/contract/schemas/owner");
+type MarketSchemas = typeof import("@/lib/contract/schemas/market");
 
 export interface DnsDraft {
   type: string;
@@ -58,9 +58,11 @@ export function useOwnerValidators(): OwnerValidators | null {
   const [validators, setValidators] = useState<OwnerValidators | null>(null);
   useEffect(() => {
     let alive = true;
-    Promise.all([import("@/lib/api/schemas/owner"), import("@/lib/api/schemas/market")]).then(([owner, market]) => {
-      if (alive) setValidators(build(owner, market));
-    });
+    Promise.all([import("@/lib/contract/schemas/owner"), import("@/lib/contract/schemas/market")]).then(
+      ([owner, market]) => {
+        if (alive) setValidators(build(owner, market));
+      },
+    );
     return () => {
       alive = false;
     };

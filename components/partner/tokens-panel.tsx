@@ -3,7 +3,7 @@
 // confirmation dialog.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useRef, useState, type FormEvent } from "react";
-import type { AccessToken } from "@/lib/api/schemas/partner";
+import type { AccessToken } from "@/lib/contract/schemas/partner";
 import { apiClient, type ApiRequestError } from "../api/client";
 import { CopyButton } from "../copy-button";
 import { dateTime } from "../format";

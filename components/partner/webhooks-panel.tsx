@@ -3,7 +3,7 @@
 // reason a failing one was disabled, send a test event, delete, and read each delivery log.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState, type FormEvent } from "react";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/api/schemas/webhook-events";
+import { WEBHOOK_EVENT_TYPES } from "@/lib/contract/schemas/webhook-events";
 import { apiClient } from "../api/client";
 import { CopyButton } from "../copy-button";
 import { Badge, Empty, ErrorPanel, Loading } from "../status";

@@ -1,7 +1,7 @@
 // Where the pages look names up: with a partner's pasted token, the partner API (and its quota);
 // without one, the app's own anonymous lookup routes, limited per visitor address. Either way the
 // browser never holds a token it was not given by its user.
-import type { components } from "@/lib/api/client/schema";
+import type { components } from "@/lib/contract/client/schema";
 import { apiClient, bearer, callOwnRoute, unwrap } from "../api/client";
 
 export type ResolveResult = components["schemas"]["ResolveResult"];

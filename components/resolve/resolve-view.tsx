@@ -3,7 +3,7 @@
 // the content hash. Shared by forward (/resolve) and reverse (/reverse) lookups.
 import type { UseQueryResult } from "@tanstack/react-query";
 import Link from "next/link";
-import type { ResolveResult, WalletData } from "@/lib/api/schemas/resolve";
+import type { ResolveResult, WalletData } from "@/lib/contract/schemas/resolve";
 import { ApiRequestError } from "../api/client";
 import { CopyButton } from "../copy-button";
 import { SignInForm } from "../partner/sign-in-form";

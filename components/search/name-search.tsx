@@ -3,7 +3,7 @@
 // taken names what they resolve to and names that are still free.
 import Link from "next/link";
 import { useId, useState } from "react";
-import type { NameAvailability } from "@/lib/api/schemas/market";
+import type { NameAvailability } from "@/lib/contract/schemas/market";
 import { apiClient, unwrap } from "../api/client";
 import { useApiGet } from "../api/use-api-get";
 import { namesToSearch, usd } from "../format";

@@ -57,7 +57,7 @@ interface Waiter {
   settled: boolean;
 }
 
-/** The connection timeout's message: lib/api/errors.ts answers it as 503, like pg-pool's own. */
+/** The connection timeout's message: lib/contract/errors.ts answers it as 503, like pg-pool's own. */
 const WAIT_TIMEOUT_MESSAGE = "timeout exceeded when trying to connect";
 
 /**

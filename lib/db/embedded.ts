@@ -275,7 +275,7 @@ export interface PrismaFacingClient {
   transaction<T>(work: (tx: PrismaFacingTransaction) => Promise<T>): Promise<T>;
 }
 
-/** PostgreSQL's errors come back as PGlite's own DatabaseError (what the adapter and lib/api/errors.ts read). */
+/** PostgreSQL's errors come back as PGlite's own DatabaseError (what the adapter and lib/contract/errors.ts read). */
 function rebuildError(fields: ErrorFields): Error {
   const error =
     fields.severity === undefined ? new Error(fields.message) : new messages.DatabaseError(fields.message, 0, "error");

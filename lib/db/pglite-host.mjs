@@ -433,7 +433,7 @@ const BUILT_IN_SETTING = "shared_buffers=128MB";
  * bytes in memory (the installed file is not touched). The setting is a NUL-terminated string in
  * the module's data; ours is no longer, and the spare bytes stay NUL. If a PGlite version no longer
  * holds that string exactly once, PGlite starts with its own setting:
- * tests/unit/db-embedded.test.ts reads the setting back and fails then.
+ * tests/unit/db/embedded.test.ts reads the setting back and fails then.
  */
 async function postgresModule() {
   const file = new URL("pglite.wasm", import.meta.resolve("@electric-sql/pglite"));

@@ -14,13 +14,13 @@ import {
   type Address,
   type Hex,
 } from "viem";
-import { badRequest, notFound } from "@/lib/api/errors";
+import { badRequest, notFound } from "@/lib/contract/errors";
 import { config, ensResolvers } from "@/lib/config";
 import { walletOfCoinType } from "@/lib/names/coins";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
 import type { NativeRecords } from "@/lib/resolution/native-records";
 import { gatewaySigner, signatureHash } from "./gateway-signer";
-import { servedEnsRecords } from "./served-names";
+import { servedEnsRecords } from "@/lib/resolution/served-names";
 
 // The CCIP-Read gateway (EIP-3668) of our offchain resolver (contracts/OffchainResolver.sol).
 // A client that met the resolver's OffchainLookup sends us its callData, resolve(bytes name,

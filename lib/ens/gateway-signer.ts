@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { encodePacked, keccak256, type Address, type Hex } from "viem";
 import { generatePrivateKey, privateKeyToAddress, serializeSignature, sign } from "viem/accounts";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { config, usesPostgresServer } from "@/lib/config";
 
 // The key the CCIP-Read gateway signs with: ENS_GATEWAY_SIGNER_KEY, or on the embedded database

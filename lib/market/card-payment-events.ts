@@ -6,7 +6,7 @@ import { database, db } from "@/lib/db";
 import { cardProcessorForUndo, cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import type { CardRefund } from "@/lib/payments/card/card-processor";
 import { formatUnits } from "@/lib/payments/crypto/rates";
-import { inTransaction } from "./in-transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { orderStatusOf } from "./order-rows";
 import { endedWithoutPayment, noteOrder, transitionOrder } from "./order-state";
 import { recordCardRefunds } from "./refunds";

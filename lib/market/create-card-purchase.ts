@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Order } from "@prisma/client";
-import { ApiError, badRequest, conflict } from "@/lib/api/errors";
-import type { PurchaseRequest } from "@/lib/api/schemas/market";
+import { ApiError, badRequest, conflict } from "@/lib/contract/errors";
+import type { PurchaseRequest } from "@/lib/contract/schemas/market";
 import { config } from "@/lib/config";
 import { database, db } from "@/lib/db";
 import { normalizeWeb3Name } from "@/lib/names/normalize";

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { ApiError, badRequest } from "@/lib/api/errors";
-import type { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/api/schemas/market";
+import { ApiError, badRequest } from "@/lib/contract/errors";
+import type { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/contract/schemas/market";
 import { db } from "@/lib/db";
 import { createCryptoOffer, releaseCryptoOffer, type CryptoOffer } from "@/lib/payments/crypto/create-crypto-offer";
 import {

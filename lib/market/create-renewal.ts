@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { badRequest, conflict, notFound } from "@/lib/api/errors";
-import type { CryptoPurchaseResponse } from "@/lib/api/schemas/market";
-import type { CryptoRenewalRequest, RenewalRequest } from "@/lib/api/schemas/owner";
+import { badRequest, conflict, notFound } from "@/lib/contract/errors";
+import type { CryptoPurchaseResponse } from "@/lib/contract/schemas/market";
+import type { CryptoRenewalRequest, RenewalRequest } from "@/lib/contract/schemas/owner";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";

@@ -3,7 +3,7 @@ import { db } from "@/lib/db";
 import { classifyPayment } from "@/lib/payments/crypto/classify-payment";
 import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
 import { cancelIntentOf } from "./cancel-intents";
-import { inTransaction } from "./in-transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { endedWithoutPayment, transitionOrder } from "./order-state";
 import {
   EXPIRED_UNPAID_REASON,

@@ -1,47 +1,20 @@
 import "server-only";
 import type { OrderStatus } from "@prisma/client";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { walletOfCoinType } from "@/lib/names/coins";
 import { acceptsPaymentsFrom } from "@/lib/payments/card/card-processor-of";
-import { keepsNameOffMarket } from "@/lib/registry/name-lifecycle";
-import { registerName, type NewWallet } from "@/lib/registry/register-name";
+import { addYears, keepsNameOffMarket } from "@/lib/registry/name-lifecycle";
+import { registerName, walletsOf } from "@/lib/registry/register-name";
 import { fulfilRenewal } from "./fulfil-renewal";
 import { orderStatusOf, readOrderAndName } from "./order-rows";
 import { transitionOrder } from "./order-state";
-import { inTransaction } from "./in-transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 
 // Registers a PAID order's name in the native registry, in the same transaction as its move to
 // COMPLETED: the compare-and-set on the status comes first, so of two concurrent fulfilments (the
 // webhook and the client, a redelivery, the start-up recovery) only one registers, and a crash
 // before the commit leaves a PAID order that the next start completes.
-
-interface StoredWalletAddr {
-  addr: string;
-  coinId: number;
-}
-
-export function walletsOf(walletAddrs: unknown): NewWallet[] {
-  const wallets = new Map<string, NewWallet>();
-  for (const entry of (Array.isArray(walletAddrs) ? walletAddrs : []) as StoredWalletAddr[]) {
-    const wallet = walletOfCoinType(entry.coinId);
-    if (!wallet) continue;
-    wallets.set(`${wallet.coin}/${wallet.version}`, {
-      coin: wallet.coin,
-      version: wallet.version,
-      coinType: entry.coinId,
-      address: entry.addr,
-    });
-  }
-  return [...wallets.values()];
-}
-
-export function addYears(date: Date, years: number): Date {
-  const next = new Date(date);
-  next.setUTCFullYear(next.getUTCFullYear() + years);
-  return next;
-}
 
 /** Keeps what the payment note said (an overpayment, a late payment) next to the registration. */
 function completedReason(ownerAddress: string, expiresAt: Date, paidReason: string): string {

@@ -2,10 +2,9 @@ import "server-only";
 import type { Order, OrderStatus, Prisma } from "@prisma/client";
 import { db } from "@/lib/db";
 import { invalidateNameAndAddresses } from "@/lib/owners/invalidate-name";
-import { graceEndsAt } from "@/lib/registry/name-lifecycle";
-import { addYears } from "./fulfil-order";
+import { addYears, graceEndsAt } from "@/lib/registry/name-lifecycle";
 import { transitionOrder } from "./order-state";
-import { inTransaction } from "./in-transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 
 // The renewal branch of payment and fulfilment. A renewal holds no name (nobody else may buy a
 // registered name or one in its grace period, and a renewal must not block the owner's own), so a

@@ -1,6 +1,6 @@
 import "server-only";
-import { notFound } from "@/lib/api/errors";
-import type { Order } from "@/lib/api/schemas/market";
+import { notFound } from "@/lib/contract/errors";
+import type { Order } from "@/lib/contract/schemas/market";
 import { db } from "@/lib/db";
 import { syncCardPayment } from "./card-payment-events";
 import { exactNumber } from "./exact-number";

@@ -2,7 +2,7 @@ import "server-only";
 import { db } from "@/lib/db";
 import { invalidate } from "@/lib/db/invalidation";
 import { formatUnits } from "@/lib/payments/crypto/rates";
-import { inTransaction } from "./in-transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { noteOrder } from "./order-state";
 import { isInFlight } from "./reserve-name";
 

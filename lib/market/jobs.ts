@@ -1,6 +1,6 @@
 import "server-only";
-import { registerBackgroundJob } from "@/lib/server/background";
-import { startPollingLoop } from "@/lib/payments/crypto/polling-loop";
+import { registerBackgroundJob } from "@/lib/jobs/background";
+import { startPollingLoop } from "@/lib/jobs/polling-loop";
 import { describeCryptoSetup, startPaymentWatchers } from "@/lib/payments/crypto/start-payment-watchers";
 import { cancelAbandonedIntents } from "./cancel-intents";
 import { onCryptoPaymentCredited } from "./crypto-payment-events";

@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { PartnerPurchase } from "@/lib/api/schemas/partner";
+import type { PartnerPurchase } from "@/lib/contract/schemas/partner";
 import { db } from "@/lib/db";
 import { exactNumber } from "./exact-number";
 

@@ -1,8 +1,8 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { mailConfigured } from "@/lib/mail/mailer";
-import { startPollingLoop } from "@/lib/payments/crypto/polling-loop";
-import { registerBackgroundJob } from "@/lib/server/background";
+import { startPollingLoop } from "@/lib/jobs/polling-loop";
+import { registerBackgroundJob } from "@/lib/jobs/background";
 import { mailBuyers } from "./mail-buyers";
 
 // With SMTP_URL set, receipts and refund notices go out every 15 s; without it this job does not run.

@@ -1,6 +1,6 @@
 import "server-only";
 import Stripe from "stripe";
-import { ApiError, badRequest, notFound } from "@/lib/api/errors";
+import { ApiError, badRequest, notFound } from "@/lib/contract/errors";
 import { stripeConfigured } from "@/lib/config";
 import { db } from "@/lib/db";
 import { stripeClient } from "@/lib/payments/card/stripe-processor";

@@ -1,6 +1,6 @@
 import "server-only";
 import { getAddress } from "viem";
-import { ApiError, badRequest, conflict, notFound } from "@/lib/api/errors";
+import { ApiError, badRequest, conflict, notFound } from "@/lib/contract/errors";
 import { database } from "@/lib/db";
 import { checkAvailability } from "./catalogue";
 import { BASE_CURRENCY, totalPriceCents } from "./pricing";

@@ -1,9 +1,9 @@
 import "server-only";
 import type { Prisma, PrismaClient } from "@prisma/client";
-import { conflict } from "@/lib/api/errors";
+import { conflict } from "@/lib/contract/errors";
 import { isNameHeld, releasedBefore } from "@/lib/registry/name-lifecycle";
 import { writeOrderTakingHold, type NewOrder, type NewPayment, type OrderWithPayment } from "./order-rows";
-import { inTransaction } from "./in-transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { transitionOrder } from "./order-state";
 
 // One active hold per name (NameReservation's primary key): of twenty concurrent buyers exactly one

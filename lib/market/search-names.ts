@@ -1,7 +1,7 @@
 import "server-only";
-import { badRequest } from "@/lib/api/errors";
-import { MAX_SEARCH_NAMES, type NameAvailability } from "@/lib/api/schemas/market";
-import { nativeTlds } from "@/lib/registry/native-tlds";
+import { badRequest } from "@/lib/contract/errors";
+import { MAX_SEARCH_NAMES, type NameAvailability } from "@/lib/contract/schemas/market";
+import { nativeTlds } from "@/lib/resolution/native-tlds";
 import { checkAvailability, type Availability } from "./catalogue";
 import { centsToNumber } from "./pricing";
 

@@ -7,7 +7,7 @@ import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { fulfilOrder } from "./fulfil-order";
 import { markRenewalPaid } from "./fulfil-renewal";
-import { inTransaction } from "./in-transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { orderStatusOf } from "./order-rows";
 import { endedWithoutPayment, noteOrder, onItsOwn, transitionOrder, type TransitionInput } from "./order-state";
 import {

@@ -1,5 +1,5 @@
 import "server-only";
-import type { UnattributedDeposit } from "@/lib/api/schemas/deposits";
+import type { UnattributedDeposit } from "@/lib/contract/schemas/deposits";
 import { db } from "@/lib/db";
 
 // Deposit addresses are never handed out again, and when a payment's monitoring ends the watcher

@@ -1,9 +1,9 @@
 import "server-only";
 import { Prisma } from "@prisma/client";
-import { ApiError, badRequest } from "@/lib/api/errors";
+import { ApiError, badRequest } from "@/lib/contract/errors";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { inTransaction } from "./in-transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 
 // An unpaid order costs nothing to make and something to keep (a purchase holds its name for the
 // offer's lifetime; a crypto order's deposit address is watched for a day; a card order made a

@@ -1,7 +1,7 @@
 import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
-import { requestCounts } from "@/lib/api/request-counts";
-import { cacheReads } from "@/lib/api/response-cache";
+import { requestCounts } from "@/lib/http/request-counts";
+import { cacheReads } from "@/lib/http/response-cache";
 import { config } from "@/lib/config";
 import { database } from "@/lib/db";
 import { stripeCalls } from "@/lib/payments/card/stripe-processor";

@@ -32,7 +32,7 @@ export function normalizeWeb3Name(input: string): string {
 // Labels of lower-case ASCII letters, digits and hyphens are their own ENSIP-15 form unless the
 // 3rd and 4th characters are "--" (the "label extension" rule): such names skip ens_normalize, a
 // tenth of a cache-miss resolution's CPU. Anything else (capitals, `_`, `$`, non-ASCII) goes the
-// full way. tests/unit/registry/normalization.test.ts checks the shortcut against ens_normalize.
+// full way. tests/unit/names/normalize.test.ts checks the shortcut against ens_normalize.
 const DOT = 0x2e;
 const HYPHEN = 0x2d;
 

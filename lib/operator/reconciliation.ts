@@ -1,6 +1,6 @@
 import "server-only";
 import type { z } from "zod";
-import type { ReconciliationQuery, ReconciliationResponse } from "@/lib/api/schemas/operator";
+import type { ReconciliationQuery, ReconciliationResponse } from "@/lib/contract/schemas/operator";
 import { database } from "@/lib/db";
 
 // What each order of a period moved, for the operator: received, refunded and owed in the

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { operatorOf, type OperatorClaims } from "./operator-token";
 
 /** The operator's claims, or 401: /v1/operator/* take an operator token and nothing else. */

@@ -1,13 +1,13 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { badRequest } from "@/lib/api/errors";
-import type { OwnerName } from "@/lib/api/schemas/owner";
+import { badRequest } from "@/lib/contract/errors";
+import type { OwnerName } from "@/lib/contract/schemas/owner";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { graceEndsAt, nameState } from "@/lib/registry/name-lifecycle";
 import { toResolveResult, withRecords } from "@/lib/resolution/native";
-import type { Owner } from "./authenticate-owner";
-import { ownerKey } from "./owner-keys";
+import type { Owner } from "@/lib/owners/session-token";
+import { ownerKey } from "@/lib/siwe/owner-keys";
 
 // GET /v1/owner/names: the names the session's address owns, by name, with expiry, grace state and
 // records (an expired name no longer resolves, but its owner still sees what it holds). Names past

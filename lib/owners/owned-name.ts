@@ -1,11 +1,11 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
-import { badRequest, conflict, forbidden, notFound } from "@/lib/api/errors";
+import { badRequest, conflict, forbidden, notFound } from "@/lib/contract/errors";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
 import { graceEndsAt, nameState } from "@/lib/registry/name-lifecycle";
 import { toResolveResult, withRecords } from "@/lib/resolution/native";
-import type { ResolveResult } from "@/lib/api/schemas/resolve";
-import type { Owner } from "./authenticate-owner";
+import type { ResolveResult } from "@/lib/contract/schemas/resolve";
+import type { Owner } from "@/lib/owners/session-token";
 
 // The loader every owner edit starts from: the name, locked for the rest of the transaction,
 // when the session's address owns it and it is not expired. Another address's name is 403; a

@@ -1,6 +1,6 @@
 import "server-only";
 import { encodeJwtHeader, signCompactJwt, verifyCompactJwt } from "@/lib/partners/jwt";
-import { ownerKey } from "./owner-keys";
+import { ownerKey } from "@/lib/siwe/owner-keys";
 
 // Owner session tokens: HS256 compact JWTs of their own type. Their header differs from a
 // partner access token's (which is refused before any claim is read by the partner check) and
@@ -40,4 +40,12 @@ export function verifyOwnerToken(token: string): OwnerClaims | null {
   )
     return null;
   return claims as OwnerClaims;
+}
+
+export interface Owner {
+  /** EIP-55 checksummed. */
+  address: string;
+  /** Lower case, as names' owner keys and reverse records store it. */
+  addressKey: string;
+  sessionId: string;
 }

@@ -1,9 +1,9 @@
 import "server-only";
-import { conflict, notFound } from "@/lib/api/errors";
-import { inTransaction } from "@/lib/market/in-transaction";
+import { conflict, notFound } from "@/lib/contract/errors";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { ETHEREUM_COIN_TYPE } from "@/lib/names/coins";
 import { nameState } from "@/lib/registry/name-lifecycle";
-import type { Owner } from "./authenticate-owner";
+import type { Owner } from "@/lib/owners/session-token";
 import { invalidateNameAndAddresses } from "./invalidate-name";
 import { normalizeOwnedName } from "./owned-name";
 

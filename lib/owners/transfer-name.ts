@@ -1,10 +1,10 @@
 import "server-only";
 import { getAddress, zeroAddress } from "viem";
-import { badRequest } from "@/lib/api/errors";
-import type { ResolveResult } from "@/lib/api/schemas/resolve";
-import { inTransaction } from "@/lib/market/in-transaction";
+import { badRequest } from "@/lib/contract/errors";
+import type { ResolveResult } from "@/lib/contract/schemas/resolve";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { recordSubnameChange } from "@/lib/webhooks/outbox";
-import type { Owner } from "./authenticate-owner";
+import type { Owner } from "@/lib/owners/session-token";
 import { invalidateNameAndAddresses } from "./invalidate-name";
 import { lockOwnedNameOrThrow, recordsOf } from "./owned-name";
 

@@ -1,14 +1,14 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import { badRequest } from "@/lib/api/errors";
-import type { RecordsUpdateRequest } from "@/lib/api/schemas/owner";
-import type { ResolveResult } from "@/lib/api/schemas/resolve";
-import { inTransaction } from "@/lib/market/in-transaction";
-import { walletsOf } from "@/lib/market/fulfil-order";
+import { badRequest } from "@/lib/contract/errors";
+import type { RecordsUpdateRequest } from "@/lib/contract/schemas/owner";
+import type { ResolveResult } from "@/lib/contract/schemas/resolve";
+import { inTransaction } from "@/lib/db/in-transaction";
+import { walletsOf } from "@/lib/registry/register-name";
 import { dnsOwnerName } from "@/lib/names/dns-record-values";
 import { walletRows } from "@/lib/registry/register-name";
 import { recordSubnameChange } from "@/lib/webhooks/outbox";
-import type { Owner } from "./authenticate-owner";
+import type { Owner } from "@/lib/owners/session-token";
 import { invalidateNameAndAddresses } from "./invalidate-name";
 import { lockOwnedNameOrThrow, recordsOf } from "./owned-name";
 

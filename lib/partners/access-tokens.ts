@@ -1,12 +1,12 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { AccessToken as AccessTokenRow } from "@prisma/client";
-import { ApiError, badRequest, conflict, notFound } from "@/lib/api/errors";
-import type { AccessToken } from "@/lib/api/schemas/partner";
+import { ApiError, badRequest, conflict, notFound } from "@/lib/contract/errors";
+import type { AccessToken } from "@/lib/contract/schemas/partner";
 import { config } from "@/lib/config";
 import { database, db } from "@/lib/db";
 import { invalidate } from "@/lib/db/invalidation";
-import { inTransaction } from "@/lib/market/in-transaction";
+import { inTransaction } from "@/lib/db/in-transaction";
 import { signToken } from "./jwt";
 import { signingSecret } from "./signing-secret";
 import type { TokenType } from "./authenticate";

@@ -1,5 +1,5 @@
 import "server-only";
-import { forbidden, unauthorized } from "@/lib/api/errors";
+import { forbidden, unauthorized } from "@/lib/contract/errors";
 import { database } from "@/lib/db";
 import { onInvalidate } from "@/lib/db/invalidation";
 import { verifyToken, type TokenClaims } from "./jwt";

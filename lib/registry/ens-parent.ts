@@ -1,6 +1,6 @@
 import "server-only";
 import { getAddress } from "viem";
-import { badRequest, conflict } from "@/lib/api/errors";
+import { badRequest, conflict } from "@/lib/contract/errors";
 import { db } from "@/lib/db";
 import { invalidate } from "@/lib/db/invalidation";
 import { ENS_TLDS } from "@/lib/names/tlds";

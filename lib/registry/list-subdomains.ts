@@ -1,5 +1,5 @@
 import "server-only";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/contract/errors";
 import type { Caller } from "@/lib/partners/authenticate";
 import { database } from "@/lib/db";
 import { isEvmAddress } from "@/lib/names/coins";

@@ -46,3 +46,9 @@ export function keepsNameOffMarket(
   if (registration === null) return false;
   return Boolean(registration.suspendedAt) || nameState(registration.expiresAt, now) !== "released";
 }
+
+export function addYears(date: Date, years: number): Date {
+  const next = new Date(date);
+  next.setUTCFullYear(next.getUTCFullYear() + years);
+  return next;
+}

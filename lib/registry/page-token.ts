@@ -1,6 +1,6 @@
 import "server-only";
 import { createHmac, timingSafeEqual } from "node:crypto";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/contract/errors";
 import { signingSecret } from "@/lib/partners/signing-secret";
 
 // Opaque page tokens of endpoints 4 and 5 and of the refund lists: the keyset position, bound to

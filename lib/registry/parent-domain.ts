@@ -1,5 +1,5 @@
 import "server-only";
-import { badRequest, forbidden, notFound } from "@/lib/api/errors";
+import { badRequest, forbidden, notFound } from "@/lib/contract/errors";
 import type { Caller } from "@/lib/partners/authenticate";
 import { database } from "@/lib/db";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";

@@ -2,8 +2,9 @@ import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import { namehash } from "viem/ens";
-import { conflict, notFound } from "@/lib/api/errors";
+import { conflict, notFound } from "@/lib/contract/errors";
 import { dropHere, invalidateAll, messagesOf, notifySql, type Topic } from "@/lib/db/invalidation";
+import { walletOfCoinType } from "@/lib/names/coins";
 import { nameState } from "./name-lifecycle";
 
 export interface NewWallet {
@@ -190,4 +191,25 @@ async function registerAgain(
     tx,
   );
   return { id: domain.id, name: domain.name, ownerAddress: domain.ownerAddress, createdAt: domain.createdAt };
+}
+
+/** The wallets an order or an issuance asked for, as stored (`walletAddrs`), one per coin and version. */
+interface StoredWalletAddr {
+  addr: string;
+  coinId: number;
+}
+
+export function walletsOf(walletAddrs: unknown): NewWallet[] {
+  const wallets = new Map<string, NewWallet>();
+  for (const entry of (Array.isArray(walletAddrs) ? walletAddrs : []) as StoredWalletAddr[]) {
+    const wallet = walletOfCoinType(entry.coinId);
+    if (!wallet) continue;
+    wallets.set(`${wallet.coin}/${wallet.version}`, {
+      coin: wallet.coin,
+      version: wallet.version,
+      coinType: entry.coinId,
+      address: entry.addr,
+    });
+  }
+  return [...wallets.values()];
 }

@@ -1,5 +1,5 @@
 import "server-only";
-import { badRequest, notFound } from "@/lib/api/errors";
+import { badRequest, notFound } from "@/lib/contract/errors";
 import { database } from "@/lib/db";
 import { isEvmAddress } from "@/lib/names/coins";
 import { findParentDomain, normalizeNativeName } from "./parent-domain";

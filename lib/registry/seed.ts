@@ -22,7 +22,7 @@ import {
   DEMO_PARTNER_NAME,
   demoSubdomains,
 } from "./demo-data";
-import { forgetNativeTlds } from "./native-tlds";
+import { forgetNativeTlds } from "@/lib/resolution/native-tlds";
 import { registerName } from "./register-name";
 
 const MARKER = "alice.web3";

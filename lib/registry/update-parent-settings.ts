@@ -1,5 +1,5 @@
 import "server-only";
-import type { ParentSettingsRequest } from "@/lib/api/schemas/parent";
+import type { ParentSettingsRequest } from "@/lib/contract/schemas/parent";
 import type { Caller } from "@/lib/partners/authenticate";
 import { db } from "@/lib/db";
 import { invalidate } from "@/lib/db/invalidation";

@@ -2,7 +2,7 @@ import "server-only";
 import type { Caller } from "@/lib/partners/authenticate";
 import { ensParentChainProblems } from "@/lib/ens/parent-chain-checks";
 import { tldOf } from "@/lib/names/normalize";
-import { nativeTlds } from "./native-tlds";
+import { nativeTlds } from "@/lib/resolution/native-tlds";
 import { findParentDomain, normalizeNativeName, type ParentDomainRow } from "./parent-domain";
 
 export interface ParentDomainValidation {

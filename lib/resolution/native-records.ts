@@ -1,11 +1,11 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { database } from "@/lib/db";
-import { Doorkeeper } from "@/lib/api/doorkeeper";
+import { Doorkeeper } from "@/lib/resolution/doorkeeper";
 import { invalidatedSince, invalidationEpoch, onInvalidate } from "@/lib/db/invalidation";
 
 // The records of native names as forward resolution reads them, kept in memory and loaded in
-// batches. A name is kept from the second time it is asked (lib/api/doorkeeper.ts: names asked
+// batches. A name is kept from the second time it is asked (lib/resolution/doorkeeper.ts: names asked
 // once do not churn the heap), a name nobody registered too (null), so asking again costs no
 // query; every answer is dropped when `name:<name>` is published (registration, record edits,
 // transfer, renewal), here at once and on every instance when the write commits

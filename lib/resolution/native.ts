@@ -1,7 +1,7 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
-import type { ResolveResult } from "@/lib/api/schemas/resolve";
-import type { Coin } from "@/lib/api/schemas/common";
+import type { ResolveResult } from "@/lib/contract/schemas/resolve";
+import type { Coin } from "@/lib/contract/schemas/common";
 import { database } from "@/lib/db";
 import { ETHEREUM_COIN_TYPE } from "@/lib/names/coins";
 import { nativeRecords } from "./native-records";

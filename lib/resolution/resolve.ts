@@ -1,9 +1,9 @@
 import "server-only";
-import { ApiError, badRequest, notFound } from "@/lib/api/errors";
-import { keepRefusal } from "@/lib/api/response-cache";
-import type { Coin, NameService } from "@/lib/api/schemas/common";
+import { ApiError, badRequest, notFound } from "@/lib/contract/errors";
+import { keepRefusal } from "@/lib/resolution/kept-refusals";
+import type { Coin, NameService } from "@/lib/contract/schemas/common";
 import type { z } from "zod";
-import type { BatchResolveItem, ResolveResult } from "@/lib/api/schemas/resolve";
+import type { BatchResolveItem, ResolveResult } from "@/lib/contract/schemas/resolve";
 import { isEvmAddress } from "@/lib/names/coins";
 import {
   containsWhitespace,
@@ -13,9 +13,9 @@ import {
   tldOf,
 } from "@/lib/names/normalize";
 import { ENS_TLDS, UD_TLDS, hasIcannSuffix } from "@/lib/names/tlds";
-import { nativeTlds } from "@/lib/registry/native-tlds";
+import { nativeTlds } from "@/lib/resolution/native-tlds";
 import { externalProvider, findExternalProvider } from "./external";
-import { servedEnsRecords } from "@/lib/ens/served-names";
+import { servedEnsRecords } from "@/lib/resolution/served-names";
 import { nativeProvider, toResolveResult } from "./native";
 import { reverseChainNames, reverseCoinTypeOf } from "./providers/coin-types-helpers";
 import type { ResolutionProvider } from "./types";

@@ -1,5 +1,5 @@
-import type { Coin, NameService } from "@/lib/api/schemas/common";
-import type { ResolveResult } from "@/lib/api/schemas/resolve";
+import type { Coin, NameService } from "@/lib/contract/schemas/common";
+import type { ResolveResult } from "@/lib/contract/schemas/resolve";
 
 export interface ForwardOptions {
   /** Only these coins' wallets; all known coins when absent. */

@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 
 // Every read of an outside source runs under a deadline: a dead or slow source becomes a clear
 // 504 (or 503/502 from the provider's own classification), never a hanging request.

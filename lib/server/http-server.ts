@@ -1,11 +1,11 @@
 import "server-only";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { MAX_BODY_BYTES } from "@/lib/api/body";
-import { isApiPath, isValidHost, pathOfTarget, removeInternalHeaders } from "@/lib/api/edge";
-import { aheadOf, json, requestUrl } from "@/lib/api/handler";
-import { badHostResponse } from "@/lib/api/methods";
-import { pageSecurityHeaders } from "@/lib/api/security-headers";
+import { MAX_BODY_BYTES } from "@/lib/http/body";
+import { isApiPath, isValidHost, pathOfTarget, removeInternalHeaders } from "@/lib/http/edge";
+import { aheadOf, json, requestUrl } from "@/lib/http/handler";
+import { badHostResponse } from "@/lib/http/methods";
+import { pageSecurityHeaders } from "@/lib/http/security-headers";
 import { config } from "@/lib/config";
 import { asOneRequest } from "@/lib/db/arrival-order";
 import { createRouter } from "./router";
@@ -13,7 +13,7 @@ import { applyServerLimits, lingerOnEarlyAnswer, sendWebResponse, toWebRequest }
 
 // One HTTP server, the edge of `npm start`: the API routes are served straight from their route
 // handlers, everything else (the pages) by Next.js when it is attached. Before any of that, the
-// request's internal headers are deleted (lib/api/edge.ts), its URL is built from its target on
+// request's internal headers are deleted (lib/http/edge.ts), its URL is built from its target on
 // a fixed origin, and an API path is never handed to Next.js, whatever its spelling.
 
 export type NextHandler = (req: IncomingMessage, res: ServerResponse) => Promise<void>;

@@ -1,8 +1,8 @@
 import "server-only";
 import { subscribe } from "node:diagnostics_channel";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
-import { PEER_HEADER, sealedPeer } from "@/lib/api/client-address";
-import { isApiPath, removeInternalHeaders } from "@/lib/api/edge";
+import { PEER_HEADER, sealedPeer } from "@/lib/http/client-address";
+import { isApiPath, removeInternalHeaders } from "@/lib/http/edge";
 import { config } from "@/lib/config";
 import { applyServerLimits, lingerOnEarlyAnswer } from "./node-http";
 import { servicesStarted, startServices, type Services } from "./startup";
@@ -11,7 +11,7 @@ import { servicesStarted, startServices, type Services } from "./startup";
 // here. It runs the start-up `npm start` runs, and installs this process's edge: node publishes
 // every request on the `http.server.request.start` channel before the server's handler sees it, so
 // internal headers a client sent are deleted there, and the socket's peer address is written,
-// sealed (lib/api/client-address.ts), for the route handlers to find. A request that arrived
+// sealed (lib/http/client-address.ts), for the route handlers to find. A request that arrived
 // before the hook was installed carries no seal, and its client counts as unknown. What Next.js
 // itself would answer differently from lib/server on an API path is evened out here too.
 

@@ -1,9 +1,9 @@
 import "server-only";
 import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from "node:http";
-import { bodyTooLarge, CAPPED_BODY, MAX_BODY_BYTES, refuseDeclaredOversize } from "@/lib/api/body";
-import { PEER } from "@/lib/api/client-address";
-import { FIXED_ORIGIN } from "@/lib/api/edge";
-import { headerListOf, PARSED_URL, serializedBodyOf } from "@/lib/api/handler";
+import { bodyTooLarge, CAPPED_BODY, MAX_BODY_BYTES, refuseDeclaredOversize } from "@/lib/http/body";
+import { PEER } from "@/lib/http/client-address";
+import { FIXED_ORIGIN } from "@/lib/http/edge";
+import { headerListOf, PARSED_URL, serializedBodyOf } from "@/lib/http/handler";
 
 // Conversion between node:http and the Web Request/Response the route handlers speak.
 //
@@ -64,7 +64,7 @@ class NodeRequest {
   readonly headers: Headers;
   private consumed = false;
   private controller?: AbortController;
-  // Filled by requestUrl() (lib/api/handler.ts); declared so every request view has one shape.
+  // Filled by requestUrl() (lib/http/handler.ts); declared so every request view has one shape.
   [PARSED_URL]: URL | undefined = undefined;
   readonly [PEER]: string;
   readonly [CAPPED_BODY] = true;
@@ -172,7 +172,7 @@ export function lingerOnEarlyAnswer(req: IncomingMessage): void {
   };
 }
 
-/** The API's view of a node request; `path` is the path and query of its target (lib/api/edge.ts). */
+/** The API's view of a node request; `path` is the path and query of its target (lib/http/edge.ts). */
 export function toWebRequest(req: IncomingMessage, path: string): Request {
   return new NodeRequest(req, path) as unknown as Request;
 }

@@ -2,9 +2,9 @@ import "server-only";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { declarationOf, type EndpointDeclaration, type RouteContext, type RouteHandler } from "@/lib/api/handler";
-import { requestUrl } from "@/lib/api/handler";
-import { answerWithoutHandler, isOtherMethod } from "@/lib/api/methods";
+import { declarationOf, type EndpointDeclaration, type RouteContext, type RouteHandler } from "@/lib/http/handler";
+import { requestUrl } from "@/lib/http/handler";
+import { answerWithoutHandler, isOtherMethod } from "@/lib/http/methods";
 
 // Serves the API's route handlers (app/v1/**/route.ts, app/api/**/route.ts) for `npm start`,
 // outside Next.js's request pipeline, with the file-system routing Next.js uses: `[name]` is one
@@ -44,7 +44,7 @@ export interface Router {
 // `metrics` holds GET /metrics, for Prometheus, outside the versioned API.
 const API_ROOTS = ["v1", "api", "metrics"];
 
-/** Route modules compiled into the server's bundle (lib/cli/server-bundle.mjs), by path under app/. */
+/** Route modules compiled into the server's bundle (scripts/server-bundle.mjs), by path under app/. */
 const bundledRoutes = new Map<string, Record<string, unknown>>();
 
 /** The server's bundle hands over the route modules it carries before the server starts. */
@@ -106,7 +106,7 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
   function dispatch(request: Request, route: Route, handlers: Partial<Record<Method, RouteHandler>>, values: string[]) {
     const method = request.method.toUpperCase() as Method;
     const handler = handlers[method] ?? (method === "HEAD" ? handlers.GET : undefined);
-    // Route files export every method (lib/api/methods.ts); this answers one that does not.
+    // Route files export every method (lib/http/methods.ts); this answers one that does not.
     if (!handler) return answerWithoutHandler(request, Object.keys(handlers));
     const params: Record<string, string> = {};
     let next = 0;

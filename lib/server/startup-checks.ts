@@ -1,6 +1,6 @@
 import "server-only";
 import { cardPaymentMode, ConfigError, livePaymentSettings, type Config } from "@/lib/config";
-import { signInDomains } from "@/lib/owners/sign-in";
+import { signInDomains } from "@/lib/siwe/message";
 import { testBtcXpub, testEvmXpub } from "@/lib/payments/crypto/derive-address";
 
 // Checks made once at start, before the database is opened, by `npm start` and under Next.js

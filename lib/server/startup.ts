@@ -5,7 +5,7 @@ import { config, usesPostgresServer } from "@/lib/config";
 import { closeDatabase, openConfiguredDatabase } from "@/lib/db";
 import { listenForInvalidations } from "@/lib/db/invalidation";
 import { seedDemoData } from "@/lib/registry/seed";
-import { startBackgroundJobs } from "./background";
+import { startBackgroundJobs } from "@/lib/jobs/background";
 import { claimDataDir } from "./data-dir-lock";
 import "./jobs";
 import { checkPaymentSettings, checkSignInDomains } from "./startup-checks";

@@ -1,8 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { z } from "zod";
-import { conflict, notFound } from "@/lib/api/errors";
-import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from "@/lib/api/schemas/webhooks";
+import { conflict, notFound } from "@/lib/contract/errors";
+import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from "@/lib/contract/schemas/webhooks";
 import { database, db } from "@/lib/db";
 import { checkReceiverUrl } from "./receiver-url";
 import { newWebhookSecret, sealSecret } from "./signing";

@@ -1,6 +1,6 @@
 import "server-only";
-import { startPollingLoop } from "@/lib/payments/crypto/polling-loop";
-import { registerBackgroundJob } from "@/lib/server/background";
+import { startPollingLoop } from "@/lib/jobs/polling-loop";
+import { registerBackgroundJob } from "@/lib/jobs/background";
 import { deliverDueWebhooks, WEBHOOK_BATCH } from "./deliver";
 import { recordExpiredParents, recordExpiringSubnames } from "./expiring";
 

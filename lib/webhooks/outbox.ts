@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
-import type { SUBNAME_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/api/schemas/webhooks";
+import type { SUBNAME_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/contract/schemas/webhooks";
 
 // The outbox of partner webhooks: an event is written by the transaction that makes the change it
 // reports, together with one pending delivery per receiver of the partner that wants its type, so

@@ -1,7 +1,7 @@
 import "server-only";
 import { lookup } from "node:dns/promises";
 import { isIP } from "node:net";
-import { badRequest } from "@/lib/api/errors";
+import { badRequest } from "@/lib/contract/errors";
 import { config } from "@/lib/config";
 import { isNonPublicAddress } from "@/lib/resolution/providers/ccip-gateway";
 

@@ -1,6 +1,6 @@
-// Prints the home page's JavaScript size and time to interactive (method: lib/bench/web-bench.ts).
-// Usage: node --import ./lib/cli/register.mjs tests/e2e/measure-home.ts
-import { benchWeb } from "@/lib/bench/web-bench";
+// Prints the home page's JavaScript size and time to interactive (method: scripts/bench/web-bench.ts).
+// Usage: node --import ./scripts/register.mjs tests/e2e/measure-home.ts
+import { benchWeb } from "@/scripts/bench/web-bench";
 
 benchWeb().then(
   (lines) => {

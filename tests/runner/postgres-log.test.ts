@@ -1,10 +1,10 @@
-// The PostgreSQL server `npm test` starts (lib/cli/postgres-temp.mjs) lives in the runner's process,
+// The PostgreSQL server `npm test` starts (scripts/postgres-temp.mjs) lives in the runner's process,
 // which waits on each suite with spawnSync and reads nothing meanwhile. A server logging into a
 // pipe then blocks once the pipe is full: CI saw every later DROP DATABASE ... WITH (FORCE) hang.
 import { spawnSync } from "node:child_process";
 import { createRequire } from "node:module";
 import { afterAll, beforeAll, expect, test } from "vitest";
-import { findPostgresBin, startTempPostgres } from "@/lib/cli/postgres-temp.mjs";
+import { findPostgresBin, startTempPostgres } from "@/scripts/postgres-temp.mjs";
 
 const installed = findPostgresBin() !== undefined;
 let server: Awaited<ReturnType<typeof startTempPostgres>>;

@@ -1,4 +1,4 @@
-// The runner of `npm test` (lib/cli/test.mjs) on throw-away suites: every way a suite can crash
+// The runner of `npm test` (scripts/test.mjs) on throw-away suites: every way a suite can crash
 // must end in a failure count and a non-zero exit, and a healthy suite must still pass.
 import { spawn } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";

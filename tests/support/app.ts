@@ -11,12 +11,12 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import { createThrowAwayDatabase } from "@/lib/cli/postgres-temp.mjs";
-import { startNextProcess, startServerProcess, type ServerProcess } from "@/lib/cli/server-process.mjs";
+import { createThrowAwayDatabase } from "@/scripts/postgres-temp.mjs";
+import { startNextProcess, startServerProcess, type ServerProcess } from "@/scripts/server-process.mjs";
 import { config, setConfig, type Config } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { INVALIDATION_CHANNEL, listenForInvalidations } from "@/lib/db/invalidation";
-import { localAdminSecret } from "@/lib/partners/local-admin";
+import { localAdminSecret } from "@/lib/http/local-admin";
 import { resetSigningSecretForTests } from "@/lib/partners/signing-secret";
 import { startHttpServer, type NextHandler } from "@/lib/server/http-server";
 import { assertKeepsToContract } from "./contract";
@@ -30,7 +30,7 @@ export interface TestApp {
   fetch(path: string, init?: SendInit): Promise<Response>;
   /** Waits until the server(s) applied every invalidation published so far (app.fetch does it by itself). */
   sync(): Promise<void>;
-  /** The secret of the loopback-only command routes (lib/partners/local-admin.ts) of the server(s). */
+  /** The secret of the loopback-only command routes (lib/http/local-admin.ts) of the server(s). */
   localAdminSecret(): string;
   close(): Promise<void>;
 }

@@ -5,7 +5,7 @@
 // So the document cannot drift from what the server sends without a test failing.
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { buildOpenApiDocument } from "@/lib/api/openapi/build";
+import { buildOpenApiDocument } from "@/lib/contract/openapi/build";
 
 const DOCUMENT_ID = "https://namesvc.test/openapi.json";
 

@@ -1,5 +1,5 @@
 // Any /v1 path no route serves: a JSON 404, under Next.js as under `npm start`.
-import { notFoundRoute } from "@/lib/api/methods";
+import { notFoundRoute } from "@/lib/http/methods";
 
 export const dynamic = "force-dynamic";
 

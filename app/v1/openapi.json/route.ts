@@ -1,7 +1,7 @@
 // The OpenAPI 3.1 document of the whole /v1 API, built from the same zod schemas the handlers use.
-import { endpoint, json } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { buildOpenApiDocument } from "@/lib/api/openapi/build";
+import { endpoint, json } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { buildOpenApiDocument } from "@/lib/contract/openapi/build";
 
 export const dynamic = "force-dynamic";
 

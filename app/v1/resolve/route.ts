@@ -1,9 +1,9 @@
 // Batch forward resolution (ours): up to 100 names, each answered as endpoint 1 would and each
 // counted against the resolution rate limit.
-import { clientAddress } from "@/lib/api/client-address";
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { BatchResolveRequest, BatchResolveResponse } from "@/lib/api/schemas/resolve";
+import { clientAddress } from "@/lib/http/client-address";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { BatchResolveRequest, BatchResolveResponse } from "@/lib/contract/schemas/resolve";
 import { resolveNames } from "@/lib/resolution/resolve";
 
 export const dynamic = "force-dynamic";

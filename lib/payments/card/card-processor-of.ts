@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { cardPaymentMode, config } from "@/lib/config";
 import type { CardProcessor } from "./card-processor";
 import { createStripeProcessor } from "./stripe-processor";

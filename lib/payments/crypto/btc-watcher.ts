@@ -24,7 +24,7 @@ import {
   type Recheck,
   type UnconfirmedTransfer,
 } from "./record-transfers";
-import { startPollingLoop, type Watcher } from "./polling-loop";
+import { startPollingLoop, type Watcher } from "@/lib/jobs/polling-loop";
 
 // Detects Bitcoin payments through an Esplora-compatible HTTP API (Blockstream's esplora,
 // mempool.space, electrs): each watched deposit address's transactions, credited per output once

@@ -43,7 +43,7 @@ import {
   type UnconfirmedTransfer,
   type WatchedPayment,
 } from "./record-transfers";
-import { startPollingLoop, type Watcher } from "./polling-loop";
+import { startPollingLoop, type Watcher } from "@/lib/jobs/polling-loop";
 
 // Detects payments on an EVM chain through JSON-RPC. Native transfers: the transactions of each
 // block sent straight to a deposit address, plus ETH that arrived inside another transaction (a

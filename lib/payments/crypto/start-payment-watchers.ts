@@ -12,7 +12,7 @@ import { evmXpub, btcXpub } from "./derive-address";
 import { startEvmWatcher } from "./evm-watcher";
 import { ratesAreTest as ratesAreFixed } from "./rates";
 import type { OnPaymentCredited, OnPaymentReorganised, OnPaymentSeen } from "./record-transfers";
-import type { Watcher } from "./polling-loop";
+import type { Watcher } from "@/lib/jobs/polling-loop";
 
 // Start-up entry for the server: runs a watcher for each chain that has an API configured and
 // says, once, which parts of the crypto setup are test configuration.

@@ -1,8 +1,8 @@
 import "server-only";
 import { evmCoinNameToTypeMap, getCoderByCoinType, nonEvmCoinNameToTypeMap } from "@ensdomains/address-encoder";
-import type { Coin } from "@/lib/api/schemas/common";
+import type { Coin } from "@/lib/contract/schemas/common";
 import { isCoinCode } from "@/lib/names/coin-codes";
-import type { WalletData } from "@/lib/api/schemas/resolve";
+import type { WalletData } from "@/lib/contract/schemas/resolve";
 
 // ENS coin types (SLIP-44 per ENSIP-9; 0x80000000 | chainId per ENSIP-11) and the interface's
 // Coin tickers. A coin on its own chain (BTC on Bitcoin, ETH at coin type 60) has version

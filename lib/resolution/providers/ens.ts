@@ -16,9 +16,9 @@ import {
   type Hex,
   type PublicClient,
 } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import type { Config } from "@/lib/config";
-import type { ResolveResult, TxtRecord, WalletData } from "@/lib/api/schemas/resolve";
+import type { ResolveResult, TxtRecord, WalletData } from "@/lib/contract/schemas/resolve";
 import { TtlCache } from "@/lib/resolution/cache";
 import type { ForwardOptions, ResolutionProvider, ReverseOptions } from "@/lib/resolution/types";
 import { withTimeout } from "@/lib/resolution/with-timeout";

@@ -17,7 +17,7 @@ import {
   type Hex,
   type PublicClient,
 } from "viem";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { badSourceAnswer, sourceUnavailable } from "@/lib/resolution/with-timeout";
 import { CcipGatewayError, gatewayRequester, type GatewayBudget } from "./ccip-gateway";
 import { countOutbound } from "../outbound-meter";

@@ -1,9 +1,9 @@
 import "server-only";
 import { getServers } from "node:dns";
 import { domainToASCII } from "node:url";
-import { ApiError } from "@/lib/api/errors";
-import type { Coin } from "@/lib/api/schemas/common";
-import type { DnsRecord, ResolveResult, WalletData } from "@/lib/api/schemas/resolve";
+import { ApiError } from "@/lib/contract/errors";
+import type { Coin } from "@/lib/contract/schemas/common";
+import type { DnsRecord, ResolveResult, WalletData } from "@/lib/contract/schemas/resolve";
 import type { Config } from "@/lib/config";
 import { isCoinCode } from "@/lib/names/coin-codes";
 import { TtlCache } from "@/lib/resolution/cache";

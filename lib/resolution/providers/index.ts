@@ -1,5 +1,5 @@
 import "server-only";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import type { Config } from "@/lib/config";
 import type { ResolutionProvider } from "@/lib/resolution/types";
 import { ENS_NOT_CONFIGURED, ensProviderFromConfig, type EnsProvider } from "./ens";

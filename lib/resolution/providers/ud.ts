@@ -1,7 +1,7 @@
 import "server-only";
 import { getAddress, namehash, parseAbi, zeroAddress, type Address, type PublicClient } from "viem";
-import type { Coin } from "@/lib/api/schemas/common";
-import type { DnsRecord, ResolveResult, TxtRecord, WalletData } from "@/lib/api/schemas/resolve";
+import type { Coin } from "@/lib/contract/schemas/common";
+import type { DnsRecord, ResolveResult, TxtRecord, WalletData } from "@/lib/contract/schemas/resolve";
 import type { Config } from "@/lib/config";
 import { isCoinCode } from "@/lib/names/coin-codes";
 import { TtlCache } from "@/lib/resolution/cache";

@@ -4,7 +4,7 @@ import { db } from "@/lib/db";
 import { completePaidOrders } from "@/lib/market/fulfil-order";
 import "@/lib/market/jobs";
 import { markOrderPaid } from "@/lib/market/settle-payment";
-import { startBackgroundJobs } from "@/lib/server/background";
+import { startBackgroundJobs } from "@/lib/jobs/background";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { ETH_WALLET, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
 

@@ -12,7 +12,7 @@ import { newAccount, signIn } from "@/tests/support/owner-fixtures";
 // Issue 32, item 1: the outbox is written with the change, deliveries are signed as Stripe signs,
 // carry one id per event, arrive in order per object, are retried with backoff, survive a process
 // that died holding them, and a receiver failing for 3 days is disabled. The receiver here is on
-// loopback, so these run with WEBHOOKS_ALLOW_PRIVATE_URLS=1 (tests/security/webhook-receivers.test.ts
+// loopback, so these run with WEBHOOKS_ALLOW_PRIVATE_URLS=1 (tests/security/webhooks/receivers.test.ts
 // checks that it is refused without).
 
 interface Received {

@@ -4,7 +4,7 @@
 import { appendFileSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { startServerProcess } from "../../../lib/cli/server-process.mjs";
+import { startServerProcess } from "@/scripts/server-process.mjs";
 
 export const ROOT = path.resolve(import.meta.dirname, "..", "..", "..");
 

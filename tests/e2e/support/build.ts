@@ -1,5 +1,5 @@
 // Builds the pages only when .next is missing or older than its sources: the same check
-// `npm start` makes, shared from lib/cli/start.mjs.
+// `npm start` makes, shared from scripts/start.mjs.
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { ROOT } from "./app-server";

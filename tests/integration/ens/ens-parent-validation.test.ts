@@ -7,7 +7,7 @@ import { getAddress, namehash, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimStatement } from "@/lib/ens/claim-parent";
+import { claimStatement } from "@/lib/registry/claim-ens-parent";
 import { createPartner } from "@/lib/partners/create-partner";
 import { deployResolver, readResolverArtifact } from "@/lib/ens/resolver-contract";
 import { startTestApp, type TestApp } from "@/tests/support/app";

@@ -1,7 +1,7 @@
 // The PostgreSQL server goes away under a running API and comes back: requests that need the
 // database answer 503 quickly in their endpoint's error shape, and the same app recovers alone.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { findPostgresBin, startTempPostgres } from "@/lib/cli/postgres-temp.mjs";
+import { findPostgresBin, startTempPostgres } from "@/scripts/postgres-temp.mjs";
 import { createPartner } from "@/lib/partners/create-partner";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 

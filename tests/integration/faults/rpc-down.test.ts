@@ -9,7 +9,7 @@ import { privateKeyToAccount } from "viem/accounts";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, db, openDatabase } from "@/lib/db";
 import { startEvmWatcher } from "@/lib/payments/crypto/evm-watcher";
-import type { Watcher } from "@/lib/payments/crypto/polling-loop";
+import type { Watcher } from "@/lib/jobs/polling-loop";
 import { startEvmNode, type EvmNode } from "@/tests/support/evm-node";
 import { insertCryptoOrder } from "../payments/support/orders";
 

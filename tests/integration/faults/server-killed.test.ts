@@ -8,7 +8,7 @@ import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { startServerProcess, type ServerProcess } from "@/lib/cli/server-process.mjs";
+import { startServerProcess, type ServerProcess } from "@/scripts/server-process.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openConfiguredDatabase } from "@/lib/db";
 

@@ -11,7 +11,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createWalletClient, defineChain, http } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import { startServerProcess, type ServerProcess } from "@/lib/cli/server-process.mjs";
+import { startServerProcess, type ServerProcess } from "@/scripts/server-process.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openConfiguredDatabase } from "@/lib/db";
 import { startEvmNode, type EvmNode } from "@/tests/support/evm-node";

@@ -20,7 +20,7 @@ const orderId = randomUUID();
 async function partner(...args: string[]): Promise<string> {
   const { stdout } = await run(
     process.execPath,
-    ["--import", "./lib/cli/register.mjs", "lib/cli/partner.ts", ...args],
+    ["--import", "./scripts/register.mjs", "scripts/partner.ts", ...args],
     {
       env: env as NodeJS.ProcessEnv,
       timeout: 120_000,

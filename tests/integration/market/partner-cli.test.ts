@@ -9,7 +9,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, test } from "vitest";
-import { startServerProcess, type ServerProcess } from "@/lib/cli/server-process.mjs";
+import { startServerProcess, type ServerProcess } from "@/scripts/server-process.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, db, openConfiguredDatabase } from "@/lib/db";
 
@@ -34,7 +34,7 @@ async function partner(...args: string[]): Promise<{ code: number; out: string }
   try {
     const { stdout } = await run(
       process.execPath,
-      ["--import", "./lib/cli/register.mjs", "lib/cli/partner.ts", ...args],
+      ["--import", "./scripts/register.mjs", "scripts/partner.ts", ...args],
       {
         env: env as NodeJS.ProcessEnv,
         timeout: 60_000,

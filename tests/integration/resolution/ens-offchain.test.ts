@@ -6,7 +6,7 @@ import { getCoderByCoinType } from "@ensdomains/address-encoder";
 import { EnsPlugin, JsonRpcProvider, Network } from "ethers";
 import { bytesToHex, getAddress, type Address } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { EnsProvider } from "@/lib/resolution/providers/ens";
 import { startCcipGateway, type CcipGateway } from "@/tests/support/ccip-gateway";
 import { deployEns, type EnsDeployment } from "@/tests/support/ens-deploy";

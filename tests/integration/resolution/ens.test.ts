@@ -7,7 +7,7 @@ import { getCoderByCoinType } from "@ensdomains/address-encoder";
 import { EnsPlugin, JsonRpcProvider, Network } from "ethers";
 import { bytesToHex, getAddress } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { EnsProvider } from "@/lib/resolution/providers/ens";
 import { deployEns, type EnsDeployment } from "@/tests/support/ens-deploy";
 import { startEvmNode, type EvmNode } from "@/tests/support/evm-node";

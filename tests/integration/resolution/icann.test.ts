@@ -1,6 +1,6 @@
 // ICANN provider against a real DNS server on loopback (dns2), and against one that never answers.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { IcannProvider } from "@/lib/resolution/providers/icann";
 import { startDnsServer, startSilentUdp, type DnsTestServer } from "@/tests/support/dns-server";
 

@@ -2,7 +2,7 @@
 // and Ethereum, compared with the registry's own getMany.
 import { getAddress, namehash, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { UdProvider } from "@/lib/resolution/providers/ud";
 import { chainClients } from "@/tests/support/ens-deploy";
 import { startEvmNode, type EvmNode } from "@/tests/support/evm-node";

@@ -1,4 +1,4 @@
-// Rate-limit windows are fixed and aligned to the clock (lib/api/rate-limit.ts), and a server in
+// Rate-limit windows are fixed and aligned to the clock (lib/http/rate-limit.ts), and a server in
 // another process cannot be handed a fake clock. A test that counts within one window therefore
 // uses long windows and runs again, with a fresh client, if a window ended while it ran and it
 // failed: the second run cannot straddle a boundary too.

@@ -7,7 +7,7 @@ import path from "node:path";
 import { encodeAbiParameters, type Hex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
 import { afterEach, describe, expect, it } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { setConfig } from "@/lib/config";
 import { gatewaySigner, signatureHash } from "@/lib/ens/gateway-signer";
 import { addrCall, resolveCall } from "@/tests/support/ens-parent-fixtures";

@@ -1,5 +1,5 @@
 import { expect, test } from "vitest";
-import { ExactNumber } from "@/lib/api/schemas/exact-number";
+import { ExactNumber } from "@/lib/contract/schemas/exact-number";
 import { exactNumber } from "@/lib/market/exact-number";
 
 test("a decimal string is written into JSON digit for digit, as a number", () => {

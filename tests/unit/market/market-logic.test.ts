@@ -1,6 +1,6 @@
 import { describe, expect, test } from "vitest";
-import { PurchaseRequest, CryptoPurchaseRequest } from "@/lib/api/schemas/market";
-import { walletsOf } from "@/lib/market/fulfil-order";
+import { PurchaseRequest, CryptoPurchaseRequest } from "@/lib/contract/schemas/market";
+import { walletsOf } from "@/lib/registry/register-name";
 import { canTransition, holdsReservation, sourcesOf, TRANSITIONS } from "@/lib/market/order-state";
 import { centsToDecimal, labelLength, tldNamePricePerYearCents, totalPriceCents } from "@/lib/market/pricing";
 import { requestHash } from "@/lib/market/request-hash";

@@ -1,10 +1,10 @@
 import { createSiweMessage } from "viem/siwe";
 import { afterEach, describe, expect, test } from "vitest";
-import { contentHashProblem } from "@/lib/api/schemas/owner";
+import { contentHashProblem } from "@/lib/contract/schemas/owner";
 import { setConfig } from "@/lib/config";
 import { dnsOwnerName, dnsValueProblem, isHostName, isIpv4, isIpv6 } from "@/lib/names/dns-record-values";
-import { isSignInHost, parseSignInMessage } from "@/lib/owners/sign-in";
-import { checkNonce, issueNonce, NONCE_LIFETIME_MS } from "@/lib/owners/siwe-nonce";
+import { isSignInHost, parseSignInMessage } from "@/lib/siwe/message";
+import { checkNonce, issueNonce, NONCE_LIFETIME_MS } from "@/lib/siwe/nonce";
 import { graceEndsAt, nameState } from "@/lib/registry/name-lifecycle";
 import { resetSigningSecretForTests } from "@/lib/partners/signing-secret";
 

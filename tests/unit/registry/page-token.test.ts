@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { decodePageToken, encodePageToken } from "@/lib/registry/page-token";
 
 const SECRET = "unit-test-secret-unit-test-secret-0123456789";

@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import dnsPacket from "dns-packet";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { ApiError } from "@/lib/api/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { decodeResponse, encodeQuery, MalformedDnsAnswer } from "@/lib/resolution/providers/dns-wire-helpers";
 import { IcannProvider } from "@/lib/resolution/providers/icann";
 

@@ -4,7 +4,7 @@
 import { createServer, request, type ServerResponse } from "node:http";
 import type { AddressInfo, Socket } from "node:net";
 import { expect, test } from "vitest";
-import { json } from "@/lib/api/handler";
+import { json } from "@/lib/http/handler";
 import { sendWebResponse } from "@/lib/server/node-http";
 
 async function writesOfOneAnswer(body: unknown): Promise<{ writes: number; chunks: number; text: string }> {

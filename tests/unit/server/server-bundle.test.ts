@@ -1,9 +1,9 @@
 // `npm start` and the tests' server processes run lib/server/main.ts compiled into one file with
-// the API's route files (lib/cli/server-bundle.mjs): every route the router serves must be in it.
+// the API's route files (scripts/server-bundle.mjs): every route the router serves must be in it.
 import { readFileSync, statSync } from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { ensureServerBundle } from "@/lib/cli/server-bundle.mjs";
+import { ensureServerBundle } from "@/scripts/server-bundle.mjs";
 import { listApiRoutes } from "@/lib/server/router";
 
 test("the server's bundle carries every API route file and needs no TypeScript loader", async () => {

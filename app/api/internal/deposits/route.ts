@@ -1,10 +1,10 @@
 // Local command channel: `npm run partner -- deposits` (money on deposit addresses credited to nobody).
-import { forbidden } from "@/lib/api/errors";
-import { endpoint, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { UnattributedDepositList } from "@/lib/api/schemas/deposits";
+import { forbidden } from "@/lib/contract/errors";
+import { endpoint, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { UnattributedDepositList } from "@/lib/contract/schemas/deposits";
 import { listUnattributedDeposits } from "@/lib/market/unattributed-deposits";
-import { isLocalAdminRequest } from "@/lib/partners/local-admin";
+import { isLocalAdminRequest } from "@/lib/http/local-admin";
 
 export const dynamic = "force-dynamic";
 

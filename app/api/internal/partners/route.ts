@@ -1,11 +1,11 @@
 // Local command channel: `npm run partner -- create` while the server holds the embedded database.
 import { z } from "zod";
-import { forbidden } from "@/lib/api/errors";
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { AccessToken } from "@/lib/api/schemas/partner";
+import { forbidden } from "@/lib/contract/errors";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { AccessToken } from "@/lib/contract/schemas/partner";
 import { createPartner } from "@/lib/partners/create-partner";
-import { isLocalAdminRequest } from "@/lib/partners/local-admin";
+import { isLocalAdminRequest } from "@/lib/http/local-admin";
 
 export const dynamic = "force-dynamic";
 

@@ -1,12 +1,18 @@
 // Local command channel: `npm run partner -- refunds` and `refund-paid` (every sale's refunds, for the
 // operator, who alone records payouts).
-import { forbidden } from "@/lib/api/errors";
-import { endpoint, parseQuery, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { RecordPayoutRequest, Refund, RefundList, RefundListQuery, RefundPathParams } from "@/lib/api/schemas/refunds";
+import { forbidden } from "@/lib/contract/errors";
+import { endpoint, parseQuery, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import {
+  RecordPayoutRequest,
+  Refund,
+  RefundList,
+  RefundListQuery,
+  RefundPathParams,
+} from "@/lib/contract/schemas/refunds";
 import { listRefundsPage } from "@/lib/market/list-refunds-page";
-import { recordRefundPayout } from "@/lib/market/refunds";
-import { isLocalAdminRequest } from "@/lib/partners/local-admin";
+import { recordRefundPayout } from "@/lib/market/refund-payouts";
+import { isLocalAdminRequest } from "@/lib/http/local-admin";
 
 export const dynamic = "force-dynamic";
 

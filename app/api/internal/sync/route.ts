@@ -1,9 +1,9 @@
 // Local command channel: waits until this instance has applied invalidations up to a sync marker.
-import { forbidden } from "@/lib/api/errors";
-import { endpoint, json } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
+import { forbidden } from "@/lib/contract/errors";
+import { endpoint, json } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
 import { waitForSync } from "@/lib/db/invalidation";
-import { isLocalAdminRequest } from "@/lib/partners/local-admin";
+import { isLocalAdminRequest } from "@/lib/http/local-admin";
 
 export const dynamic = "force-dynamic";
 

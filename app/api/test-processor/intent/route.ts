@@ -1,8 +1,8 @@
 // Test mode only (404 with Stripe configured): what the test checkout shows before paying (`?clientSecret=`).
 import { z } from "zod";
-import { endpoint, json, parseQuery } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { assertTestMode, readTestIntent } from "@/lib/payments/card/pay-test-intent";
+import { endpoint, json, parseQuery } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { assertTestMode, readTestIntent } from "@/lib/market/pay-test-intent";
 
 export const dynamic = "force-dynamic";
 

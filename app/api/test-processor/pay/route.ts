@@ -1,7 +1,7 @@
 // Test mode only (404 with Stripe configured): pays a built-in test PaymentIntent with a documented test card number.
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { assertTestMode, payTestIntent, TestPayRequest, TestPayResponse } from "@/lib/payments/card/pay-test-intent";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { assertTestMode, payTestIntent, TestPayRequest, TestPayResponse } from "@/lib/market/pay-test-intent";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // Stripe webhooks: signature verified on the raw body, events deduplicated by id.
-import { endpoint, json } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { handleStripeWebhook } from "@/lib/payments/card/handle-stripe-webhook";
+import { endpoint, json } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { handleStripeWebhook } from "@/lib/market/handle-stripe-webhook";
 
 export const dynamic = "force-dynamic";
 

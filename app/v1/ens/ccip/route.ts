@@ -1,8 +1,8 @@
 // ENS parents' CCIP-Read gateway, EIP-3668's POST form: { sender, data }.
-import { endpoint, readJson } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { CcipReadRequest } from "@/lib/api/schemas/ens";
-import { cachedCcipRead } from "@/lib/ens/cached-gateway";
+import { endpoint, readJson } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { CcipReadRequest } from "@/lib/contract/schemas/ens";
+import { cachedCcipRead } from "@/lib/http/cached-gateway";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // The CCIP-Read gateway's set-up: its signers, URL template and our resolvers (public).
-import { endpoint, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { GatewayInfoResponse } from "@/lib/api/schemas/ens";
+import { endpoint, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { GatewayInfoResponse } from "@/lib/contract/schemas/ens";
 import { gatewayInfo } from "@/lib/ens/ccip-gateway";
 
 export const dynamic = "force-dynamic";

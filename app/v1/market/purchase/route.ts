@@ -1,8 +1,8 @@
 // Endpoint 11: start a card purchase (Stripe PaymentIntent, or the built-in test processor).
-import { clientAddress } from "@/lib/api/client-address";
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { PurchaseRequest, PurchaseResponse } from "@/lib/api/schemas/market";
+import { clientAddress } from "@/lib/http/client-address";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { PurchaseRequest, PurchaseResponse } from "@/lib/contract/schemas/market";
 import { createCardPurchase } from "@/lib/market/create-card-purchase";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 // Renewal by card: more years for a registered name (or one in its grace period), paid by anyone.
-import { clientAddress } from "@/lib/api/client-address";
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { PurchaseResponse } from "@/lib/api/schemas/market";
-import { RenewalRequest } from "@/lib/api/schemas/owner";
+import { clientAddress } from "@/lib/http/client-address";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { PurchaseResponse } from "@/lib/contract/schemas/market";
+import { RenewalRequest } from "@/lib/contract/schemas/owner";
 import { createCardRenewal } from "@/lib/market/create-renewal";
 
 export const dynamic = "force-dynamic";

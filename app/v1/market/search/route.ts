@@ -1,7 +1,7 @@
 // Marketplace search: availability, reason and yearly price of one or several names (space separated).
-import { endpoint, parseQuery, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { SearchQuery, SearchResponse } from "@/lib/api/schemas/market";
+import { endpoint, parseQuery, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { SearchQuery, SearchResponse } from "@/lib/contract/schemas/market";
 import { searchNames } from "@/lib/market/search-names";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 // The operator's reconciliation: per order the money received, refunded and owed, fees, USD at
 // receipt and references, with totals per day and per partner; CSV with `Accept: text/csv`.
-import { endpoint, parseQuery, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { ReconciliationQuery, ReconciliationResponse } from "@/lib/api/schemas/operator";
+import { endpoint, parseQuery, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { ReconciliationQuery, ReconciliationResponse } from "@/lib/contract/schemas/operator";
 import { reconcile, reconciliationCsv } from "@/lib/operator/reconciliation";
 import { requireOperator } from "@/lib/operator/require-operator";
 

@@ -1,8 +1,8 @@
 // Owners: the names the signed-in address owns, with expiry, grace state and records.
-import { endpoint, parseQuery, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { OwnerNamesQuery, OwnerNamesResponse } from "@/lib/api/schemas/owner";
-import { authenticateOwner } from "@/lib/owners/authenticate-owner";
+import { endpoint, parseQuery, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { OwnerNamesQuery, OwnerNamesResponse } from "@/lib/contract/schemas/owner";
+import { authenticateOwner } from "@/lib/http/authenticate-owner";
 import { listOwnerNames } from "@/lib/owners/list-owner-names";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 // Owners: a single-use nonce for a Sign-In with Ethereum message (valid for 10 minutes).
-import { endpoint, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { NonceResponse } from "@/lib/api/schemas/owner";
-import { issueNonce } from "@/lib/owners/siwe-nonce";
+import { endpoint, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { NonceResponse } from "@/lib/contract/schemas/owner";
+import { issueNonce } from "@/lib/siwe/nonce";
 
 export const dynamic = "force-dynamic";
 

@@ -1,8 +1,8 @@
 // Owners: set (or clear) the signed-in address's primary name, which reverse resolution answers.
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { PrimaryNameRequest, PrimaryNameResponse } from "@/lib/api/schemas/owner";
-import { authenticateOwner } from "@/lib/owners/authenticate-owner";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { PrimaryNameRequest, PrimaryNameResponse } from "@/lib/contract/schemas/owner";
+import { authenticateOwner } from "@/lib/http/authenticate-owner";
 import { setPrimaryName } from "@/lib/owners/set-primary-name";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 // Owners: sign in with Ethereum (EIP-4361) for an owner session token; DELETE signs out.
-import { endpoint, noContent, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { SessionRequest, SessionResponse } from "@/lib/api/schemas/owner";
-import { authenticateOwner } from "@/lib/owners/authenticate-owner";
+import { endpoint, noContent, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { SessionRequest, SessionResponse } from "@/lib/contract/schemas/owner";
+import { authenticateOwner } from "@/lib/http/authenticate-owner";
 import { signIn, signOut } from "@/lib/owners/sign-in";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 // Endpoint 3 (GET): is the parent domain configured for sub-domains; PATCH (ours): its settings.
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { ParentDomainValidation, ParentSettings, ParentSettingsRequest } from "@/lib/api/schemas/parent";
-import { cachedRead } from "@/lib/api/response-cache";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { ParentDomainValidation, ParentSettings, ParentSettingsRequest } from "@/lib/contract/schemas/parent";
+import { cachedRead } from "@/lib/http/response-cache";
 import { parentTag } from "@/lib/registry/parent-domain";
 import { updateParentSettings } from "@/lib/registry/update-parent-settings";
 import { validateParentDomain, validationReadChain } from "@/lib/registry/validate-parent-domain";

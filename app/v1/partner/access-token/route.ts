@@ -1,12 +1,12 @@
 // Endpoints 7, 8 and 9: create, list and delete the calling partner's access tokens.
-import { endpoint, noContent, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
+import { endpoint, noContent, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
 import {
   AccessToken,
   AccessTokenList,
   CreateAccessTokenRequest,
   DeleteAccessTokenRequest,
-} from "@/lib/api/schemas/partner";
+} from "@/lib/contract/schemas/partner";
 import { createAccessToken, deleteAccessTokenOfPartner, listAccessTokensOfPartner } from "@/lib/partners/access-tokens";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 // Owner addresses bound to the calling partner, for wallet sign-in to the dashboard (ours; ADMIN).
-import { endpoint, noContent, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { BoundOwnerAddress, BoundOwnerAddressList, OwnerAddressRequest } from "@/lib/api/schemas/partner";
-import { bindOwnerAddress, listOwnerAddresses, unbindOwnerAddress } from "@/lib/partners/wallet-sign-in";
+import { endpoint, noContent, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { BoundOwnerAddress, BoundOwnerAddressList, OwnerAddressRequest } from "@/lib/contract/schemas/partner";
+import { bindOwnerAddress, listOwnerAddresses, unbindOwnerAddress } from "@/lib/owners/partner-wallet-sign-in";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // The Stripe connected account paid for the partner's sales (ours; ADMIN).
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { PayoutAccount, SetPayoutAccountRequest } from "@/lib/api/schemas/refunds";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { PayoutAccount, SetPayoutAccountRequest } from "@/lib/contract/schemas/refunds";
 import { getPayoutAccount, setPayoutAccount } from "@/lib/market/payout-account";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 // Endpoint 10: the calling partner's completed purchases.
-import { endpoint, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { PartnerPurchases } from "@/lib/api/schemas/partner";
+import { endpoint, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { PartnerPurchases } from "@/lib/contract/schemas/partner";
 import { listPurchasesOfPartner } from "@/lib/market/list-partner-purchases";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 // Money owed back to buyers of the partner's sales: card refunds and crypto amounts owed (ours; ADMIN).
-import { endpoint, parseQuery, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { RefundList, RefundListQuery } from "@/lib/api/schemas/refunds";
+import { endpoint, parseQuery, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { RefundList, RefundListQuery } from "@/lib/contract/schemas/refunds";
 import { listRefundsPage } from "@/lib/market/list-refunds-page";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 // Wallet sign-in to the dashboard: an owner session of a bound address → a short-lived ADMIN token (ours).
-import { endpoint, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { AccessToken } from "@/lib/api/schemas/partner";
-import { authenticateOwner } from "@/lib/owners/authenticate-owner";
-import { exchangeOwnerSession } from "@/lib/partners/wallet-sign-in";
+import { endpoint, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { AccessToken } from "@/lib/contract/schemas/partner";
+import { authenticateOwner } from "@/lib/http/authenticate-owner";
+import { exchangeOwnerSession } from "@/lib/owners/partner-wallet-sign-in";
 
 export const dynamic = "force-dynamic";
 

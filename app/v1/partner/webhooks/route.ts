@@ -1,12 +1,12 @@
 // Register, list and delete the calling partner's webhook receivers (ours; ADMIN).
-import { endpoint, noContent, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
+import { endpoint, noContent, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
 import {
   CreatedWebhookEndpoint,
   CreateWebhookRequest,
   DeleteWebhookRequest,
   WebhookEndpointList,
-} from "@/lib/api/schemas/webhooks";
+} from "@/lib/contract/schemas/webhooks";
 import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } from "@/lib/webhooks/endpoints";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 // Endpoint 1: forward resolution of a name (native, ENS, UD or ICANN).
-import { clientAddress } from "@/lib/api/client-address";
-import { endpoint, parseQuery } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { ResolveQuery } from "@/lib/api/schemas/resolve";
-import { cachedResolve } from "@/lib/resolution/cached-lookups";
+import { clientAddress } from "@/lib/http/client-address";
+import { endpoint, parseQuery } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { ResolveQuery } from "@/lib/contract/schemas/resolve";
+import { cachedResolve } from "@/lib/http/cached-lookups";
 
 export const dynamic = "force-dynamic";
 

@@ -1,9 +1,9 @@
 // Endpoint 2: reverse resolution of an address to its verified name.
-import { clientAddress } from "@/lib/api/client-address";
-import { endpoint, parseQuery } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { ReverseQuery } from "@/lib/api/schemas/resolve";
-import { cachedReverse } from "@/lib/resolution/cached-lookups";
+import { clientAddress } from "@/lib/http/client-address";
+import { endpoint, parseQuery } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { ReverseQuery } from "@/lib/contract/schemas/resolve";
+import { cachedReverse } from "@/lib/http/cached-lookups";
 
 export const dynamic = "force-dynamic";
 

@@ -1,10 +1,10 @@
 // Local command channel: `npm run partner -- ens-parent` while the server holds the embedded database.
 import { z } from "zod";
-import { forbidden } from "@/lib/api/errors";
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
+import { forbidden } from "@/lib/contract/errors";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
 import { registerEnsParent } from "@/lib/registry/ens-parent";
-import { isLocalAdminRequest } from "@/lib/partners/local-admin";
+import { isLocalAdminRequest } from "@/lib/http/local-admin";
 
 export const dynamic = "force-dynamic";
 

@@ -1,11 +1,11 @@
 // Local command channel: `npm run partner -- payout-account` while the server holds the embedded database.
 import { z } from "zod";
-import { forbidden } from "@/lib/api/errors";
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { PayoutAccount, SetPayoutAccountRequest } from "@/lib/api/schemas/refunds";
+import { forbidden } from "@/lib/contract/errors";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { PayoutAccount, SetPayoutAccountRequest } from "@/lib/contract/schemas/refunds";
 import { setPayoutAccount } from "@/lib/market/payout-account";
-import { isLocalAdminRequest } from "@/lib/partners/local-admin";
+import { isLocalAdminRequest } from "@/lib/http/local-admin";
 
 export const dynamic = "force-dynamic";
 

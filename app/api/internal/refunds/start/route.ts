@@ -1,10 +1,10 @@
 // Local command channel: `npm run partner -- refund-start` (the operator starts a crypto payout).
-import { forbidden } from "@/lib/api/errors";
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { Refund, RefundPathParams } from "@/lib/api/schemas/refunds";
-import { startRefundPayout } from "@/lib/market/refunds";
-import { isLocalAdminRequest } from "@/lib/partners/local-admin";
+import { forbidden } from "@/lib/contract/errors";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { Refund, RefundPathParams } from "@/lib/contract/schemas/refunds";
+import { startRefundPayout } from "@/lib/market/refund-payouts";
+import { isLocalAdminRequest } from "@/lib/http/local-admin";
 
 export const dynamic = "force-dynamic";
 

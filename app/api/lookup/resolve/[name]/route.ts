@@ -1,11 +1,11 @@
 // The pages' anonymous forward lookup (backend for frontend): no token, limited per client address,
 // the same cached answer as endpoint 1.
-import { clientAddress } from "@/lib/api/client-address";
-import { refuseOtherSites } from "@/lib/api/cors";
-import { endpoint, parseQuery } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { ResolveQuery } from "@/lib/api/schemas/resolve";
-import { cachedResolve } from "@/lib/resolution/cached-lookups";
+import { clientAddress } from "@/lib/http/client-address";
+import { refuseOtherSites } from "@/lib/http/cors";
+import { endpoint, parseQuery } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { ResolveQuery } from "@/lib/contract/schemas/resolve";
+import { cachedResolve } from "@/lib/http/cached-lookups";
 
 export const dynamic = "force-dynamic";
 

@@ -1,11 +1,11 @@
 // The pages' anonymous reverse lookup (backend for frontend): no token, limited per client address,
 // the same cached answer as endpoint 2.
-import { clientAddress } from "@/lib/api/client-address";
-import { refuseOtherSites } from "@/lib/api/cors";
-import { endpoint, parseQuery } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { ReverseQuery } from "@/lib/api/schemas/resolve";
-import { cachedReverse } from "@/lib/resolution/cached-lookups";
+import { clientAddress } from "@/lib/http/client-address";
+import { refuseOtherSites } from "@/lib/http/cors";
+import { endpoint, parseQuery } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { ReverseQuery } from "@/lib/contract/schemas/resolve";
+import { cachedReverse } from "@/lib/http/cached-lookups";
 
 export const dynamic = "force-dynamic";
 

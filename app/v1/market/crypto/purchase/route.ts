@@ -1,8 +1,8 @@
 // Endpoint 12: start a crypto purchase (fresh deposit address, amount, payment URI, expiry).
-import { clientAddress } from "@/lib/api/client-address";
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/api/schemas/market";
+import { clientAddress } from "@/lib/http/client-address";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { CryptoPurchaseRequest, CryptoPurchaseResponse } from "@/lib/contract/schemas/market";
 import { createCryptoPurchase } from "@/lib/market/create-crypto-purchase";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 // Renewal by crypto: a deposit address and amount for more years of a registered name.
-import { clientAddress } from "@/lib/api/client-address";
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { CryptoPurchaseResponse } from "@/lib/api/schemas/market";
-import { CryptoRenewalRequest } from "@/lib/api/schemas/owner";
+import { clientAddress } from "@/lib/http/client-address";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { CryptoPurchaseResponse } from "@/lib/contract/schemas/market";
+import { CryptoRenewalRequest } from "@/lib/contract/schemas/owner";
 import { createCryptoRenewal } from "@/lib/market/create-renewal";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 // Endpoint 13: read an order.
-import { endpoint, parseWith, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { Order, OrderPathParams } from "@/lib/api/schemas/market";
-import { cachedRead } from "@/lib/api/response-cache";
+import { endpoint, parseWith, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { Order, OrderPathParams } from "@/lib/contract/schemas/market";
+import { cachedRead } from "@/lib/http/response-cache";
 import { getOrderOrThrow } from "@/lib/market/get-order";
 
 export const dynamic = "force-dynamic";

@@ -1,8 +1,8 @@
 // A partner ADMIN claims an ENS name as its parent domain, proven by its on-chain owner's signature.
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { ParentClaimRequest, ParentClaimResponse } from "@/lib/api/schemas/ens";
-import { claimEnsParent } from "@/lib/ens/claim-parent";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { ParentClaimRequest, ParentClaimResponse } from "@/lib/contract/schemas/ens";
+import { claimEnsParent } from "@/lib/registry/claim-ens-parent";
 
 export const dynamic = "force-dynamic";
 

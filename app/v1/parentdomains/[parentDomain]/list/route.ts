@@ -1,8 +1,8 @@
 // Endpoint 4: the parent's sub-domains, newest first, keyset-paginated; filtered by label prefix and owner (ours).
-import { endpoint, parseQuery, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { SubdomainListPage, SubdomainListQuery } from "@/lib/api/schemas/parent";
-import { cachedRead } from "@/lib/api/response-cache";
+import { endpoint, parseQuery, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { SubdomainListPage, SubdomainListQuery } from "@/lib/contract/schemas/parent";
+import { cachedRead } from "@/lib/http/response-cache";
 import { listSubdomainsOfPartner } from "@/lib/registry/list-subdomains";
 import { parentTag } from "@/lib/registry/parent-domain";
 

@@ -1,8 +1,8 @@
 // Endpoint 5: sub-domains created per UTC day under the parent, newest day first.
-import { endpoint, parseQuery, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { PageQuery, SubdomainPerDayPage } from "@/lib/api/schemas/parent";
-import { cachedRead } from "@/lib/api/response-cache";
+import { endpoint, parseQuery, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { PageQuery, SubdomainPerDayPage } from "@/lib/contract/schemas/parent";
+import { cachedRead } from "@/lib/http/response-cache";
 import { countSubdomainsPerDayOfPartner } from "@/lib/registry/count-subdomains-per-day";
 import { parentTag } from "@/lib/registry/parent-domain";
 

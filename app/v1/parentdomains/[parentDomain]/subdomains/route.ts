@@ -1,10 +1,10 @@
 // Issue sub-domains of the partner's parent domain directly (ours; ADMIN): one object, or an
 // array of up to 100 answered item by item.
 import { z } from "zod";
-import { endpoint, parseWith, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { BulkIssueEnvelope, BulkIssueItem, BulkIssueResponse, IssuedSubdomain } from "@/lib/api/schemas/parent";
-import { issueSubdomain, issueSubdomains } from "@/lib/registry/issue-subdomain";
+import { endpoint, parseWith, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { BulkIssueEnvelope, BulkIssueItem, BulkIssueResponse, IssuedSubdomain } from "@/lib/contract/schemas/parent";
+import { issueSubdomain, issueSubdomains } from "@/lib/market/issue-subdomain";
 
 export const dynamic = "force-dynamic";
 

@@ -1,7 +1,7 @@
 // ENS parents' CCIP-Read gateway, EIP-3668's GET form: /v1/ens/ccip/{sender}/{data}.json.
-import { endpoint } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { cachedCcipRead } from "@/lib/ens/cached-gateway";
+import { endpoint } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { cachedCcipRead } from "@/lib/http/cached-gateway";
 
 export const dynamic = "force-dynamic";
 

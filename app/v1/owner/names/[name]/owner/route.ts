@@ -1,9 +1,9 @@
 // Owners: transfer a name to another address.
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { TransferRequest } from "@/lib/api/schemas/owner";
-import { ResolveResult } from "@/lib/api/schemas/resolve";
-import { authenticateOwner } from "@/lib/owners/authenticate-owner";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { TransferRequest } from "@/lib/contract/schemas/owner";
+import { ResolveResult } from "@/lib/contract/schemas/resolve";
+import { authenticateOwner } from "@/lib/http/authenticate-owner";
 import { transferName } from "@/lib/owners/transfer-name";
 
 export const dynamic = "force-dynamic";

@@ -1,9 +1,9 @@
 // Owners: replace a name's wallet, text or DNS records or its content hash.
-import { endpoint, readJson, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { RecordsUpdateRequest } from "@/lib/api/schemas/owner";
-import { ResolveResult } from "@/lib/api/schemas/resolve";
-import { authenticateOwner } from "@/lib/owners/authenticate-owner";
+import { endpoint, readJson, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { RecordsUpdateRequest } from "@/lib/contract/schemas/owner";
+import { ResolveResult } from "@/lib/contract/schemas/resolve";
+import { authenticateOwner } from "@/lib/http/authenticate-owner";
 import { updateRecords } from "@/lib/owners/update-records";
 
 export const dynamic = "force-dynamic";

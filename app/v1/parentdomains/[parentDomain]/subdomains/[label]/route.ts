@@ -1,8 +1,8 @@
 // Revoke a sub-domain of the partner's parent domain (ours; ADMIN).
-import { endpoint, parseQuery, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { RevokedSubdomain, RevokeQuery } from "@/lib/api/schemas/parent";
-import { revokeSubdomain } from "@/lib/registry/revoke-subdomain";
+import { endpoint, parseQuery, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { RevokedSubdomain, RevokeQuery } from "@/lib/contract/schemas/parent";
+import { revokeSubdomain } from "@/lib/market/revoke-subdomain";
 
 export const dynamic = "force-dynamic";
 

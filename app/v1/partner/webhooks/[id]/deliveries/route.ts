@@ -1,7 +1,7 @@
 // A webhook receiver's delivery log, newest first (ours; ADMIN).
-import { endpoint, parseWith, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { WebhookDeliveryList, WebhookPath } from "@/lib/api/schemas/webhooks";
+import { endpoint, parseWith, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { WebhookDeliveryList, WebhookPath } from "@/lib/contract/schemas/webhooks";
 import { listDeliveries } from "@/lib/webhooks/endpoints";
 
 export const dynamic = "force-dynamic";

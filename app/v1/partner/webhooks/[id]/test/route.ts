@@ -1,7 +1,7 @@
 // Send a `webhook.test` event to one receiver (ours; ADMIN).
-import { endpoint, parseWith, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { WebhookDelivery, WebhookPath } from "@/lib/api/schemas/webhooks";
+import { endpoint, parseWith, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { WebhookDelivery, WebhookPath } from "@/lib/contract/schemas/webhooks";
 import { sendTestEvent } from "@/lib/webhooks/endpoints";
 
 export const dynamic = "force-dynamic";

@@ -1,7 +1,7 @@
 // Endpoint 6 (no authorization): the newest sub-domain of the parent owned by an address.
-import { endpoint, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { ReverseResolveInParent } from "@/lib/api/schemas/parent";
+import { endpoint, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { ReverseResolveInParent } from "@/lib/contract/schemas/parent";
 import { reverseResolveInParent } from "@/lib/registry/reverse-resolve-in-parent";
 
 export const dynamic = "force-dynamic";

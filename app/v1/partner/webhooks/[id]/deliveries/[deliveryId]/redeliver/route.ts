@@ -1,7 +1,7 @@
 // Send one delivery again, with the same event id (ours; ADMIN).
-import { endpoint, parseWith, respond } from "@/lib/api/handler";
-import { otherMethods } from "@/lib/api/methods";
-import { WebhookDelivery, WebhookDeliveryPath } from "@/lib/api/schemas/webhooks";
+import { endpoint, parseWith, respond } from "@/lib/http/handler";
+import { otherMethods } from "@/lib/http/methods";
+import { WebhookDelivery, WebhookDeliveryPath } from "@/lib/contract/schemas/webhooks";
 import { redeliver } from "@/lib/webhooks/endpoints";
 
 export const dynamic = "force-dynamic";

@@ -1,6 +1,0 @@
-// `npm run openapi:types`: writes lib/api/client/schema.ts from the OpenAPI document.
-import { writeFileSync } from "node:fs";
-import { GENERATED_TYPES_FILE, generateOpenApiTypes } from "@/lib/api/openapi/generate-types";
-
-writeFileSync(GENERATED_TYPES_FILE, await generateOpenApiTypes());
-console.log(`wrote ${GENERATED_TYPES_FILE}`);

@@ -1,0 +1,225 @@
+import "server-only";
+import { config } from "@/lib/config";
+import { invalidatedSince, invalidationEpoch, onAnyInvalidation } from "@/lib/db/invalidation";
+import type { ApiError } from "@/lib/contract/errors";
+import { Doorkeeper } from "@/lib/resolution/doorkeeper";
+import { keptRefusalTags } from "@/lib/resolution/kept-refusals";
+import { headerListOf, jsonFromList, serializedBodyOf } from "./handler";
+
+// Serialized bodies of read endpoints, by request key, so a warm read costs no query and no
+// serialization. Each entry names the tags it was computed from (`name:alice.web3`,
+// `order:<id>`…); a write publishes those tags through lib/db/invalidation.ts and every instance
+// drops the entries. Entries also age out (RESPONSE_CACHE_TTL_SECONDS) since some answers depend
+// on the clock (expiry of names and page tokens). Bounded by total bytes, least recently used first.
+// A refusal that only a write can change (a name nobody registered) is kept the same way, as the
+// error to throw again, so asking for an unknown name again costs no query. An answer is kept
+// from the second time its key is asked (lib/resolution/doorkeeper.ts): keys asked once, such as a
+// client's stream of unique names, fill neither the cache nor the heap.
+
+export interface CachedResponse {
+  status: number;
+  /** A kept refusal: thrown again (the endpoint's wrapper renders it) instead of a body. */
+  error?: ApiError;
+  /** The body's bytes: a Buffer, or a string holding them one per character (latin1). */
+  body: Buffer | string;
+  /** As node:http takes them: [name, value, …]. */
+  headers: readonly string[];
+  tags: readonly string[];
+}
+
+// A class, so that tens of thousands of entries share one hidden class (object literals built by
+// spreading ended up with one each: ~250 bytes of shape per entry).
+class Entry implements CachedResponse {
+  /** Read since it last reached the front of the eviction order (second chance). */
+  used = false;
+
+  constructor(
+    readonly status: number,
+    /**
+     * One character per byte: a one-byte string costs its length and a 16-byte header, where a
+     * Buffer costs two objects and a native allocation besides.
+     */
+    readonly body: string,
+    readonly headers: readonly string[],
+    readonly tags: readonly string[],
+    readonly expiresAt: number,
+    readonly error: ApiError | undefined,
+  ) {}
+}
+
+/**
+ * A flat copy of a string. Keys and tags are built by concatenation (a rope of the parts, one of
+ * which may be a slice of the whole request URL); a long-lived key should hold only its own characters.
+ */
+function flat(text: string): string {
+  return JSON.parse(JSON.stringify(text)) as string;
+}
+
+// What an entry costs besides its body: the Map slot, the key, the entry object, its tag index.
+const ENTRY_OVERHEAD_BYTES = 400;
+// A kept refusal: the error object, its message and its stack as text.
+const ERROR_BYTES = 1024;
+
+function sizeOf(key: string, body: string, error: ApiError | undefined): number {
+  return body.length + key.length + ENTRY_OVERHEAD_BYTES + (error ? ERROR_BYTES : 0);
+}
+
+// Cached responses of one endpoint carry the same few headers; one shared list serves them all.
+const internedHeaders = new Map<string, readonly string[]>();
+
+function intern(headers: readonly string[]): readonly string[] {
+  const key = JSON.stringify(headers);
+  let shared = internedHeaders.get(key);
+  if (!shared) {
+    if (internedHeaders.size > 1000) internedHeaders.clear();
+    internedHeaders.set(key, (shared = Object.freeze(headers.slice())));
+  }
+  return shared;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, Entry>();
+  // A tag's keys: most tags name one entry, kept as a bare string rather than a Set of one.
+  private readonly keysByTag = new Map<string, string | Set<string>>();
+  private bytes = 0;
+
+  constructor(
+    private readonly maxBytes: number,
+    private readonly ttlMs: number,
+  ) {}
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  get(key: string, now = Date.now()): Entry | undefined {
+    const entry = this.entries.get(key);
+    if (!entry) return undefined;
+    if (entry.expiresAt <= now) {
+      this.delete(key);
+      return undefined;
+    }
+    // A read only marks the entry; eviction moves marked entries to the back instead of dropping
+    // them (the second-chance approximation of least-recently-used, without a Map write per hit).
+    entry.used = true;
+    return entry;
+  }
+
+  set(key: string, entry: CachedResponse, now = Date.now()): void {
+    this.delete(key);
+    const body = typeof entry.body === "string" ? entry.body : entry.body.toString("latin1");
+    const size = sizeOf(key, body, entry.error);
+    if (size > this.maxBytes / 16) return;
+    key = flat(key);
+    const tags = entry.tags.map(flat);
+    this.entries.set(key, new Entry(entry.status, body, intern(entry.headers), tags, now + this.ttlMs, entry.error));
+    this.bytes += size;
+    for (const tag of tags) {
+      const keys = this.keysByTag.get(tag);
+      if (keys === undefined) this.keysByTag.set(tag, key);
+      else if (typeof keys === "string") {
+        if (keys !== key) this.keysByTag.set(tag, new Set([keys, key]));
+      } else keys.add(key);
+    }
+    while (this.bytes > this.maxBytes) this.evictOne();
+  }
+
+  private evictOne(): void {
+    for (const [key, entry] of this.entries) {
+      if (!entry.used) return this.delete(key);
+      entry.used = false;
+      this.entries.delete(key);
+      this.entries.set(key, entry);
+    }
+  }
+
+  dropTag(tag: string): void {
+    const keys = this.keysByTag.get(tag);
+    if (keys === undefined) return;
+    for (const key of typeof keys === "string" ? [keys] : [...keys]) this.delete(key);
+  }
+
+  clear(): void {
+    this.entries.clear();
+    this.keysByTag.clear();
+    this.bytes = 0;
+  }
+
+  private delete(key: string): void {
+    const entry = this.entries.get(key);
+    if (!entry) return;
+    this.entries.delete(key);
+    this.bytes -= sizeOf(key, entry.body, entry.error);
+    for (const tag of entry.tags) {
+      const keys = this.keysByTag.get(tag);
+      if (keys === key) this.keysByTag.delete(tag);
+      else if (typeof keys === "object") {
+        keys.delete(key);
+        if (keys.size === 0) this.keysByTag.delete(tag);
+      }
+    }
+  }
+}
+
+let cache: ResponseCache | undefined;
+// An answer is kept from the second time its key is asked (lib/resolution/doorkeeper.ts).
+const doorkeeper = new Doorkeeper();
+
+function responseCache(): ResponseCache {
+  if (!cache) {
+    const cfg = config();
+    cache = new ResponseCache(cfg.RESPONSE_CACHE_MB * 1024 * 1024, cfg.RESPONSE_CACHE_TTL_SECONDS * 1000);
+    onAnyInvalidation(
+      (message) => cache!.dropTag(message),
+      () => cache!.clear(),
+    );
+  }
+  return cache;
+}
+
+export interface Cacheable {
+  response: Response;
+  /** What the answer was computed from; null when it must not be cached (e.g. another source's TTL rules). */
+  tags: readonly string[] | null;
+}
+
+/** Reads answered from the cache and produced anew since the process started (GET /metrics). */
+export const cacheReads = { hits: 0, misses: 0 };
+
+/**
+ * The cached answer for `key`, or the produced one, kept when it succeeded and named its tags.
+ * Callers authenticate and authorize before asking, and put in the key whatever the answer
+ * depends on (the partner, the query).
+ */
+export function cachedRead(key: string, produce: () => Promise<Cacheable>): Response | Promise<Response> {
+  const store = responseCache();
+  const hit = store.get(key);
+  // A hit is answered without a promise, so the whole warm read runs in one turn.
+  if (hit) {
+    cacheReads.hits++;
+    if (hit.error) throw hit.error;
+    return jsonFromList(hit.body, hit.status, hit.headers);
+  }
+  // What was invalidated while the answer was being computed may be in it: such an answer is
+  // served to this request but not kept.
+  cacheReads.misses++;
+  const since = invalidationEpoch();
+  const askedBefore = doorkeeper.admit(key);
+  return produce().then(
+    ({ response, tags }) => {
+      const body = serializedBodyOf(response);
+      const headers = headerListOf(response);
+      if (tags && body && headers && response.status === 200 && askedBefore && !invalidatedSince(tags, since))
+        store.set(key, { status: response.status, body, headers, tags });
+      return response;
+    },
+    (error: unknown) => {
+      const tags = keptRefusalTags(error as ApiError);
+      if (tags && askedBefore && !invalidatedSince(tags, since)) {
+        const kept = error as ApiError;
+        store.set(key, { status: kept.status, body: "", headers: [], tags, error: kept });
+      }
+      throw error;
+    },
+  );
+}

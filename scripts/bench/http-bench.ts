@@ -1,0 +1,662 @@
+// `npm run bench:http`: the read path under load, each figure next to a reference measured the
+// same way in the same run, in one table:
+// - warm reads (answered from the cache) against a bare node:http server answering the same URLs
+//   with byte-identical bodies from memory;
+// - cache-miss resolution (every name asked once; half registered, half not) against a bare
+//   server answering the same names with one indexed query each through `pg` (PostgreSQL only);
+// - refused answers (401 for a bad token, 429 past a limit, 404 for an unknown name asked again)
+//   against the warm path;
+// - signed answers of the ENS CCIP-Read gateway (issue 30): one query asked again (kept in the
+//   response cache, as a popular name's are) against the warm path, and unique queries, each
+//   answer signed anew;
+// then resident memory of the server after many requests over many names.
+//
+// The server runs as `npm start` runs it (lib/server/main.ts, NODE_ENV=production) on a fresh
+// database prepared here: migrated, seeded, plus DISTINCT_NAMES sub-domains with a wallet each.
+// The database is PostgreSQL (BENCH_DATABASE_URL, or a throw-away server from the machine's
+// binaries); BENCH_DB=pglite measures the embedded default instead.
+// Options (environment): BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
+// BENCH_MEMORY_REQUESTS (1,000,000; 0 skips the memory run), BENCH_DB (postgres | pglite),
+// SERVER_HEAP_MB (the server's heap limit, as for npm start), BENCH_NEXT=1 (also `next start` on the
+// same database, side by side on the warm reads; builds the pages first when their sources changed;
+// PostgreSQL only), BENCH_ONLY=ens (only the warm forward read and the gateway's rows: a smoke run).
+import { spawn, type ChildProcess } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+import { encodeFunctionData, namehash, parseAbi, toHex, type Hex } from "viem";
+import { packetToBytes } from "viem/ens";
+import { createThrowAwayDatabase, startTempPostgres } from "@/scripts/postgres-temp.mjs";
+import { startNextProcess, startServerProcess } from "@/scripts/server-process.mjs";
+import { ensureNextBuild } from "@/scripts/start.mjs";
+import { setConfig } from "@/lib/config";
+import { closeDatabase, database, openDatabase } from "@/lib/db";
+import { db } from "@/lib/db";
+import { registerEnsParent } from "@/lib/registry/ens-parent";
+import { registerName } from "@/lib/registry/register-name";
+import { seedDemoData } from "@/lib/registry/seed";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 1_000_000);
+const DISTINCT_NAMES = 100_000;
+const WARM_UP_SECONDS = 3;
+const ALICE_OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
+const WITH_NEXT = process.env.BENCH_NEXT === "1";
+const BENCH_JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
+// The issues' goals, checked against this run's figures.
+const MISS_SHARE_OF_WARM = 0.25;
+const MISS_P99_MS = 20;
+const MISS_SHARE_OF_BARE_PG = 0.5;
+const REFUSED_SHARE_OF_WARM = 0.5;
+const RSS_LIMIT_MB = 300;
+const GATEWAY_SHARE_OF_WARM = 0.5;
+const GATEWAY_P99_MS = 20;
+const ONLY_ENS = process.env.BENCH_ONLY === "ens";
+// The gateway's resolver and signing key in this run (a throw-away key; the resolver is never deployed).
+const BENCH_RESOLVER = "0x8464135c8f25da09e49bc8782676a84730c318bc";
+const BENCH_SIGNER_KEY = "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318";
+const ENS_NAME = "alice.brand.eth";
+
+interface Figure {
+  rps: number;
+  p50: number;
+  p99: number;
+  /** CPU time per answer of the server and of its embedded database process; unset for references. */
+  cpuUs?: { server: number; database: number };
+  /** Answers with a status other than those expected, connection errors and timeouts. */
+  unexpected: number;
+}
+
+interface Row {
+  label: string;
+  ours: Figure;
+  reference?: { label: string; figure: Figure };
+  /** The same load on `next start` (BENCH_NEXT=1). */
+  next?: Figure;
+  goal?: (row: Row, warm: Figure) => string;
+}
+
+type Headers = Record<string, string>;
+
+async function main() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "namesvc-bench-"));
+  const children: ChildProcess[] = [];
+  let postgres: Awaited<ReturnType<typeof startTempPostgres>> | undefined;
+  try {
+    let databaseUrl: string | undefined;
+    if (process.env.BENCH_DB !== "pglite") {
+      const serverUrl = process.env.BENCH_DATABASE_URL ?? (postgres = await startTempPostgres())?.url;
+      if (serverUrl) databaseUrl = (await createThrowAwayDatabase(serverUrl, "bench_http")).url;
+    }
+    console.log(`database: ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}; load average ${loadAverage()}`);
+    const partnerId = await prepareDatabase(dataDir, databaseUrl);
+    const token = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();
+    const ours = await startServer({ dataDir, databaseUrl, rateLimited: false }, children);
+    const orderId = await createOrder(ours.origin, partnerId);
+    const headers = { authorization: `Bearer ${token}` };
+
+    const allWarmTargets = [
+      { label: "native forward (warm)", path: "/v1/resolve/alice.web3" },
+      { label: "forward with coins filter", path: "/v1/resolve/alice.web3?coins=ETH,BTC" },
+      { label: "reverse", path: `/v1/reverse/${ALICE_OWNER}` },
+      { label: "sub-domain list page", path: "/v1/parentdomains/brand.web3/list?pageSize=100" },
+      { label: "order read", path: `/v1/market/order/${orderId}` },
+    ];
+    const warmTargets = ONLY_ENS ? allWarmTargets.slice(0, 1) : allWarmTargets;
+    const bodies = new Map<string, Buffer>();
+    for (const target of warmTargets) {
+      const res = await fetch(ours.origin + target.path, { headers });
+      if (res.status !== 200) throw new Error(`${target.path} answered ${res.status}: ${await res.text()}`);
+      bodies.set(target.path, Buffer.from(await res.arrayBuffer()));
+    }
+    const bare = await startChild(["-e", bareServerSource(bodies)], /listening on (http:\/\/[\d.]+:\d+)/, children);
+    const barePg = databaseUrl
+      ? await startChild(
+          ["scripts/bench/bare-pg-server.mjs", databaseUrl, process.env.DB_POOL_SIZE ?? "20"],
+          /listening on (http:\/\/[\d.]+:\d+)/,
+          children,
+        )
+      : undefined;
+    if (WITH_NEXT && !databaseUrl) throw new Error("BENCH_NEXT=1 needs PostgreSQL: both servers share the database.");
+    const next = WITH_NEXT ? await startNext(dataDir, databaseUrl!, children) : undefined;
+
+    // "Warm" as a busy server is: every path loaded for a while first, so the JIT has compiled the
+    // read path and the caches hold the answers before anything is measured.
+    for (const target of warmTargets) {
+      await load(ours.origin, fixed(target.path), headers, [200], WARM_UP_SECONDS);
+      if (next) await load(next, fixed(target.path), headers, [200], WARM_UP_SECONDS);
+    }
+
+    const rows: Row[] = [];
+    for (const target of warmTargets) {
+      const reference = await load(bare, fixed(target.path), headers, [200]);
+      rows.push({
+        label: target.label,
+        ours: await load(ours.origin, fixed(target.path), headers, [200]),
+        reference: { label: "bare node:http", figure: reference },
+        next: next ? await load(next, fixed(target.path), headers, [200]) : undefined,
+      });
+    }
+    const warm = rows[0].ours;
+
+    const gateway = gatewayPaths();
+    await load(ours.origin, fixed(gateway.cached), {}, [200], WARM_UP_SECONDS);
+    rows.push({
+      label: "ENS gateway: signed answer, asked again",
+      ours: await load(ours.origin, fixed(gateway.cached), {}, [200]),
+      goal: (row, warm) =>
+        verdicts([
+          [`>= ${pct(GATEWAY_SHARE_OF_WARM)} of warm`, row.ours.rps >= GATEWAY_SHARE_OF_WARM * warm.rps],
+          [`p99 <= ${GATEWAY_P99_MS} ms`, row.ours.p99 <= GATEWAY_P99_MS],
+          ["0 errors", row.ours.unexpected === 0],
+        ]),
+    });
+    await load(ours.origin, gateway.unique, {}, [200], WARM_UP_SECONDS);
+    rows.push({
+      label: "ENS gateway: unique queries, each signed",
+      ours: await load(ours.origin, gateway.unique, {}, [200]),
+    });
+    if (ONLY_ENS) {
+      printTable(rows, warm);
+      return;
+    }
+
+    // Cache misses: every request names a name nobody asked for before, alternately one of the
+    // registered sub-domains (in order, never repeated) and an unregistered name.
+    const ourNames = uniqueNames(`c${randomBytes(3).toString("hex")}`);
+    await load(ours.origin, ourNames.next, headers, [200, 404], WARM_UP_SECONDS);
+    const miss = await load(ours.origin, ourNames.next, headers, [200, 404]);
+    const barePgNames = uniqueNames(`b${randomBytes(3).toString("hex")}`);
+    rows.push({
+      label: "cache miss (unique names, half registered)",
+      ours: miss,
+      reference: barePg
+        ? { label: "bare pg (a query per name)", figure: await load(barePg, barePgNames.next, headers, [200, 404]) }
+        : undefined,
+      goal: (row, warm) =>
+        verdicts([
+          [`>= ${pct(MISS_SHARE_OF_WARM)} of warm`, row.ours.rps >= MISS_SHARE_OF_WARM * warm.rps],
+          [`p99 <= ${MISS_P99_MS} ms`, row.ours.p99 <= MISS_P99_MS],
+          ["0 errors", row.ours.unexpected === 0],
+          ...(row.reference
+            ? [
+                [
+                  `>= ${pct(MISS_SHARE_OF_BARE_PG)} of bare pg`,
+                  row.ours.rps >= MISS_SHARE_OF_BARE_PG * row.reference.figure.rps,
+                ] as [string, boolean],
+              ]
+            : []),
+        ]),
+    });
+    if (ourNames.wrapped())
+      console.log("(note: the cache-miss run used more names than are registered; some repeated)");
+
+    const refusedGoal = (row: Row, warm: Figure) =>
+      verdicts([
+        [`>= ${pct(REFUSED_SHARE_OF_WARM)} of warm`, row.ours.rps >= REFUSED_SHARE_OF_WARM * warm.rps],
+        ["all refused", row.ours.unexpected === 0],
+      ]);
+    const badToken = { authorization: `Bearer ${token.slice(0, -2)}${token.endsWith("AA") ? "BB" : "AA"}` };
+    await load(ours.origin, fixed("/v1/resolve/alice.web3"), badToken, [401], WARM_UP_SECONDS);
+    rows.push({
+      label: "refused: 401 bad token",
+      ours: await load(ours.origin, fixed("/v1/resolve/alice.web3"), badToken, [401]),
+      goal: refusedGoal,
+    });
+    await load(ours.origin, fixed("/v1/resolve/nobody.web3"), headers, [404], WARM_UP_SECONDS);
+    rows.push({
+      label: "refused: 404 unknown name, asked again",
+      ours: await load(ours.origin, fixed("/v1/resolve/nobody.web3"), headers, [404]),
+      goal: refusedGoal,
+    });
+    rows.push({ label: "refused: 429 past the limit", ours: await tooManyRequests(databaseUrl), goal: refusedGoal });
+
+    console.log(
+      `\n${CONNECTIONS} connections, ${SECONDS} s per measurement, authorization on every request; ` +
+        `load average ${loadAverage()}`,
+    );
+    printTable(rows, warm);
+
+    if (MEMORY_REQUESTS > 0) await memoryRun(ours.origin, headers, ours.child);
+  } finally {
+    for (const child of children) child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await postgres?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * 429 past a limit: a second server on the same database (PostgreSQL) or on a fresh one of its own
+ * (PGlite admits one process), with a resolution limit of one request per token and window.
+ */
+async function tooManyRequests(databaseUrl: string | undefined): Promise<Figure> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), "namesvc-bench-429-"));
+  const children: ChildProcess[] = [];
+  try {
+    const limited = await startServer({ dataDir, databaseUrl, rateLimited: true }, children);
+    const token = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();
+    const headers = { authorization: `Bearer ${token}` };
+    const first = await fetch(`${limited.origin}/v1/resolve/alice.web3`, { headers });
+    if (first.status !== 200) throw new Error(`the rate-limited server answered ${first.status} first`);
+    await load(limited.origin, fixed("/v1/resolve/alice.web3"), headers, [429], WARM_UP_SECONDS);
+    return await load(limited.origin, fixed("/v1/resolve/alice.web3"), headers, [429]);
+  } finally {
+    for (const child of children) child.kill("SIGTERM");
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Migrates and seeds a fresh database, with DISTINCT_NAMES extra sub-domains, each with an ETH wallet. */
+async function prepareDatabase(dataDir: string, databaseUrl: string | undefined): Promise<string> {
+  setConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: databaseUrl, JWT_SECRET: BENCH_JWT_SECRET });
+  await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, "pglite") });
+  await seedDemoData();
+  await database().query(
+    `INSERT INTO "domain" (id, name, node, label, tld, parent_id, owner_address, owner_key, created_at, updated_at)
+     SELECT gen_random_uuid(), 'm' || g || '.brand.web3', '0x' || md5('m' || g) || md5('n' || g), 'm' || g,
+            'web3', p.id, '0x' || substr(md5('o' || g), 1, 40), '0x' || substr(md5('o' || g), 1, 40),
+            now() - g * interval '1 second', now()
+       FROM generate_series(1, $1::int) AS g, (SELECT id FROM "domain" WHERE name = 'brand.web3') AS p`,
+    [DISTINCT_NAMES],
+  );
+  await database().query(
+    `INSERT INTO wallet_record (id, domain_id, coin, version, coin_type, address)
+     SELECT gen_random_uuid(), d.id, 'ETH', 'NATIVE', 60, d.owner_address
+     FROM "domain" d WHERE d.name LIKE 'm%.brand.web3'`,
+  );
+  await database().query(`UPDATE "domain" SET subdomain_count = subdomain_count + $1 WHERE name = 'brand.web3'`, [
+    DISTINCT_NAMES,
+  ]);
+  const [partner] = await database().query<{ id: string }>(`SELECT id FROM partner ORDER BY created_at LIMIT 1`);
+  // An ENS parent with one sub-name and its records, for the gateway's rows.
+  await registerEnsParent({ partnerId: partner.id, name: "brand.eth", ownerAddress: ALICE_OWNER });
+  const { id } = await db().$transaction((tx) =>
+    registerName(tx, {
+      name: ENS_NAME,
+      ownerAddress: ALICE_OWNER,
+      wallets: [{ coin: "ETH", version: "NATIVE", coinType: 60, address: ALICE_OWNER }],
+    }),
+  );
+  await database().query(
+    `INSERT INTO text_record (id, domain_id, key, value) VALUES (gen_random_uuid(), $1, 'url', 'https://alice.example')`,
+    [id],
+  );
+  await database().exec(`ANALYZE`);
+  await closeDatabase();
+  return partner.id;
+}
+
+async function startServer(
+  options: { dataDir: string; databaseUrl: string | undefined; rateLimited: boolean },
+  children: ChildProcess[],
+) {
+  const database: Record<string, string> = options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : {};
+  const limits: Record<string, string> = options.rateLimited
+    ? { RATE_LIMIT_ENABLED: "1", RATE_LIMIT_RESOLVE_PER_TOKEN: "1" }
+    : { RATE_LIMIT_ENABLED: "0" };
+  const server = await startServerProcess({
+    env: {
+      ...database,
+      ...limits,
+      JWT_SECRET: BENCH_JWT_SECRET,
+      NODE_ENV: "production",
+      OWNER_SIGN_IN_DOMAINS: "loopback",
+      DATA_DIR: options.dataDir,
+      PORT: "0",
+      HOST: "127.0.0.1",
+      API_ONLY: "1",
+      LOG_LEVEL: "error",
+      BACKGROUND_JOBS: "0",
+      ENS_RESOLVERS: `1:${BENCH_RESOLVER}`,
+      ENS_GATEWAY_SIGNER_KEY: BENCH_SIGNER_KEY,
+    },
+    // What the server reports about its database or a failed request is shown with the figures.
+    onOutput: (chunk: Buffer) => {
+      for (const line of chunk.toString().split("\n"))
+        if (/^\[(db|server)\]|FATAL|heap|Abort|RuntimeError/.test(line)) console.log(`  server: ${line}`);
+    },
+  });
+  children.push(server.child);
+  serverPids.set(server.origin, server.child.pid!);
+  return server;
+}
+
+/** `next start` serving the same route handlers on the same database (instrumentation.ts starts it). */
+async function startNext(dataDir: string, databaseUrl: string, children: ChildProcess[]): Promise<string> {
+  ensureNextBuild();
+  const server = await startNextProcess({
+    env: {
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: BENCH_JWT_SECRET,
+      NODE_ENV: "production",
+      OWNER_SIGN_IN_DOMAINS: "loopback",
+      DATA_DIR: mkdtempSync(path.join(dataDir, "next-")),
+      SEED_DEMO_DATA: "0",
+      BACKGROUND_JOBS: "0",
+      LOG_LEVEL: "error",
+      RATE_LIMIT_ENABLED: "0",
+    },
+  });
+  children.push(server.child);
+  return server.origin;
+}
+
+function bareServerSource(bodies: Map<string, Buffer>): string {
+  const table = JSON.stringify([...bodies].map(([url, body]) => [url, body.toString("base64")]));
+  return `
+    const http = require("node:http");
+    const bodies = new Map(${table}.map(([url, body]) => [url, Buffer.from(body, "base64")]));
+    const server = http.createServer((req, res) => {
+      const body = bodies.get(req.url);
+      if (!body) { res.writeHead(404); return res.end(); }
+      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
+      res.end(body);
+    });
+    server.keepAliveTimeout = 65000;
+    server.listen(0, "127.0.0.1", () => console.log("bare listening on http://127.0.0.1:" + server.address().port));`;
+}
+
+function startChild(args: string[], pattern: RegExp, children: ChildProcess[]): Promise<string> {
+  const child = spawn(process.execPath, args, { stdio: ["ignore", "pipe", "pipe"] });
+  children.push(child);
+  let output = "";
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 120_000);
+    const onData = (chunk: Buffer) => {
+      output += chunk;
+      const match = pattern.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout!.on("data", onData);
+    child.stderr!.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
+  });
+}
+
+async function createOrder(origin: string, partnerId: string): Promise<string> {
+  const res = await fetch(`${origin}/v1/market/crypto/purchase`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({
+      currency: "ETH",
+      domain: "benchorder.web3",
+      ownerAddress: ALICE_OWNER,
+      ownerEmail: "bench@example.com",
+      ownerName: "Bench",
+      partnerId,
+      walletAddrs: [],
+      years: 1,
+    }),
+  });
+  const body = (await res.json()) as { orderId?: string };
+  if (!body.orderId) throw new Error(`could not create an order: ${res.status} ${JSON.stringify(body)}`);
+  return body.orderId;
+}
+
+/** Paths of a load: the same one every time, or one a generator makes per request. */
+type Paths = () => string;
+
+function fixed(pathname: string): Paths {
+  return () => pathname;
+}
+
+/** GET paths of the gateway: one multicall asked again, and text queries each asked once. */
+function gatewayPaths(): { cached: string; unique: Paths } {
+  const node = namehash(ENS_NAME);
+  const abi = parseAbi([
+    "function addr(bytes32) view returns (address)",
+    "function text(bytes32, string) view returns (string)",
+    "function multicall(bytes[]) returns (bytes[])",
+    "function resolve(bytes, bytes) view returns (bytes)",
+  ]);
+  const name = toHex(packetToBytes(ENS_NAME));
+  const ask = (inner: Hex) =>
+    `/v1/ens/ccip/${BENCH_RESOLVER}/${encodeFunctionData({ abi, functionName: "resolve", args: [name, inner] })}.json`;
+  const multicall = encodeFunctionData({
+    abi,
+    functionName: "multicall",
+    args: [
+      [
+        encodeFunctionData({ abi, functionName: "addr", args: [node] }),
+        encodeFunctionData({ abi, functionName: "text", args: [node, "url"] }),
+      ],
+    ],
+  });
+  let count = 0;
+  const prefix = randomBytes(3).toString("hex");
+  return {
+    cached: ask(multicall),
+    unique: () => ask(encodeFunctionData({ abi, functionName: "text", args: [node, `k${prefix}${count++}`] })),
+  };
+}
+
+/** Registered sub-domains in order (never repeated while any is left), alternating with unregistered names. */
+function uniqueNames(prefix: string) {
+  let count = 0;
+  let registered = 0;
+  return {
+    next: () => {
+      count++;
+      if (count % 2 === 1) return `/v1/resolve/${prefix}x${count}.web3`;
+      registered++;
+      return `/v1/resolve/m${((registered - 1) % DISTINCT_NAMES) + 1}.brand.web3`;
+    },
+    wrapped: () => registered > DISTINCT_NAMES,
+  };
+}
+
+async function load(
+  origin: string,
+  paths: Paths,
+  headers: Headers,
+  expected: number[],
+  seconds = SECONDS,
+): Promise<Figure> {
+  const pid = serverPids.get(origin);
+  const cpuBefore = pid ? cpuSeconds(pid) : undefined;
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    duration: seconds,
+    headers,
+    requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }],
+  });
+  const counts: Record<string, { count?: number }> = result.statusCodeStats ?? {};
+  const answered = expected.reduce((sum, status) => sum + (counts[String(status)]?.count ?? 0), 0);
+  const total = Object.values(counts).reduce((sum, stat) => sum + (stat.count ?? 0), 0);
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    cpuUs: pid && cpuBefore && total > 0 ? perAnswer(cpuBefore, cpuSeconds(pid), total) : undefined,
+    unexpected: total - answered + result.errors + result.timeouts,
+  };
+}
+
+// Our servers by origin, for their CPU time.
+const serverPids = new Map<string, number>();
+const CLOCK_TICKS = 100;
+
+/** User and system CPU seconds of a process, and of its children (the embedded database's process). */
+function cpuSeconds(pid: number): { server: number; database: number } {
+  let children: number[] = [];
+  try {
+    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
+      .trim()
+      .split(/\s+/)
+      .filter(Boolean)
+      .map(Number);
+  } catch {
+    // No children file on this kernel: the server alone.
+  }
+  return {
+    server: ticksOf(pid) / CLOCK_TICKS,
+    database: children.reduce((sum, id) => sum + ticksOf(id), 0) / CLOCK_TICKS,
+  };
+}
+
+function ticksOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
+
+function perAnswer(
+  before: { server: number; database: number },
+  after: { server: number; database: number },
+  answers: number,
+) {
+  return {
+    server: ((after.server - before.server) / answers) * 1e6,
+    database: ((after.database - before.database) / answers) * 1e6,
+  };
+}
+
+async function memoryRun(origin: string, headers: Headers, server: ChildProcess) {
+  const before = rssMb(server.pid!);
+  let max = before;
+  let counter = 0;
+  const started = performance.now();
+  // Resident memory along the way, to see whether it levels off or keeps growing.
+  const step = Math.max(1, Math.floor(MEMORY_REQUESTS / 5));
+  let nextReport = step;
+  const progress = setInterval(() => {
+    const rss = rssMb(server.pid!);
+    max = Math.max(max, rss);
+    if (counter < nextReport) return;
+    console.log(`  after ${counter.toLocaleString("en")} requests: resident memory ${rss.toFixed(0)} MB`);
+    nextReport += step;
+  }, 250);
+  const result = await autocannon({
+    url: origin,
+    connections: CONNECTIONS,
+    amount: MEMORY_REQUESTS,
+    headers,
+    requests: [
+      {
+        setupRequest: (request) => ({
+          ...request,
+          path: `/v1/resolve/m${(counter++ % DISTINCT_NAMES) + 1}.brand.web3`,
+        }),
+      },
+    ],
+  });
+  clearInterval(progress);
+  const seconds = (performance.now() - started) / 1000;
+  const statuses = Object.entries(result.statusCodeStats ?? {}).filter(([code]) => !code.startsWith("2"));
+  if (statuses.length > 0)
+    console.log(`  answers other than 2xx: ${statuses.map(([c, s]) => `${c} x${s.count}`).join(", ")}`);
+  await new Promise((resolve) => setTimeout(resolve, 2000));
+  const after = rssMb(server.pid!);
+  max = Math.max(max, after);
+  console.log(
+    `\nmemory: ${result.requests.total.toLocaleString("en")} resolutions ` +
+      `over ${DISTINCT_NAMES.toLocaleString("en")} distinct names in ${seconds.toFixed(0)} s ` +
+      `(${(result.requests.total / seconds).toFixed(0)} req/s, ${result.non2xx} non-2xx, ` +
+      `${result.errors} errors of which ${result.timeouts} timeouts): ` +
+      `resident memory ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after, ${max.toFixed(0)} MB at most ` +
+      `(limit ${RSS_LIMIT_MB} MB: ${max <= RSS_LIMIT_MB ? "met" : "NOT met"})`,
+  );
+}
+
+function rssMb(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+}
+
+function loadAverage(): string {
+  return os
+    .loadavg()
+    .map((value) => value.toFixed(2))
+    .join(" ");
+}
+
+function pct(share: number): string {
+  return `${(share * 100).toFixed(0)}%`;
+}
+
+function verdicts(checks: [string, boolean][]): string {
+  return checks.map(([goal, met]) => `${goal}: ${met ? "met" : "NOT met"}`).join("; ");
+}
+
+function printTable(rows: Row[], warm: Figure) {
+  const withNext = rows.some((row) => row.next);
+  const table: string[][] = [
+    [
+      "path",
+      "req/s",
+      "p50",
+      "p99",
+      "errors",
+      "CPU µs",
+      "reference",
+      "req/s",
+      "p50",
+      "p99",
+      "ours/ref",
+      "ours/warm",
+      ...(withNext ? ["next start req/s", "p50", "p99", "errors", "next/ours"] : []),
+    ],
+  ];
+  for (const row of rows) {
+    const ref = row.reference?.figure;
+    const next = row.next;
+    table.push([
+      row.label,
+      row.ours.rps.toFixed(0),
+      String(row.ours.p50),
+      String(row.ours.p99),
+      String(row.ours.unexpected),
+      row.ours.cpuUs === undefined
+        ? ""
+        : row.ours.cpuUs.server.toFixed(0) +
+          (row.ours.cpuUs.database >= 0.5 ? `+${row.ours.cpuUs.database.toFixed(0)}` : ""),
+      row.reference?.label ?? "—",
+      ref ? ref.rps.toFixed(0) : "",
+      ref ? String(ref.p50) : "",
+      ref ? String(ref.p99) : "",
+      ref ? pct(row.ours.rps / ref.rps) : "",
+      pct(row.ours.rps / warm.rps),
+      ...(withNext
+        ? next
+          ? [
+              next.rps.toFixed(0),
+              String(next.p50),
+              String(next.p99),
+              String(next.unexpected),
+              pct(next.rps / row.ours.rps),
+            ]
+          : ["", "", "", "", ""]
+        : []),
+    ]);
+  }
+  const widths = table[0].map((_, i) => Math.max(...table.map((cells) => (cells[i] ?? "").length)));
+  const format = (cells: string[]) =>
+    cells.map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
+  console.log(
+    "(latencies in ms; errors: answers other than those expected, failed connections and timeouts; CPU µs: CPU time\n" +
+      " per answer of the server process [+ its embedded database process], less sensitive to other load than req/s)",
+  );
+  for (const cells of table) console.log(format(cells));
+  console.log("\ngoals:");
+  for (const row of rows) if (row.goal) console.log(`  ${row.label}: ${row.goal(row, warm)}`);
+}
+
+main().then(
+  () => process.exit(0),
+  (error) => {
+    console.error(error);
+    process.exit(1);
+  },
+);

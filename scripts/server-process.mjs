@@ -1,0 +1,107 @@
+// The server as a child process, started the way `npm start` runs it (same bundle, Node flags and
+// environment), or as `next start`, for the tests and benches that need a real process: it
+// resolves with the address the server prints once it is ready, and stops it with SIGTERM
+// (SIGKILL after a grace period).
+import { spawn } from "node:child_process";
+import path from "node:path";
+import { ensureServerBundle } from "./server-bundle.mjs";
+
+const root = path.resolve(import.meta.dirname, "..");
+
+/**
+ * Node flags of the server process. A bounded heap (every cache is bounded too): V8 would otherwise
+ * grow it to gigabytes before collecting (SERVER_HEAP_MB to change it). WebAssembly (the embedded
+ * database, Prisma's query compiler) stays with V8's baseline compiler, Liftoff: its optimizing
+ * compiler held about 130 MB more through the soak (429 MB against 297) for PGlite's 9 MB module,
+ * for about 20% more purchases per second on PGlite; the 300 MB bound comes first.
+ */
+export function serverNodeArgs(env = process.env) {
+  return [`--max-old-space-size=${env.SERVER_HEAP_MB ?? 256}`, "--max-semi-space-size=4", "--liftoff-only"];
+}
+
+/**
+ * The server process's environment. glibc gives each thread that allocates (V8's compiler threads,
+ * the embedded database's thread) an arena of its own and keeps what was freed in it: one arena
+ * held 20 to 60 MB of free memory through the soak. MALLOC_ARENA_MAX from the caller is kept.
+ */
+export function serverEnv(env) {
+  return { MALLOC_ARENA_MAX: "1", ...env };
+}
+
+export function startServerProcess({ env = {}, timeoutMs = 120_000, onOutput } = {}) {
+  const fullEnv = serverEnv({ ...process.env, ...env });
+  return watchServer(
+    spawn(process.execPath, [...serverNodeArgs(fullEnv), ensureServerBundle()], {
+      cwd: root,
+      env: fullEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+    /listening on (http:\/\/[^\s)]+)/,
+    timeoutMs,
+    onOutput,
+  );
+}
+
+/**
+ * `next start` (or `next dev` with `dev: true`) on 127.0.0.1 and a free port, from the built `.next`
+ * (`next build` first): resolves once instrumentation.ts's start-up is done, with Next.js's address.
+ */
+export async function startNextProcess({ env = {}, dev = false, timeoutMs = 120_000, onOutput } = {}) {
+  const fullEnv = { ...process.env, NEXT_TELEMETRY_DISABLED: "1", ...env };
+  const next = path.join(root, "node_modules", "next", "dist", "bin", "next");
+  const args = [dev ? "dev" : "start", "--hostname", "127.0.0.1", "--port", fullEnv.PORT ?? "0"];
+  const server = await watchServer(
+    spawn(process.execPath, [`--max-old-space-size=${fullEnv.SERVER_HEAP_MB ?? 256}`, next, ...args], {
+      cwd: root,
+      env: fullEnv,
+      stdio: ["ignore", "pipe", "pipe"],
+    }),
+    // Next.js prints its address first; the line of lib/server/next-edge.ts says the start-up is done.
+    /Local:\s+(http:\/\/[^\s]+)[\s\S]*\[start\] serving under Next\.js/,
+    timeoutMs,
+    onOutput,
+  );
+  // Next.js finishes its own initialization on the first request; it is made here, not by a caller.
+  await fetch(`${server.origin}/v1/openapi.json`).then((res) => res.arrayBuffer());
+  return server;
+}
+
+async function watchServer(child, ready, timeoutMs, onOutput) {
+  let output = "";
+  const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  const origin = await new Promise((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in ${timeoutMs / 1000} s:\n${output}`)),
+      timeoutMs,
+    );
+    const onData = (chunk) => {
+      onOutput?.(chunk);
+      // Only the start-up output is kept, for the error message; afterwards it is just drained.
+      if (output.length < 100_000) output += chunk.toString();
+      const match = ready.exec(output);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    void exited.then(({ code, signal }) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited (${code ?? signal}) before listening:\n${output}`));
+    });
+  });
+  return {
+    child,
+    origin,
+    exited,
+    output: () => output,
+    async stop(graceMs = 10_000) {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      child.kill("SIGTERM");
+      const timer = setTimeout(() => child.kill("SIGKILL"), graceMs);
+      await exited;
+      clearTimeout(timer);
+    },
+  };
+}

@@ -1,0 +1,98 @@
+// On PostgreSQL, name resolution's lookups have connections of their own: with every connection
+// of the main pool taken (long purchases, a stalled transaction), a forward and a reverse lookup
+// still answer at once. And the main pool serves requests by arrival: a request that began
+// earlier gets the next free connection before one that began later, even if it asks later.
+// On PGlite (one connection) the lookups are ordinary queries; the first test still runs there.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { setConfig } from "@/lib/config";
+import { closeDatabase, database, db, openDatabase } from "@/lib/db";
+import { asOneRequest } from "@/lib/db/arrival-order";
+import { createThrowAwayDatabase } from "@/scripts/postgres-temp.mjs";
+import { registerName } from "@/lib/registry/register-name";
+import { nativeProvider } from "@/lib/resolution/native";
+import { holdConnection } from "@/tests/support/pool";
+
+const SERVER = process.env.TEST_DATABASE_URL;
+const POOL_SIZE = 2;
+const OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
+const OTHER_OWNER = "0x71C7656EC7ab88b098defB751B7401B5f6d8976F";
+let scratch: { drop(): Promise<void> } | undefined;
+
+beforeAll(async () => {
+  setConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+  if (SERVER) {
+    const created = await createThrowAwayDatabase(SERVER, "test");
+    scratch = created;
+    await openDatabase({ url: created.url, poolSize: POOL_SIZE });
+  } else {
+    await openDatabase();
+  }
+  await db().tld.create({ data: { name: "web3" } });
+  await registerChosen("looked.web3", OWNER);
+  // Asked for the first time with the pool taken: nothing about it is kept yet.
+  await registerChosen("unasked.web3", OTHER_OWNER);
+}, 120_000);
+
+/** `name`, registered to `owner` with its ETH record and made the owner's primary name. */
+function registerChosen(name: string, owner: string) {
+  return db().$transaction(async (tx) => {
+    const wallets = [{ coin: "ETH", version: "NATIVE", coinType: 60, address: owner }];
+    const { id } = await registerName(tx, { name, ownerAddress: owner, wallets });
+    await tx.reverseRecord.create({ data: { address: owner.toLowerCase(), domainId: id } });
+  });
+}
+
+afterAll(async () => {
+  await closeDatabase();
+  await scratch?.drop();
+});
+
+describe("database connections", () => {
+  test("a forward and a reverse lookup answer", async () => {
+    expect((await nativeProvider.forward("looked.web3", {}))?.domain).toBe("looked.web3");
+    expect((await nativeProvider.reverse(OWNER, {}))?.domain).toBe("looked.web3");
+  });
+
+  test.runIf(SERVER)("lookups answer while every connection of the main pool is taken", async () => {
+    const holds = await Promise.all(Array.from({ length: POOL_SIZE }, holdConnection));
+    let mainAnswered = false;
+    const main = database()
+      .query("SELECT 1")
+      .then(() => (mainAnswered = true));
+    const started = performance.now();
+    expect((await nativeProvider.forward("unasked.web3", {}))?.domain).toBe("unasked.web3");
+    expect((await nativeProvider.reverse(OTHER_OWNER, {}))?.domain).toBe("unasked.web3");
+    expect(await database().lookup("SELECT 2 AS two")).toEqual([{ two: 2 }]);
+    expect(performance.now() - started).toBeLessThan(2000);
+    // The main pool's statement is still waiting for a connection.
+    expect(mainAnswered).toBe(false);
+    await Promise.all(holds.map((release) => release()));
+    await main;
+  });
+
+  test.runIf(SERVER)("the main pool's next connection goes to the request that began first", async () => {
+    const holds = await Promise.all(Array.from({ length: POOL_SIZE }, holdConnection));
+    const served: string[] = [];
+    let olderAsks!: () => void;
+    const olderMayAsk = new Promise<void>((resolve) => (olderAsks = resolve));
+    const older = asOneRequest(async () => {
+      await olderMayAsk;
+      await database().query("SELECT 1");
+      served.push("older");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    const newer = asOneRequest(async () => {
+      await database().query("SELECT 1");
+      served.push("newer");
+    });
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The newer request is already waiting when the older one asks.
+    olderAsks();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await holds[0]();
+    await older;
+    await holds[1]();
+    await newer;
+    expect(served).toEqual(["older", "newer"]);
+  });
+});
