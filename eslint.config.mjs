@@ -6,6 +6,59 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+// The areas of lib/, top to bottom. An area imports only areas below it (and itself): requests come in
+// through lib/server and lib/http, the domain areas call down to lib/db, and lib/contract (errors,
+// schemas, OpenAPI) is importable by all. Type-only imports upward are allowed: a lower area may name
+// a type an upper one defines (a request's caller) without depending on its code.
+const LAYERS = [
+  ["server"],
+  ["metrics"],
+  ["http"],
+  ["operator"],
+  ["market"],
+  ["owners"],
+  ["registry"],
+  ["ens"],
+  ["webhooks"],
+  ["resolution"],
+  ["siwe"],
+  ["partners"],
+  ["payments"],
+  ["mail", "jobs"],
+  ["db"],
+  ["contract"],
+  ["names"],
+  ["log"],
+  ["config"],
+];
+
+function layerRules() {
+  return LAYERS.flatMap((layer, index) => {
+    const above = LAYERS.slice(0, index).flat();
+    if (above.length === 0) return [];
+    const upward = {
+      regex: `^@/(lib/(${above.join("|")})|app|components|scripts|tests)(/|$)`,
+      allowTypeImports: true,
+      message: "That area sits above this one: imports between areas go one way (LAYERS in eslint.config.mjs).",
+    };
+    // A relative import that leaves the area would hide from the rule above.
+    const leaving = (depth) => ({
+      regex: `^(\\.\\./){${depth}}`,
+      message: "Import another area as @/lib/<area>/..., so the layer rule sees it.",
+    });
+    return layer.flatMap((area) => [
+      {
+        files: [`lib/${area}/*.{ts,tsx,mts,mjs}`],
+        rules: { "no-restricted-imports": ["error", { patterns: [upward, leaving(1)] }] },
+      },
+      {
+        files: [`lib/${area}/*/**/*.{ts,tsx,mts,mjs}`],
+        rules: { "no-restricted-imports": ["error", { patterns: [upward, leaving(2)] }] },
+      },
+    ]);
+  });
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -16,6 +69,7 @@ export default tseslint.config(
       "playwright-report/",
       "next-env.d.ts",
       "lib/contract/client/schema.ts",
+      "tests/.snippets/",
     ],
   },
   ...tseslint.configs.recommended,
@@ -41,6 +95,7 @@ export default tseslint.config(
       ...nextPlugin.configs["core-web-vitals"].rules,
     },
   },
+  ...layerRules(),
   prettier,
   // After `prettier`, which turns max-len off: Prettier wraps code at 120 but leaves long strings and
   // comments alone, so this rule catches those.

@@ -2,6 +2,7 @@ import "server-only";
 import path from "node:path";
 import type { Worker } from "node:worker_threads";
 import { messages } from "@electric-sql/pglite";
+import { logger } from "@/lib/log";
 
 // The server's side of the embedded database (lib/db/pglite-host.mjs, a worker thread of its own):
 // requests over the worker's message channel, answers matched by id. Everything the database
@@ -191,7 +192,7 @@ export class EmbeddedDatabase {
       execArgv: [],
       resourceLimits: HOST_LIMITS,
     });
-    worker.on("error", (error) => console.error(`[db] the embedded database failed: ${error.stack ?? error.message}`));
+    worker.on("error", (error) => logger("db").error(`the embedded database failed: ${error.stack ?? error.message}`));
     try {
       await new Promise<void>((resolve, reject) => {
         const onMessage = (message: Notice) => {
@@ -247,7 +248,7 @@ export class EmbeddedDatabase {
     for (const { reject } of this.pending.values()) reject(error);
     this.pending.clear();
     if (this.closed) return;
-    if (this.dataDir) console.error(`[db] ${error.message} It is started again on the next request.`);
+    if (this.dataDir) logger("db").error(`${error.message} It is started again on the next request.`);
     else this.lostInMemory = error;
     for (const onLost of this.lostHandlers) onLost();
   }

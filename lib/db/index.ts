@@ -6,6 +6,7 @@ import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { config, usesPostgresServer } from "@/lib/config";
 import { serveInArrivalOrder } from "./arrival-order";
 import { migrate } from "./migrate";
+import { logger } from "@/lib/log";
 
 // One database handle for the process: Prisma for the domain code, plus a raw query function
 // for the few hot paths and for migrations. PGlite (embedded, one process) by default,
@@ -131,7 +132,7 @@ async function openPostgres(url: string, poolSize = config().DB_POOL_SIZE): Prom
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });
-    pool.on("error", (error) => console.error("[db] idle client error:", error.message));
+    pool.on("error", (error) => logger("db").error(`idle client error: ${error.message}`));
     return pool;
   };
   const pool = poolOf(poolSize);

@@ -1,14 +1,12 @@
 import "server-only";
-import { config } from "@/lib/config";
+import { logger } from "@/lib/log";
 
 // Server-side logging. Authorization headers and token values never reach a log line: only the
 // method, the path (without query) and the request id are written with an error.
 
 export function logError(requestId: string, request: Request, error: unknown): void {
-  if (config().LOG_LEVEL === "silent") return;
-  const path = safePath(request.url);
   const detail = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  console.error(`[${requestId}] ${request.method} ${path} failed: ${redact(detail)}`);
+  logger("http").error({ requestId, method: request.method, path: safePath(request.url) }, redact(detail));
 }
 
 function safePath(url: string): string {

@@ -4,6 +4,7 @@ import { database, isDatabaseOpen } from "@/lib/db";
 import { clientAddress } from "./client-address";
 import { ApiError } from "@/lib/contract/errors";
 import { countsPerToken, type RateLimitClass } from "./route-policy";
+import { errorText, logger } from "@/lib/log";
 
 // Fixed-window rate limits, per partner or per client address, shared by every instance through the
 // rate_limit_window table, without a database call on the request path. Windows are aligned to the
@@ -229,17 +230,13 @@ export function rateLimiter(): RateLimiter | null {
       now: () => clock(),
       store: async (items) => {
         const rows = await databaseCounterStore(items);
-        if (storeFailing && cfg.LOG_LEVEL !== "silent") console.warn("[rate-limit] shared counters reachable again");
+        if (storeFailing) logger("rate-limit").warn("shared counters reachable again");
         storeFailing = false;
         return rows;
       },
       onStoreError: (error) => {
-        if (!storeFailing && cfg.LOG_LEVEL !== "silent") {
-          console.warn(
-            "[rate-limit] shared counters unreachable, limiting per instance: " +
-              `${error instanceof Error ? error.message : error}`,
-          );
-        }
+        if (!storeFailing)
+          logger("rate-limit").warn(`shared counters unreachable, limiting per instance: ${errorText(error)}`);
         storeFailing = true;
       },
     });

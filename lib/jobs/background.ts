@@ -1,4 +1,5 @@
 import "server-only";
+import { errorText, logger } from "@/lib/log";
 
 // Long-running work started with the server (offer expiry, chain watchers). Each job persists
 // its own cursor in the database, so a restart resumes where it stopped.
@@ -18,7 +19,7 @@ export async function startBackgroundJobs(): Promise<StopJob> {
     try {
       stops.push(await job.start());
     } catch (error) {
-      console.error(`[background] ${job.name} did not start:`, error instanceof Error ? error.message : error);
+      logger("background").error(`${job.name} did not start: ${errorText(error)}`);
     }
   }
   return async () => {

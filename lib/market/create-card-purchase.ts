@@ -15,6 +15,7 @@ import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { requestHash } from "./request-hash";
 import { writeOrderHoldingName } from "./reserve-name";
 import { attributedToCreator, withinHoldLimits, type Creator } from "./unpaid-holds";
+import { errorText, logger } from "@/lib/log";
 
 // Endpoint 11. The order, its payment row and the name's hold are written together (one statement,
 // in a transaction with the unpaid-hold check when that is configured); the processor's
@@ -261,10 +262,7 @@ async function callProcessor<T>(processor: CardProcessor, order: Order, call: ()
   try {
     return await call();
   } catch (error) {
-    console.error(
-      `[market] card processor ${processor.name} failed for order ${order.id}:`,
-      error instanceof Error ? error.message : error,
-    );
+    logger("market").error(`card processor ${processor.name} failed for order ${order.id}: ${errorText(error)}`);
     throw new ApiError(502, "processor", "The card processor did not answer; retry with the same checkoutId.");
   }
 }

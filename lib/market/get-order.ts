@@ -6,6 +6,7 @@ import { syncCardPayment } from "./card-payment-events";
 import { exactNumber } from "./exact-number";
 import { centsToNumber } from "./pricing";
 import { isInFlight } from "./reserve-name";
+import { errorText, logger } from "@/lib/log";
 
 // Endpoint 13. A pending Stripe order is re-read from Stripe first (at most once per order every
 // few seconds, however many read it), so a client polling after paying sees the order complete
@@ -20,10 +21,7 @@ export async function getOrderOrThrow(orderId: string): Promise<Order> {
       order = (await db().order.findUnique({ where: { id: orderId }, include: { payment: { select: SEEN } } }))!;
     } catch (error) {
       // The stored state is still right; the webhook will bring the news.
-      console.warn(
-        `[market] could not re-read the card payment of ${orderId}:`,
-        error instanceof Error ? error.message : error,
-      );
+      logger("market").warn(`could not re-read the card payment of ${orderId}: ${errorText(error)}`);
     }
   }
   return {

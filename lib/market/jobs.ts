@@ -11,6 +11,7 @@ import { processDueCardRefunds } from "./refunds";
 import { recheckProcessingPayments } from "./recheck-processing";
 import { onCryptoPaymentReorganised } from "./reorganised-payments";
 import { settleDuePayments } from "./settle-payment";
+import { logger } from "@/lib/log";
 
 // The marketplace's background work, started with the server. Everything it does is driven by
 // durable state, so a restart picks up where a crash stopped: payments recorded and not settled,
@@ -22,7 +23,7 @@ const MARKET_JOB_INTERVAL_MS = 10_000;
 /** A PAID order older than this was abandoned by a failed fulfilment, not one in progress. */
 const STALE_PAID_MS = 60_000;
 
-const log = (message: string) => console.warn(`[market] ${message}`);
+const log = (message: string) => logger("market").warn(message);
 
 /** One pass of the market's upkeep; each step runs whatever the others did. */
 async function runMarketUpkeep(now = new Date()): Promise<void> {
@@ -53,8 +54,8 @@ registerBackgroundJob({
     const settled = await settleDuePayments(log);
     const completed = await completePaidOrders();
     if (settled.length + completed.length > 0)
-      console.log(
-        `[market] settled ${settled.length} recorded payment(s) and completed ${completed.length} paid ` +
+      logger("market").info(
+        `settled ${settled.length} recorded payment(s) and completed ${completed.length} paid ` +
           "order(s) left by the last run",
       );
     return () => undefined;
@@ -77,7 +78,7 @@ registerBackgroundJob({
 registerBackgroundJob({
   name: "market: crypto payment watchers",
   start() {
-    for (const line of describeCryptoSetup().lines) console.log(`[market] ${line}`);
+    for (const line of describeCryptoSetup().lines) logger("market").info(line);
     const watchers = startPaymentWatchers({
       onPaymentCredited: (paymentId) => onCryptoPaymentCredited(paymentId).then(() => undefined),
       onPaymentReorganised: (tx, paymentId) => onCryptoPaymentReorganised(tx, paymentId),

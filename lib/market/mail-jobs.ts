@@ -1,9 +1,9 @@
 import "server-only";
-import { config } from "@/lib/config";
 import { mailConfigured } from "@/lib/mail/mailer";
 import { startPollingLoop } from "@/lib/jobs/polling-loop";
 import { registerBackgroundJob } from "@/lib/jobs/background";
 import { mailBuyers } from "./mail-buyers";
+import { logger } from "@/lib/log";
 
 // With SMTP_URL set, receipts and refund notices go out every 15 s; without it this job does not run.
 
@@ -13,7 +13,7 @@ export function startMailingBuyers(): () => Promise<void> {
   const loop = startPollingLoop({
     name: "mail buyers",
     intervalMs: 15_000,
-    log: (message) => config().LOG_LEVEL !== "silent" && console.warn(`[mail] ${message}`),
+    log: (message) => logger("mail").warn(message),
     tick: async () => {
       await mailBuyers();
     },

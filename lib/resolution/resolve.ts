@@ -19,6 +19,7 @@ import { servedEnsRecords } from "@/lib/resolution/served-names";
 import { nativeProvider, toResolveResult } from "./native";
 import { reverseChainNames, reverseCoinTypeOf } from "./providers/coin-types-helpers";
 import type { ResolutionProvider } from "./types";
+import { errorText, logger } from "@/lib/log";
 
 // Which name service answers, and in which normalized form it gets the name. An explicit
 // `nameservice` wins; otherwise the TLD decides: native TLDs (the tld table), `.eth` → ens, the
@@ -146,7 +147,7 @@ export async function resolveNames(names: readonly string[], options: ResolveOpt
       } catch (error) {
         if (error instanceof ApiError) results[index] = { name, status: error.status, error: error.items[0] };
         else {
-          console.error(`[resolve] batch item ${JSON.stringify(name)} failed:`, error);
+          logger("resolve").error(`batch item ${JSON.stringify(name)} failed: ${errorText(error)}`);
           results[index] = { name, status: 500, error: { field: "names", info: "Internal server error." } };
         }
       }

@@ -10,6 +10,7 @@ import { config } from "@/lib/config";
 import { asOneRequest } from "@/lib/db/arrival-order";
 import { createRouter } from "./router";
 import { applyServerLimits, lingerOnEarlyAnswer, sendWebResponse, toWebRequest } from "./node-http";
+import { errorText, logger } from "@/lib/log";
 
 // One HTTP server, the edge of `npm start`: the API routes are served straight from their route
 // handlers, everything else (the pages) by Next.js when it is attached. Before any of that, the
@@ -69,7 +70,7 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
       for (const [name, value] of pageSecurityHeaders(pathname, dev)) res.setHeader(name, value);
       return await options.next(req, res);
     } catch (error) {
-      console.error("[server] request failed:", error instanceof Error ? error.message : error);
+      logger("server").error(`request failed: ${errorText(error)}`);
       if (!res.headersSent) await sendWebResponse(res, json({ message: "Internal server error." }, 500), "GET");
       else res.destroy();
     }

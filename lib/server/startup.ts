@@ -9,6 +9,7 @@ import { startBackgroundJobs } from "@/lib/jobs/background";
 import { claimDataDir } from "./data-dir-lock";
 import "./jobs";
 import { checkPaymentSettings, checkSignInDomains } from "./startup-checks";
+import { logger } from "@/lib/log";
 
 // The start-up work of a server process, shared by `npm start` (lib/server/main.ts) and Next.js
 // (instrumentation.ts): check the configuration, open and migrate the database, follow the other
@@ -39,7 +40,7 @@ export function servicesStarted(): boolean {
 
 async function start(): Promise<Services> {
   const cfg = config();
-  for (const warning of [...checkPaymentSettings(cfg), ...checkSignInDomains(cfg)]) console.warn(`[start] ${warning}`);
+  for (const warning of [...checkPaymentSettings(cfg), ...checkSignInDomains(cfg)]) logger("start").warn(warning);
   const embedded = !usesPostgresServer(cfg);
   if (embedded) claimDataDir(cfg.DATA_DIR);
   await openConfiguredDatabase();

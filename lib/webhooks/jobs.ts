@@ -3,6 +3,7 @@ import { startPollingLoop } from "@/lib/jobs/polling-loop";
 import { registerBackgroundJob } from "@/lib/jobs/background";
 import { deliverDueWebhooks, WEBHOOK_BATCH } from "./deliver";
 import { recordExpiredParents, recordExpiringSubnames } from "./expiring";
+import { logger } from "@/lib/log";
 
 // Partner webhook deliveries, started with the server like the market's jobs. The outbox and
 // each delivery's next attempt live in the database, so a restart resumes where it stopped.
@@ -18,7 +19,7 @@ registerBackgroundJob({
     const loop = startPollingLoop({
       name: "webhook deliveries",
       intervalMs: WEBHOOK_POLL_MS,
-      log: (message) => console.warn(`[webhooks] ${message}`),
+      log: (message) => logger("webhooks").warn(message),
       tick: async () => {
         if (Date.now() >= nextScan) {
           nextScan = Date.now() + EXPIRING_SCAN_MS;

@@ -25,6 +25,7 @@ import {
   type UnconfirmedTransfer,
 } from "./record-transfers";
 import { startPollingLoop, type Watcher } from "@/lib/jobs/polling-loop";
+import { logger } from "@/lib/log";
 
 // Detects Bitcoin payments through an Esplora-compatible HTTP API (Blockstream's esplora,
 // mempool.space, electrs): each watched deposit address's transactions, credited per output once
@@ -87,7 +88,7 @@ export interface BtcPollResult {
   unattributedDeposits: number;
 }
 
-const defaultLog = (message: string) => console.warn(`[btc-watcher] ${message}`);
+const defaultLog = (message: string) => logger("btc-watcher").warn(message);
 
 class EsploraClient {
   constructor(

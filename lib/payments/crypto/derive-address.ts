@@ -8,6 +8,7 @@ import { publicKeyToAddress } from "viem/accounts";
 import { config, type Config } from "@/lib/config";
 import { db } from "@/lib/db";
 import type { BtcNetwork, ChainFamily, PaymentCurrency } from "./currencies";
+import { errorText, logger } from "@/lib/log";
 
 // Deposit addresses come from an account-level extended public key, so the server never holds a
 // spending key: BIP44 m/44'/60'/0'/0/i for EVM chains, BIP84 m/84'/coin'/0'/0/i (bech32 P2WPKH)
@@ -278,10 +279,7 @@ export async function releaseDepositAddress(
       ON CONFLICT DO NOTHING`;
     return released > 0;
   } catch (error) {
-    console.error(
-      `[payments] deposit index ${deposit.derivationIndex} could not be given back:`,
-      error instanceof Error ? error.message : error,
-    );
+    logger("payments").error(`deposit index ${deposit.derivationIndex} could not be given back: ${errorText(error)}`);
     return false;
   }
 }

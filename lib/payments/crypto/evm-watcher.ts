@@ -44,6 +44,7 @@ import {
   type WatchedPayment,
 } from "./record-transfers";
 import { startPollingLoop, type Watcher } from "@/lib/jobs/polling-loop";
+import { logger } from "@/lib/log";
 
 // Detects payments on an EVM chain through JSON-RPC. Native transfers: the transactions of each
 // block sent straight to a deposit address, plus ETH that arrived inside another transaction (a
@@ -117,7 +118,7 @@ export interface EvmPollResult {
 
 type ResolvedOptions = ReturnType<typeof resolveOptions>;
 
-const defaultLog = (message: string) => console.warn(`[evm-watcher] ${message}`);
+const defaultLog = (message: string) => logger("evm-watcher").warn(message);
 
 function resolveOptions(options: EvmWatcherOptions) {
   const cfg = config();

@@ -7,6 +7,7 @@ import {
   type CryptoCurrencyCode,
   type PaymentCurrency,
 } from "./currencies";
+import { logger } from "@/lib/log";
 
 // USD prices of the payment currencies and the conversion of a USD price into an exact amount.
 // Money is bigint throughout: a rate is kept as the decimal string it was written as.
@@ -190,7 +191,7 @@ function refreshLive(cfg: Config): Promise<void> {
         if (live.urls !== urls) return;
         live.failure = error instanceof Error ? error.message : String(error);
         live.failedAt = Date.now();
-        if (cfg.LOG_LEVEL !== "silent") console.warn(`[rates] fetching exchange rates failed: ${live.failure}`);
+        logger("rates").warn(`fetching exchange rates failed: ${live.failure}`);
       },
     )
     .finally(() => {

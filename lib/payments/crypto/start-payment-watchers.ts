@@ -13,6 +13,7 @@ import { startEvmWatcher } from "./evm-watcher";
 import { ratesAreTest as ratesAreFixed } from "./rates";
 import type { OnPaymentCredited, OnPaymentReorganised, OnPaymentSeen } from "./record-transfers";
 import type { Watcher } from "@/lib/jobs/polling-loop";
+import { logger } from "@/lib/log";
 
 // Start-up entry for the server: runs a watcher for each chain that has an API configured and
 // says, once, which parts of the crypto setup are test configuration.
@@ -106,7 +107,9 @@ export function startPaymentWatchers(input: {
     log: input.log,
   };
   if (cfg.PAYMENTS_EVM_RPC_URL) {
-    void checkUsdcContract(cfg).then((line) => line && (input.log ?? console.warn)(line));
+    void checkUsdcContract(cfg).then(
+      (line) => line && (input.log ?? ((message: string) => logger("payments").warn(message)))(line),
+    );
     watchers.push(startEvmWatcher(hooks));
   }
   if (cfg.PAYMENTS_BTC_ESPLORA_URL) watchers.push(startBtcWatcher(hooks));
