@@ -9,13 +9,12 @@ import {
   isAddressEqual,
   namehash,
   parseAbi,
-  stringToBytes,
-  toHex,
   zeroAddress,
   type Address,
   type Hex,
 } from "viem";
 import { config, ensResolvers } from "@/lib/config";
+import { dnsEncode } from "@/lib/resolution/providers/ens";
 import { answerCcipRead } from "./ccip-gateway";
 
 // Endpoint 3 on an ENS parent reads the chain (issue 30): the resolver ENS's rules find for the
@@ -43,16 +42,6 @@ const resolverAbi = parseAbi([
   "function text(bytes32 node, string key) view returns (string)",
   "error OffchainLookup(address sender, string[] urls, bytes callData, bytes4 callbackFunction, bytes extraData)",
 ]);
-
-function dnsEncode(name: string): Hex {
-  const parts: number[] = [];
-  for (const label of name.split(".")) {
-    const bytes = stringToBytes(label);
-    parts.push(bytes.length, ...bytes);
-  }
-  parts.push(0);
-  return toHex(Uint8Array.from(parts));
-}
 
 /** The chain ENS is read on (ETH_RPC_URL), or undefined when none is configured. */
 export function ensChain() {

@@ -1,6 +1,7 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 
-// A bounded cache of slow answers: least-recently-used eviction at `maxEntries`, a freshness TTL
+// A bounded cache of slow answers: least-recently-used eviction at `maxEntries` (lru-cache), a freshness TTL
 // per entry (the source decides it, e.g. a DNS TTL), a stale window during which the old answer
 // is served while one background load refreshes it, and one in-flight load per key however many
 // callers ask at once. Failed loads are not cached; a failed refresh keeps the stale answer.
@@ -25,16 +26,15 @@ interface Entry<V> {
 }
 
 export class TtlCache<V> {
-  private readonly entries = new Map<string, Entry<V>>();
+  private readonly entries: LRUCache<string, Entry<V>>;
   private readonly inFlight = new Map<string, Promise<V>>();
-  private readonly maxEntries: number;
   private readonly staleMs: number;
   private readonly now: () => number;
 
   constructor(options: TtlCacheOptions) {
     if (!Number.isInteger(options.maxEntries) || options.maxEntries < 1)
       throw new Error("maxEntries must be a positive integer");
-    this.maxEntries = options.maxEntries;
+    this.entries = new LRUCache({ max: options.maxEntries });
     this.staleMs = Math.max(0, options.staleMs);
     this.now = options.now ?? Date.now;
   }
@@ -48,7 +48,6 @@ export class TtlCache<V> {
     const entry = this.entries.get(key);
     const now = this.now();
     if (entry && now < entry.staleUntil) {
-      this.touch(key, entry);
       if (now >= entry.freshUntil) void this.refresh(key, load).catch(() => undefined);
       return entry.value;
     }
@@ -58,19 +57,14 @@ export class TtlCache<V> {
 
   /** The cached value without loading, or undefined; stale values count. */
   peek(key: string): V | undefined {
-    const entry = this.entries.get(key);
+    const entry = this.entries.peek(key);
     return entry && this.now() < entry.staleUntil ? entry.value : undefined;
   }
 
   set(key: string, value: V, ttlMs: number): void {
     const now = this.now();
     const freshUntil = now + Math.max(0, ttlMs);
-    this.entries.delete(key);
     this.entries.set(key, { value, freshUntil, staleUntil: freshUntil + this.staleMs });
-    while (this.entries.size > this.maxEntries) {
-      const oldest = this.entries.keys().next().value as string;
-      this.entries.delete(oldest);
-    }
   }
 
   delete(key: string): void {
@@ -95,11 +89,6 @@ export class TtlCache<V> {
     })();
     this.inFlight.set(key, started);
     return started;
-  }
-
-  private touch(key: string, entry: Entry<V>): void {
-    this.entries.delete(key);
-    this.entries.set(key, entry);
   }
 }
 

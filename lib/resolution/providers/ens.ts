@@ -16,6 +16,8 @@ import {
   type Hex,
   type PublicClient,
 } from "viem";
+import { packetToBytes } from "viem/ens";
+import { LRUCache } from "lru-cache";
 import { ApiError } from "@/lib/contract/errors";
 import type { Config } from "@/lib/config";
 import type { ResolveResult, TxtRecord, WalletData } from "@/lib/contract/schemas/resolve";
@@ -112,17 +114,15 @@ const MAX_REMEMBERED_FAILURES = 10_000;
 /** How long a resolver whose gateway does not answer multicalls is read one record at a time. */
 const NO_MULTICALL_MS = 10 * 60_000;
 
-/** DNS wire format of a name (ENSIP-10's `name` argument). */
+/**
+ * DNS wire format of a name (ENSIP-10's `name` argument), by viem's packetToBytes. A label over
+ * 255 bytes is refused here (packetToBytes would put its labelhash in its place, a name nobody asked).
+ */
 export function dnsEncode(name: string): Hex {
-  const parts: number[] = [];
-  for (const label of name.split(".").filter(Boolean)) {
-    const bytes = stringToBytes(label);
-    if (bytes.length > 255)
+  for (const label of name.split("."))
+    if (stringToBytes(label).length > 255)
       throw new ApiError(400, "domain", `The label "${label.slice(0, 20)}…" is longer than 255 bytes.`);
-    parts.push(bytes.length, ...bytes);
-  }
-  parts.push(0);
-  return bytesToHex(Uint8Array.from(parts));
+  return bytesToHex(packetToBytes(name.split(".").filter(Boolean).join(".")));
 }
 
 function ancestors(name: string): string[] {
@@ -153,9 +153,9 @@ export class EnsProvider implements ResolutionProvider {
   private readonly textKeys: readonly string[];
   private readonly cache: TtlCache<ResolveResult | null>;
   /** Resolvers whose gateway answered single reads but not a multicall lately, until when. */
-  private readonly noMulticall = new Map<Address, number>();
+  private readonly noMulticall = new LRUCache<Address, true>({ max: MAX_REMEMBERED_FAILURES, ttl: NO_MULTICALL_MS });
   /** Lookups whose gateway failed lately, by cache key: the failure and until when it is answered. */
-  private readonly failures = new Map<string, { error: ApiError; until: number }>();
+  private readonly failures = new LRUCache<string, ApiError>({ max: MAX_REMEMBERED_FAILURES });
   private readonly failureMs: number;
 
   constructor(options: EnsProviderOptions) {
@@ -215,29 +215,23 @@ export class EnsProvider implements ResolutionProvider {
    */
   private async remembered<T>(key: string, run: () => Promise<T>): Promise<T> {
     const kept = this.failures.get(key);
-    if (kept && kept.until > Date.now()) throw kept.error;
-    if (kept) this.failures.delete(key);
+    if (kept) throw kept;
     try {
       return await run();
     } catch (error) {
       if (this.failureMs > 0 && error instanceof ApiError && gatewayFailures.has(error)) {
-        if (this.failures.size >= MAX_REMEMBERED_FAILURES) this.failures.delete(this.failures.keys().next().value!);
-        this.failures.set(key, { error, until: Date.now() + this.failureMs });
+        this.failures.set(key, error, { ttl: this.failureMs });
       }
       throw error;
     }
   }
 
   private withoutMulticall(resolver: Address): boolean {
-    const until = this.noMulticall.get(resolver);
-    if (until !== undefined && until <= Date.now()) this.noMulticall.delete(resolver);
-    return until !== undefined && until > Date.now();
+    return this.noMulticall.get(resolver) === true;
   }
 
   private rememberWithoutMulticall(resolver: Address): void {
-    if (this.noMulticall.size >= MAX_REMEMBERED_FAILURES)
-      this.noMulticall.delete(this.noMulticall.keys().next().value!);
-    this.noMulticall.set(resolver, Date.now() + NO_MULTICALL_MS);
+    this.noMulticall.set(resolver, true);
   }
 
   private async deadline<T>(work: (signal: AbortSignal) => Promise<T>, client?: string): Promise<T> {
