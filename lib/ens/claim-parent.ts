@@ -66,10 +66,17 @@ export async function claimEnsParent(
   const nonce = checkNonce(fields.nonce, now);
   if (!nonce.ok) throw badRequest("message", nonce.reason);
 
-  const { owner, expiry } = await onChainOwner(chain, name);
-  if (owner === zeroAddress) throw badRequest("parentDomain", `${name} has no owner in the ENS registry.`);
-  if (expiry !== undefined && expiry !== 0n && Number(expiry) * 1000 <= now.getTime())
-    throw badRequest("parentDomain", `${name} has expired on chain.`);
+  const { owner, expired, registrar } = await onChainOwner(chain, name, now);
+  if (expired)
+    throw badRequest(
+      "parentDomain",
+      registrar ? `${name} has expired at the .eth registrar: renew it first.` : `${name} has expired on chain.`,
+    );
+  if (owner === zeroAddress)
+    throw badRequest(
+      "parentDomain",
+      registrar ? `${name} is not registered at the .eth registrar.` : `${name} has no owner in the ENS registry.`,
+    );
   if (!isAddressEqual(owner, fields.address))
     throw badRequest(
       "message",

@@ -140,9 +140,29 @@ export interface EnsDeployment {
   /** Deploys a stand-in NameWrapper; `wrap` then hands names to it with a holder. */
   deployNameWrapper(): Promise<Address>;
   wrap(name: string, holder: Address): Promise<void>;
+  /** Deploys ENS's BaseRegistrar (the .eth registrar), hands it the `eth` node and makes the
+   * deployer its controller; .eth names then come from `registrar.register`, not `register`. */
+  deployEthRegistrar(): Promise<EthRegistrar>;
   /** Writes `name` as the reverse record of `address` in an ENSIP-19 namespace ("default",
    * "80002105" for Base…), as the namespace's registrar would. */
   setReverseName(namespace: string, address: Address, name: string): Promise<void>;
+}
+
+export interface EthRegistrar {
+  address: Address;
+  abi: Abi;
+  /** Registers `label`.eth to `registrant` for `seconds`, as ENS's controller does on payment. */
+  register(label: string, registrant: Address, seconds: number): Promise<void>;
+  /** The registrant at `accountIndex` hands its token (the registration) to `to`; the registry's
+   * owner stays as it was until someone reclaims it. */
+  transferRegistration(accountIndex: number, label: string, to: Address): Promise<void>;
+}
+
+/** ENS's own BaseRegistrarImplementation, as ENS built it (see the JSON's `origin`). */
+function ethRegistrarArtifact(): Artifact {
+  const file = path.join(import.meta.dirname, "ens-contracts", "BaseRegistrarImplementation.json");
+  const json = JSON.parse(readFileSync(file, "utf8")) as { abi: Abi; bytecode: Hex };
+  return { abi: json.abi, bytecode: json.bytecode };
 }
 
 export async function deployEns(node: EvmNode): Promise<EnsDeployment> {
@@ -215,6 +235,23 @@ export async function deployEns(node: EvmNode): Promise<EnsDeployment> {
       if (!nameWrapper) throw new Error("deployNameWrapper first");
       await sendAdmin(nameWrapper.address, nameWrapper.abi, "setHolder", [BigInt(namehash(name)), holder]);
       await sendAdmin(registry, registryArtifact.abi, "setOwner", [namehash(name), nameWrapper.address]);
+    },
+    async deployEthRegistrar() {
+      const artifact = ethRegistrarArtifact();
+      const address = await deploy(admin, artifact, [registry, namehash("eth")]);
+      await sendAdmin(registry, registryArtifact.abi, "setSubnodeOwner", [zeroHash, labelhash("eth"), address]);
+      await sendAdmin(address, artifact.abi, "addController", [admin.account.address]);
+      created.add("eth");
+      return {
+        address,
+        abi: artifact.abi,
+        register: (label, registrant, seconds) =>
+          sendAdmin(address, artifact.abi, "register", [BigInt(labelhash(label)), registrant, BigInt(seconds)]),
+        async transferRegistration(accountIndex, label, to) {
+          const from = chainClients(node, accountIndex);
+          await send(from, address, artifact.abi, "transferFrom", [from.account.address, to, BigInt(labelhash(label))]);
+        },
+      };
     },
     async setReverseName(namespace, address, name) {
       const reverseName = `${address.toLowerCase().slice(2)}.${namespace}.reverse`;
