@@ -2,7 +2,8 @@
 // ENS's own build, deployed on anvil and handed the `eth` node as on mainnet), not by whoever the
 // registry still names: claims (POST /v1/parentdomains/{p}/claim) and endpoint 3 read the
 // registrar's `ownerOf(labelhash)` and `nameExpires`. A registration handed to someone else, a
-// name never registered and an expired one are each refused with their own sentence.
+// name never registered and an expired one are each refused with their own sentence. A wrapped
+// .eth name (ENS's NameWrapper, its mainnet build, holding the registration) is its token holder's.
 import { getAddress, labelhash, namehash, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { createSiweMessage } from "viem/siwe";
@@ -11,7 +12,14 @@ import { claimStatement } from "@/lib/ens/claim-parent";
 import { deployResolver } from "@/lib/ens/resolver-contract";
 import { createPartner } from "@/lib/partners/create-partner";
 import { startTestApp, type TestApp } from "@/tests/support/app";
-import { chainClients, deployEns, send, type EnsDeployment, type EthRegistrar } from "@/tests/support/ens-deploy";
+import {
+  chainClients,
+  deployEns,
+  send,
+  type EnsDeployment,
+  type EnsNameWrapper,
+  type EthRegistrar,
+} from "@/tests/support/ens-deploy";
 import type { EnsParent } from "@/tests/support/ens-parent-fixtures";
 import { startEvmNode, type EvmNode } from "@/tests/support/evm-node";
 import { SIGN_IN_HOST } from "@/tests/support/owner-fixtures";
@@ -22,6 +30,7 @@ const YEAR = 365 * 86_400;
 let node: EvmNode;
 let ens: EnsDeployment;
 let registrar: EthRegistrar;
+let wrapper: EnsNameWrapper;
 let app: TestApp;
 let partner: EnsParent;
 let resolver: Address;
@@ -33,6 +42,8 @@ beforeAll(async () => {
   registrar = await ens.deployEthRegistrar();
   await registrar.register("brand", account(1), YEAR);
   await registrar.register("lapsing", account(3), 30 * 86_400);
+  await registrar.register("wrapped", account(4), YEAR);
+  wrapper = await ens.deployEnsNameWrapper(registrar);
   ({ address: resolver } = await deployResolver({
     rpcUrl: node.rpcUrl,
     deployerKey: node.accounts[0]!.privateKey,
@@ -44,6 +55,7 @@ beforeAll(async () => {
     ENS_REGISTRY_ADDRESS: ens.registry,
     ENS_GATEWAY_SIGNER_KEY: SIGNER_KEY,
     ENS_RESOLVERS: `${node.chainId}:${resolver}`,
+    ENS_NAME_WRAPPER_ADDRESS: wrapper.address,
   });
   const created = await createPartner("Registrant's shop");
   partner = { partnerId: created.partner.id, adminToken: created.token.value };
@@ -128,6 +140,57 @@ describe("a .eth second-level name at the .eth registrar", () => {
       status: 400,
       body: { errors: [{ field: "parentDomain", info: "unregistered.eth is not registered at the .eth registrar." }] },
     });
+  });
+
+  it("a wrapped name is its NameWrapper token holder's, not its former registrant's", async () => {
+    await wrapper.wrapEth2ld(4, "wrapped", account(5), resolver);
+    const publicClient = chainClients(node, 0).publicClient;
+    const [registrant, holder] = await Promise.all([
+      publicClient.readContract({
+        address: registrar.address,
+        abi: registrar.abi,
+        functionName: "ownerOf",
+        args: [BigInt(labelhash("wrapped"))],
+      }),
+      publicClient.readContract({
+        address: wrapper.address,
+        abi: wrapper.abi,
+        functionName: "ownerOf",
+        args: [BigInt(namehash("wrapped.eth"))],
+      }),
+    ]);
+    expect([getAddress(registrant as Address), getAddress(holder as Address)]).toEqual([
+      getAddress(wrapper.address),
+      account(5),
+    ]);
+
+    const former = await claim("wrapped.eth", 4);
+    expect(former.status).toBe(400);
+    expect(former.body.errors![0]!.info).toBe(
+      `wrapped.eth is owned on chain by ${account(5)}; the message must be signed by that address.`,
+    );
+    expect(await claim("wrapped.eth", 5)).toEqual({
+      status: 200,
+      body: { parentDomain: "wrapped.eth", ownerAddress: account(5) },
+    });
+    const priced = await app.fetch("/v1/parentdomains/wrapped.eth", {
+      method: "PATCH",
+      token: partner.adminToken,
+      json: { subdomainPriceUsd: 5 },
+    });
+    expect(priced.status).toBe(200);
+    expect(await reason("wrapped.eth")).toBe("");
+    // The token moves on: the claimant no longer owns it.
+    await send(chainClients(node, 5), wrapper.address, wrapper.abi, "safeTransferFrom", [
+      account(5),
+      account(6),
+      BigInt(namehash("wrapped.eth")),
+      1n,
+      "0x",
+    ]);
+    expect(await reason("wrapped.eth")).toBe(
+      `wrapped.eth is owned on chain by ${account(6)}, not by its claimant ${account(5)}.`,
+    );
   });
 
   it("an expired registration: endpoint 3 says so and its registrant's claim is refused", async () => {
