@@ -3,9 +3,11 @@
 // fulfilled under the parent, resolved from the registry, listed, renewed, transferred, revoked.
 // The chain is not needed here: what an ENS client sees of a bought sub-name is in
 // tests/integration/ens/ens-parent-clients.test.ts.
-import { randomUUID } from "node:crypto";
+import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db";
+import { onCryptoPaymentCredited } from "@/lib/market/crypto-payment-events";
+import { recordTransfers } from "@/lib/payments/crypto/record-transfers";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { ensParentOfNewPartner, type EnsParent } from "@/tests/support/ens-parent-fixtures";
 import { ETH_WALLET, OWNER } from "@/tests/support/market-fixtures";
@@ -17,7 +19,7 @@ const PARENT = `shop${randomUUID().slice(0, 6)}.eth`;
 const buyer = newAccount();
 
 beforeAll(async () => {
-  app = await startTestApp({ UNPAID_HOLDS_PER_CLIENT: 0, UNPAID_HOLDS_PER_OWNER: 0 });
+  app = await startTestApp({ PAYMENTS_EVM_CHAIN_ID: 1, UNPAID_HOLDS_PER_CLIENT: 0, UNPAID_HOLDS_PER_OWNER: 0 });
   parent = await ensParentOfNewPartner(PARENT, OWNER);
 });
 afterAll(() => app.close());
@@ -111,6 +113,45 @@ describe("sub-names of an ENS parent in the marketplace", () => {
       purchases: { domain: string; nameService: string }[];
     };
     expect(purchases.purchases).toContainEqual(expect.objectContaining({ domain: name, nameService: "ens" }));
+  });
+
+  test("a crypto offer at the parent's price holds the name; paid in full, it completes as ENS", async () => {
+    const name = `coins.${PARENT}`;
+    const res = await app.fetch("/v1/market/crypto/purchase", {
+      method: "POST",
+      json: {
+        currency: "USDC",
+        domain: name,
+        ownerAddress: buyer.address,
+        ownerEmail: "buyer@example.com",
+        ownerName: "Ada Buyer",
+        years: 1,
+      },
+    });
+    expect(res.status).toBe(200);
+    const offer = (await res.json()) as { orderId: string; paymentId: string; paymentDetails: Record<string, unknown> };
+    expect(offer.paymentDetails).toMatchObject({ currency: "USDC", amountAtomic: "3500000", basePriceUsdCents: 350 });
+    expect(await order(offer.orderId)).toMatchObject({ domain: name, nameService: "ens", orderStatus: "PENDING" });
+    expect((await search(name))[0]).toMatchObject({ available: false, reason: "reserved" });
+
+    await recordTransfers(
+      "eip155:1",
+      [
+        {
+          paymentId: offer.paymentId,
+          txHash: `0x${randomBytes(32).toString("hex")}`,
+          logIndex: 0,
+          blockNumber: 100n,
+          blockTime: new Date(),
+          amount: 3_500_000n,
+        },
+      ],
+      { headBlock: 110n },
+    );
+    await onCryptoPaymentCredited(offer.paymentId);
+    expect(await order(offer.orderId)).toMatchObject({ nameService: "ens", orderStatus: "COMPLETED" });
+    const row = await db().domain.findUniqueOrThrow({ where: { name }, include: { parent: true } });
+    expect(row.parent?.name).toBe(PARENT);
   });
 
   test("renewed by anyone at the parent's price, transferred by its owner, revoked by the partner", async () => {
