@@ -113,6 +113,24 @@ describe("sub-names of an ENS parent in the marketplace", () => {
       purchases: { domain: string; nameService: string }[];
     };
     expect(purchases.purchases).toContainEqual(expect.objectContaining({ domain: name, nameService: "ens" }));
+    const perDay = (await (
+      await app.fetch(`/v1/parentdomains/${PARENT}/per-day`, { token: parent.adminToken })
+    ).json()) as { aggregates: { date: string; count: number }[]; total: number };
+    expect(perDay.total).toBe(1);
+    expect(perDay.aggregates).toEqual([{ date: new Date().toISOString().slice(0, 10), count: 1 }]);
+
+    // Endpoint 6 answers a bought sub-name only once its owner chose it as its primary name.
+    const inParent = () => app.fetch(`/v1/parentdomains/${PARENT}/addresses/${buyer.address}/reverse-resolve`);
+    expect((await inParent()).status).toBe(404);
+    const token = await signIn(app, buyer);
+    const records = await app.fetch(`/v1/owner/names/${name}/records`, {
+      method: "PUT",
+      token,
+      json: { walletAddrs: [{ coinId: 60, addr: buyer.address }] },
+    });
+    expect(records.status).toBe(200);
+    expect((await app.fetch("/v1/owner/reverse", { method: "PUT", token, json: { name } })).status).toBe(200);
+    expect(await (await inParent()).json()).toEqual({ domain: name });
   });
 
   test("a crypto offer at the parent's price holds the name; paid in full, it completes as ENS", async () => {
