@@ -48,11 +48,7 @@ export async function openConfiguredDatabase(): Promise<Database> {
 
 export async function openDatabase(options: OpenOptions = {}): Promise<Database> {
   if (holder.__namesvcDb) return holder.__namesvcDb;
-  const opened = options.url
-    ? await openPostgres(options.url, options.poolSize)
-    : process.env.PGLITE_SOCKET_EXPERIMENT === "1"
-      ? await openPgliteSocket(options.dataDir)
-      : await openPglite(options.dataDir);
+  const opened = options.url ? await openPostgres(options.url, options.poolSize) : await openPglite(options.dataDir);
   if (options.migrate !== false) await migrate(opened);
   holder.__namesvcDb = opened;
   return opened;
@@ -92,89 +88,6 @@ async function openPglite(dataDir?: string): Promise<Database> {
     async close() {
       await prisma.$disconnect();
       await host.close();
-    },
-  };
-}
-
-// EXPERIMENT (issue 35 item 5): PGlite behind @electric-sql/pglite-socket in a worker thread, reached
-// with pg and @prisma/adapter-pg over a Unix socket, on one connection (PGlite has one session:
-// the socket server interleaves the messages of several connections).
-async function openPgliteSocket(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const { Worker } = process.getBuiltinModule("node:worker_threads");
-  const worker = new Worker(path.join(process.cwd(), "lib", "db", "pglite-socket-host.mjs"), {
-    workerData: { dataDir },
-    execArgv: [],
-    resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 6 },
-  });
-  const socketDir = await new Promise<string>((resolve, reject) => {
-    worker.once("message", (message: { op: string; socketDir?: string; message?: string }) =>
-      message.op === "ready" ? resolve(message.socketDir!) : reject(new Error(message.message)),
-    );
-    worker.once("exit", (code) => reject(new Error(`the PGlite socket host stopped (${code})`)));
-  });
-  worker.unref();
-  const pg = (await import("pg")).default;
-  const { PrismaPg } = await import("@prisma/adapter-pg");
-  const cfg = config();
-  const pool = new pg.Pool({
-    host: socketDir,
-    port: 5432,
-    user: "postgres",
-    database: "postgres",
-    max: Number(process.env.PGLITE_SOCKET_POOL ?? 1),
-    connectionTimeoutMillis: cfg.DB_CONNECT_TIMEOUT_MS,
-  });
-  pool.on("error", (error) => console.error("[db] idle client error:", error.message));
-  serveInArrivalOrder(pool, 1, cfg.DB_CONNECT_TIMEOUT_MS);
-  const channels = new Map<string, Set<(payload: string) => void>>();
-  // One session: a notification arrives on the one connection, whichever statement it answers.
-  pool.on("connect", (client) =>
-    client.on("notification", (message) => {
-      for (const onPayload of channels.get(message.channel) ?? []) onPayload(message.payload ?? "");
-    }),
-  );
-  const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
-  const query = async <T extends Row>(text: string, params: unknown[] = []) =>
-    (await pool.query(text, params)).rows as T[];
-  return {
-    kind: "pglite",
-    prisma,
-    query,
-    lookup: query,
-    async exec(script) {
-      await pool.query(script);
-    },
-    async withConnection(work) {
-      const client = await pool.connect();
-      try {
-        return await work({
-          query: async <T extends Row>(text: string, params: unknown[] = []) =>
-            (await client.query(text, params)).rows as T[],
-          exec: async (script: string) => void (await client.query(script)),
-        });
-      } finally {
-        client.release();
-      }
-    },
-    async listen(channel, onPayload) {
-      let callbacks = channels.get(channel);
-      if (!callbacks) {
-        channels.set(channel, (callbacks = new Set()));
-        await pool.query(`LISTEN "${channel.replace(/"/g, "")}"`);
-      }
-      callbacks.add(onPayload);
-      return async () => {
-        callbacks.delete(onPayload);
-      };
-    },
-    async close() {
-      await prisma.$disconnect();
-      await pool.end();
-      const exited = new Promise((resolve) => worker.once("exit", resolve));
-      worker.ref();
-      worker.postMessage({ op: "close" });
-      await exited;
     },
   };
 }
