@@ -4,7 +4,7 @@
 // builds the two tables that query() would use: PGlite's own (the raw query path), and PGlite's
 // under the ones Prisma's PGlite adapter (pglite-prisma-adapter) passes it (Prisma's path; the
 // adapter's table holds functions, which cannot cross the worker's channel).
-// tests/unit/db-pglite-values.test.ts takes the adapter's table from the adapter and checks this
+// tests/unit/db/pglite-values.test.ts takes the adapter's table from the adapter and checks this
 // copy against it, and both tables against PGlite's.
 import { types } from "@electric-sql/pglite";
 import { parse as parseArray } from "postgres-array";
