@@ -7,36 +7,13 @@ import { config, usesPostgresServer } from "@/lib/config";
 import { serveInArrivalOrder } from "./arrival-order";
 import { migrate } from "./migrate";
 import { logger } from "@/lib/log";
+import type { Database, Row } from "./types";
 
 // One database handle for the process: Prisma for the domain code, plus a raw query function
 // for the few hot paths and for migrations. PGlite (embedded, one process) by default,
 // PostgreSQL when DATABASE_URL is a postgres URL.
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-export type Row = Record<string, any>;
-
-export interface Database {
-  kind: "pglite" | "postgres";
-  prisma: PrismaClient;
-  /** Runs one parameterized statement and returns its rows. */
-  query<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
-  /**
-   * Runs one read-only statement of name resolution. On PostgreSQL it has connections of its own
-   * (DB_LOOKUP_POOL_SIZE), so a lookup never waits for a connection behind purchases and payments;
-   * on PGlite it is `query`.
-   */
-  lookup<T extends Row = Row>(text: string, params?: unknown[]): Promise<T[]>;
-  /** Runs a script of several statements without parameters. */
-  exec(script: string): Promise<void>;
-  /** Runs `work` on one connection (PostgreSQL session state such as advisory locks needs it). */
-  withConnection<T>(work: (session: Pick<Database, "query" | "exec">) => Promise<T>): Promise<T>;
-  /**
-   * Subscribes to a NOTIFY channel (PostgreSQL and PGlite both support it). `onLost` is called
-   * when the listening connection drops (notifications may have been missed); it reconnects.
-   */
-  listen(channel: string, onPayload: (payload: string) => void, onLost?: () => void): Promise<() => Promise<void>>;
-  close(): Promise<void>;
-}
+export type { Database, Row } from "./types";
 
 export interface OpenOptions {
   /** postgres:// URL; otherwise PGlite. */

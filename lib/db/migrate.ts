@@ -2,7 +2,7 @@ import "server-only";
 import { createHash, randomUUID } from "node:crypto";
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
-import type { Database } from "./index";
+import type { Database } from "./types";
 
 // Applies prisma/migrations in order, keeping the same `_prisma_migrations` bookkeeping as
 // `prisma migrate deploy`, so either tool can take over from the other. In-process, because

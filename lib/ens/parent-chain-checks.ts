@@ -7,20 +7,26 @@ import {
   getAddress,
   http,
   isAddressEqual,
+  labelhash,
   namehash,
   parseAbi,
   zeroAddress,
+  BaseError,
+  ContractFunctionRevertedError,
+  ContractFunctionZeroDataError,
   type Address,
   type Hex,
 } from "viem";
 import { config, ensResolvers } from "@/lib/config";
 import { dnsEncode } from "@/lib/resolution/providers/ens";
+import { ENS_TLDS } from "@/lib/names/tlds";
 import { answerCcipRead } from "./ccip-gateway";
 
 // Endpoint 3 on an ENS parent reads the chain (issue 30): the resolver ENS's rules find for the
 // name (the nearest registry node with a resolver, as the Universal Resolver's findResolver) is one
-// of ours and supports ENSIP-10; the on-chain owner (the registry's, the NameWrapper token holder's
-// for a wrapped name) is still the claimant; a wrapped name has not expired; and a canary sub-name
+// of ours and supports ENSIP-10; the on-chain owner (the registry's; the registrant at the .eth
+// registrar for a .eth second-level name; the NameWrapper token holder's for a wrapped name) is
+// still the claimant; the name has not expired; and a canary sub-name
 // resolved through that resolver, with our gateway's answer, is accepted by the resolver on chain.
 // Each failed check is a sentence.
 
@@ -34,6 +40,12 @@ const registryAbi = parseAbi([
 const wrapperAbi = parseAbi([
   "function ownerOf(uint256 id) view returns (address)",
   "function getData(uint256 id) view returns (address owner, uint32 fuses, uint64 expiry)",
+]);
+// ENS's BaseRegistrar, the ERC-721 registrar of .eth second-level names (token id: the labelhash).
+// ownerOf reverts once a name has expired, even while the registry still names its old owner.
+const registrarAbi = parseAbi([
+  "function nameExpires(uint256 id) view returns (uint256)",
+  "function ownerOf(uint256 tokenId) view returns (address)",
 ]);
 const resolverAbi = parseAbi([
   "function supportsInterface(bytes4 interfaceId) view returns (bool)",
@@ -62,15 +74,74 @@ export function ensChain() {
 
 type EnsChain = NonNullable<ReturnType<typeof ensChain>>;
 
-/** The name's owner on chain: the registry's, or the NameWrapper token's holder with its expiry. */
-export async function onChainOwner(chain: EnsChain, name: string): Promise<{ owner: Address; expiry?: bigint }> {
+export interface OnChainOwner {
+  /** Who controls the name; the zero address when nobody does (never registered, or expired). */
+  owner: Address;
+  /** When the registration ends (unix seconds), where the chain says. */
+  expiry?: bigint;
+  expired: boolean;
+  /** The .eth registrar answered for the name (a .eth second-level name): its words go in reasons. */
+  registrar: boolean;
+}
+
+/**
+ * The .eth registrar, found by ENS's own arrangement: the owner of the TLD's node in the registry,
+ * when that is a contract answering `nameExpires` (mainnet's BaseRegistrar). A chain whose TLD is
+ * held by a plain account has no registrar, and the registry's owner is the name's.
+ */
+async function ethRegistrar(chain: EnsChain, tld: string): Promise<Address | undefined> {
+  const holder = await chain.read<Address>(chain.registry, registryAbi, "owner", [namehash(tld)]);
+  if (holder === zeroAddress) return undefined;
+  const code = await chain.client.getCode({ address: holder });
+  if (!code || code === "0x") return undefined;
+  return chain
+    .read<bigint>(holder, registrarAbi, "nameExpires", [0n])
+    .then(() => holder)
+    .catch((error: unknown) => {
+      // Any other contract is not a registrar; a chain that does not answer is not a "no".
+      if (
+        isRevert(error) ||
+        (error instanceof BaseError && !!error.walk((e) => e instanceof ContractFunctionZeroDataError))
+      )
+        return undefined;
+      throw error;
+    });
+}
+
+/**
+ * The name's owner on chain: for a .eth second-level name the registrant at the .eth registrar
+ * (while its registration runs), else the registry's owner; when that is the NameWrapper, the
+ * holder of its token.
+ */
+export async function onChainOwner(chain: EnsChain, name: string, now = new Date()): Promise<OnChainOwner> {
   const node = namehash(name);
-  const owner = await chain.read<Address>(chain.registry, registryAbi, "owner", [node]);
-  if (!chain.wrapper || !isAddressEqual(owner, chain.wrapper)) return { owner };
-  const [holder, , expiry] = await chain.read<[Address, number, bigint]>(chain.wrapper, wrapperAbi, "getData", [
+  const labels = name.split(".");
+  const registrar = labels.length === 2 && ENS_TLDS.has(labels[1]!) ? await ethRegistrar(chain, labels[1]!) : undefined;
+  let owner: Address;
+  let expiry: bigint | undefined;
+  if (registrar) {
+    const id = BigInt(labelhash(labels[0]!));
+    expiry = await chain.read<bigint>(registrar, registrarAbi, "nameExpires", [id]);
+    if (expiry === 0n) return { owner: zeroAddress, expired: false, registrar: true };
+    const registrant = await chain.read<Address>(registrar, registrarAbi, "ownerOf", [id]).catch((error: unknown) => {
+      if (isRevert(error)) return undefined;
+      throw error;
+    });
+    if (!registrant || Number(expiry) * 1000 <= now.getTime())
+      return { owner: zeroAddress, expiry, expired: true, registrar: true };
+    owner = registrant;
+  } else {
+    owner = await chain.read<Address>(chain.registry, registryAbi, "owner", [node]);
+  }
+  if (!chain.wrapper || !isAddressEqual(owner, chain.wrapper))
+    return { owner, expiry, expired: false, registrar: !!registrar };
+  const [holder, , wrapperExpiry] = await chain.read<[Address, number, bigint]>(chain.wrapper, wrapperAbi, "getData", [
     BigInt(node),
   ]);
-  return { owner: holder, expiry };
+  // A wrapped .eth name's expiry is the registrar's plus its grace period: the registrar's rules.
+  if (registrar) return { owner: holder, expiry, expired: false, registrar: true };
+  const expired = wrapperExpiry !== 0n && Number(wrapperExpiry) * 1000 <= now.getTime();
+  return { owner: holder, expiry: wrapperExpiry, expired, registrar: false };
 }
 
 /** The sentences of every failed on-chain check of the ENS parent `name` claimed by `claimant`. */
@@ -81,10 +152,19 @@ export async function ensParentChainProblems(name: string, claimant: string, now
   const problems: string[] = [];
   try {
     const chainId = await client.getChainId();
-    const { owner, expiry } = await onChainOwner(chain, name);
-    if (expiry !== undefined && expiry !== 0n && Number(expiry) * 1000 <= now.getTime())
-      problems.push(`${name} expired on chain at ${new Date(Number(expiry) * 1000).toISOString()}.`);
-    if (owner === zeroAddress) problems.push(`${name} has no owner in the ENS registry: it is not registered.`);
+    const { owner, expiry, expired, registrar } = await onChainOwner(chain, name, now);
+    if (expired)
+      problems.push(
+        registrar
+          ? `${name} expired at the .eth registrar on ${isoDate(expiry!)}: its registration must be renewed.`
+          : `${name} expired on chain at ${isoDate(expiry!)}.`,
+      );
+    else if (owner === zeroAddress)
+      problems.push(
+        registrar
+          ? `${name} is not registered at the .eth registrar.`
+          : `${name} has no owner in the ENS registry: it is not registered.`,
+      );
     else if (!isAddressEqual(owner, getAddress(claimant.toLowerCase())))
       problems.push(
         `${name} is owned on chain by ${getAddress(owner)}, not by its claimant ${getAddress(claimant.toLowerCase())}.`,
@@ -163,6 +243,12 @@ async function canaryProblem(
     const why = (error as Error).message.split("\n")[0];
     return `${parent}'s resolver refused our gateway's signed answer for ${canary}: ${why}`;
   }
+}
+
+const isoDate = (unixSeconds: bigint) => new Date(Number(unixSeconds) * 1000).toISOString();
+
+function isRevert(error: unknown): boolean {
+  return error instanceof BaseError && !!error.walk((cause) => cause instanceof ContractFunctionRevertedError);
 }
 
 function revertData(error: unknown): Hex | undefined {

@@ -17,6 +17,8 @@ export interface ForSale {
   /** Normalized name, as it will be registered. */
   name: string;
   perYearCents: number;
+  /** Who answers for the name once sold: the native registry, or ENS (through our gateway). */
+  nameService: "native" | "ens";
   /** A sub-domain's parent; `payoutAccountId` is where its partner's card sales are paid (never shown to buyers). */
   parent: { id: string; name: string; partnerId: string | null; payoutAccountId: string | null } | null;
 }
@@ -83,7 +85,7 @@ function parse(input: string): Parsed {
 // a LATERAL subquery with LIMIT 1, planned on its own: as one seven-table join the planner spent
 // ~3 ms per execution choosing a join order (on PGlite, on the database's only thread).
 const AVAILABILITY_QUERY = `SELECT n.name,
-    EXISTS (SELECT 1 FROM tld WHERE tld.name = n.tld AND tld.name_service = 'native') AS tld_exists,
+    (SELECT tld.name_service FROM tld WHERE tld.name = n.tld) AS tld_service,
     d.name IS NOT NULL AS registered, d.expires_at, d.suspended_at IS NOT NULL AS suspended,
     pd.id AS parent_id, pd.name AS parent_name, pd.partner_id AS parent_partner_id,
     pd.subdomains_enabled AS parent_subdomains_enabled,
@@ -106,7 +108,8 @@ type Timestamp = Date | string | null;
 
 interface AvailabilityRow {
   name: string;
-  tld_exists: boolean;
+  /** native, ens (a partner's ENS parent lives under it), or null: no TLD of ours. */
+  tld_service: string | null;
   registered: boolean;
   expires_at: Timestamp;
   suspended: boolean | null;
@@ -147,12 +150,18 @@ export async function checkAvailability(inputs: string[], now = new Date()): Pro
     const row = rowOf.get(name)!;
     const labels = name.split(".");
     const tld = labels[labels.length - 1];
-    if (!row.tld_exists) {
+    // Under ENS's TLD only sub-names of a partner's ENS parent (label.brand.eth) are for sale: the
+    // second-level names are ENS's own, registered on chain.
+    const sold = row.tld_service === "native" || (row.tld_service === "ens" && labels.length > 2);
+    if (!sold) {
       return {
         available: false,
         name,
         reason: "unsupported_tld",
-        message: `.${tld} is not a TLD of the native registry.`,
+        message:
+          row.tld_service === "ens"
+            ? `.${tld} names are registered on ENS itself; only sub-names of a partner's ENS parent are sold here.`
+            : `.${tld} is not a TLD of the native registry.`,
       };
     }
     let perYearCents: number;
@@ -164,7 +173,9 @@ export async function checkAvailability(inputs: string[], now = new Date()): Pro
       const parentExpiresAt = toDate(row.parent_expires_at);
       const problem =
         row.parent_id === null
-          ? `The parent domain ${parentName} is not registered.`
+          ? row.tld_service === "ens"
+            ? `${parentName} is not an ENS parent domain of any partner here.`
+            : `The parent domain ${parentName} is not registered.`
           : !row.parent_subdomains_enabled
             ? `The parent domain ${parentName} does not sell sub-domains.`
             : row.parent_subdomain_price_cents === null
@@ -203,7 +214,7 @@ export async function checkAvailability(inputs: string[], now = new Date()): Pro
         perYearCents,
       };
     }
-    return { available: true, name, perYearCents, parent };
+    return { available: true, name, perYearCents, nameService: row.tld_service === "ens" ? "ens" : "native", parent };
   });
 }
 

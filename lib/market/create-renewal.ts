@@ -41,6 +41,7 @@ interface RenewalQuote {
   totalCents: number;
   partnerId: string | null;
   parentId: string | null;
+  nameService: string;
 }
 
 function normalized(domain: string): string {
@@ -61,6 +62,7 @@ async function quoteRenewal(input: { domain: string; years: number }, now = new 
       expiresAt: true,
       suspendedAt: true,
       label: true,
+      tldRef: { select: { nameService: true } },
       parent: { select: { id: true, partnerId: true, subdomainPriceCents: true } },
     },
   });
@@ -81,6 +83,7 @@ async function quoteRenewal(input: { domain: string; years: number }, now = new 
     // A sub-domain's renewal is a sale of its parent's partner, as its purchase was.
     partnerId: domain.parent?.partnerId ?? null,
     parentId: domain.parent?.id ?? null,
+    nameService: domain.tldRef.nameService,
   };
 }
 
@@ -96,6 +99,7 @@ function renewalOrderFields(
     id: orderId,
     kind: "RENEWAL" as const,
     domain: quote.name,
+    nameService: quote.nameService,
     parentId: quote.parentId,
     partnerId: quote.parentId ? quote.partnerId : (creator.partnerId ?? null),
     clientAddress: creator.clientAddress,

@@ -16,6 +16,7 @@ export interface NewOrder {
   id: string;
   kind?: OrderKind;
   domain: string;
+  nameService?: string;
   parentId?: string | null;
   partnerId?: string | null;
   ownerAddress: string;
@@ -65,6 +66,7 @@ const ORDER_TYPES: Record<keyof NewOrder, string> = {
   id: "uuid",
   kind: '"OrderKind"',
   domain: "text",
+  nameService: "text",
   parentId: "uuid",
   partnerId: "uuid",
   ownerAddress: "text",

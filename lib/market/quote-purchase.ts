@@ -15,6 +15,7 @@ import { BASE_CURRENCY, totalPriceCents } from "./pricing";
 
 export interface PurchaseQuote {
   name: string;
+  nameService: "native" | "ens";
   ownerAddress: string;
   years: number;
   perYearCents: number;
@@ -33,6 +34,7 @@ export function orderFieldsOf(quote: PurchaseQuote, orderId: string) {
   return {
     id: orderId,
     domain: quote.name,
+    nameService: quote.nameService,
     parentId: quote.parentId,
     partnerId: quote.partnerId,
     ownerAddress: quote.ownerAddress,
@@ -75,6 +77,7 @@ export async function quotePurchase(input: {
   if (!parent && partnerExists === false) throw notFound("partnerId", "No partner has this id.");
   return {
     name: availability.name,
+    nameService: availability.nameService,
     ownerAddress: getAddress(input.ownerAddress),
     years: input.years,
     perYearCents: availability.perYearCents,

@@ -1,10 +1,11 @@
 import "server-only";
-import { getAddress, isAddressEqual, zeroAddress, type Hex } from "viem";
+import { getAddress, isAddressEqual, zeroAddress } from "viem";
 import { ApiError, badRequest, forbidden } from "@/lib/contract/errors";
 import { ENS_TLDS } from "@/lib/names/tlds";
 import { db } from "@/lib/db";
 import { invalidate } from "@/lib/db/invalidation";
 import { isSignInHost, parseSignInMessage } from "@/lib/siwe/message";
+import { verifyAddressSignature } from "@/lib/siwe/verify-signature";
 import { checkNonce, NONCE_LIFETIME_MS, spendNonce } from "@/lib/siwe/nonce";
 import type { Caller } from "@/lib/partners/authenticate";
 import { registerEnsParent } from "@/lib/registry/ens-parent";
@@ -14,8 +15,9 @@ import { ensChain, onChainOwner } from "@/lib/ens/parent-chain-checks";
 // A partner ADMIN claims an ENS name as its parent domain with a Sign-In with Ethereum message
 // signed by the name's owner on chain (the registry's owner, or the NameWrapper token's holder),
 // whose statement names the name and the partner, so a signature given to one partner cannot be
-// replayed for another. Smart-contract wallets count: the signature is checked by the chain's
-// public client (EIP-1271 for deployed wallets, EIP-6492 for wallets not deployed yet). The token
+// replayed for another. Smart-contract wallets count: the signature is judged as an owner's sign-in
+// is (lib/siwe/verify-signature.ts: EIP-1271 for deployed wallets, EIP-6492 for wallets not
+// deployed yet, a 503 rather than a refusal when the chain does not answer). The token
 // is the partner's and valid, so a proof that does not hold is a 400 naming the field, not a 401.
 
 const CLOCK_SKEW_MS = 60_000;
@@ -66,18 +68,27 @@ export async function claimEnsParent(
   const nonce = checkNonce(fields.nonce, now);
   if (!nonce.ok) throw badRequest("message", nonce.reason);
 
-  const { owner, expiry } = await onChainOwner(chain, name);
-  if (owner === zeroAddress) throw badRequest("parentDomain", `${name} has no owner in the ENS registry.`);
-  if (expiry !== undefined && expiry !== 0n && Number(expiry) * 1000 <= now.getTime())
-    throw badRequest("parentDomain", `${name} has expired on chain.`);
+  const { owner, expired, registrar } = await onChainOwner(chain, name, now);
+  if (expired)
+    throw badRequest(
+      "parentDomain",
+      registrar ? `${name} has expired at the .eth registrar: renew it first.` : `${name} has expired on chain.`,
+    );
+  if (owner === zeroAddress)
+    throw badRequest(
+      "parentDomain",
+      registrar ? `${name} is not registered at the .eth registrar.` : `${name} has no owner in the ENS registry.`,
+    );
   if (!isAddressEqual(owner, fields.address))
     throw badRequest(
       "message",
       `${name} is owned on chain by ${getAddress(owner)}; the message must be signed by that address.`,
     );
-  const signed = await chain.client
-    .verifyMessage({ address: fields.address, message: body.message, signature: body.signature as Hex })
-    .catch(() => false);
+  const signed = await verifyAddressSignature({
+    address: fields.address,
+    message: body.message,
+    signature: body.signature,
+  });
   if (!signed) throw badRequest("signature", "The signature is not the on-chain owner's signature of this message.");
 
   await db().$transaction(async (tx) => {

@@ -140,9 +140,38 @@ export interface EnsDeployment {
   /** Deploys a stand-in NameWrapper; `wrap` then hands names to it with a holder. */
   deployNameWrapper(): Promise<Address>;
   wrap(name: string, holder: Address): Promise<void>;
+  /** Deploys ENS's BaseRegistrar (the .eth registrar), hands it the `eth` node and makes the
+   * deployer its controller; .eth names then come from `registrar.register`, not `register`. */
+  deployEthRegistrar(): Promise<EthRegistrar>;
+  /** Deploys ENS's NameWrapper (its mainnet build) over `registrar`. */
+  deployEnsNameWrapper(registrar: EthRegistrar): Promise<EnsNameWrapper>;
   /** Writes `name` as the reverse record of `address` in an ENSIP-19 namespace ("default",
    * "80002105" for Base…), as the namespace's registrar would. */
   setReverseName(namespace: string, address: Address, name: string): Promise<void>;
+}
+
+export interface EthRegistrar {
+  address: Address;
+  abi: Abi;
+  /** Registers `label`.eth to `registrant` for `seconds`, as ENS's controller does on payment. */
+  register(label: string, registrant: Address, seconds: number): Promise<void>;
+  /** The registrant at `accountIndex` hands its token (the registration) to `to`; the registry's
+   * owner stays as it was until someone reclaims it. */
+  transferRegistration(accountIndex: number, label: string, to: Address): Promise<void>;
+}
+
+export interface EnsNameWrapper {
+  address: Address;
+  abi: Abi;
+  /** The registrant at `accountIndex` wraps `label`.eth for `wrappedOwner`, pointing it at `resolver`. */
+  wrapEth2ld(accountIndex: number, label: string, wrappedOwner: Address, resolver: Address): Promise<void>;
+}
+
+/** A contract as ENS built it, committed as ABI and bytecode (see each JSON's `origin`). */
+function ensBuild(contractName: "BaseRegistrarImplementation" | "NameWrapper"): Artifact {
+  const file = path.join(import.meta.dirname, "ens-contracts", `${contractName}.json`);
+  const json = JSON.parse(readFileSync(file, "utf8")) as { abi: Abi; bytecode: Hex };
+  return { abi: json.abi, bytecode: json.bytecode };
 }
 
 export async function deployEns(node: EvmNode): Promise<EnsDeployment> {
@@ -215,6 +244,37 @@ export async function deployEns(node: EvmNode): Promise<EnsDeployment> {
       if (!nameWrapper) throw new Error("deployNameWrapper first");
       await sendAdmin(nameWrapper.address, nameWrapper.abi, "setHolder", [BigInt(namehash(name)), holder]);
       await sendAdmin(registry, registryArtifact.abi, "setOwner", [namehash(name), nameWrapper.address]);
+    },
+    async deployEthRegistrar() {
+      const artifact = ensBuild("BaseRegistrarImplementation");
+      const address = await deploy(admin, artifact, [registry, namehash("eth")]);
+      await sendAdmin(registry, registryArtifact.abi, "setSubnodeOwner", [zeroHash, labelhash("eth"), address]);
+      await sendAdmin(address, artifact.abi, "addController", [admin.account.address]);
+      created.add("eth");
+      return {
+        address,
+        abi: artifact.abi,
+        register: (label, registrant, seconds) =>
+          sendAdmin(address, artifact.abi, "register", [BigInt(labelhash(label)), registrant, BigInt(seconds)]),
+        async transferRegistration(accountIndex, label, to) {
+          const from = chainClients(node, accountIndex);
+          await send(from, address, artifact.abi, "transferFrom", [from.account.address, to, BigInt(labelhash(label))]);
+        },
+      };
+    },
+    async deployEnsNameWrapper(registrar) {
+      const artifact = ensBuild("NameWrapper");
+      // The metadata service only makes token URIs, which nothing here reads.
+      const address = await deploy(admin, artifact, [registry, registrar.address, admin.account.address]);
+      return {
+        address,
+        abi: artifact.abi,
+        async wrapEth2ld(accountIndex, label, wrappedOwner, resolver) {
+          const registrant = chainClients(node, accountIndex);
+          await send(registrant, registrar.address, registrar.abi, "setApprovalForAll", [address, true]);
+          await send(registrant, address, artifact.abi, "wrapETH2LD", [label, wrappedOwner, 0, resolver]);
+        },
+      };
     },
     async setReverseName(namespace, address, name) {
       const reverseName = `${address.toLowerCase().slice(2)}.${namespace}.reverse`;

@@ -157,13 +157,20 @@ describe("checkAvailability", () => {
       "invalid",
       "available",
     ]);
-    expect(answers[0]).toEqual({ available: true, name: n("free"), perYearCents: 1000, parent: null });
+    expect(answers[0]).toEqual({
+      available: true,
+      name: n("free"),
+      perYearCents: 1000,
+      nameService: "native",
+      parent: null,
+    });
     expect(answers[2]).toMatchObject({ expiresAt: at(30), message: expect.stringContaining("registered until") });
     expect(answers[3]).toMatchObject({ expiresAt: at(-1), graceEndsAt: expect.any(Date) });
     expect(answers[5]).toEqual({
       available: true,
       name: `shop${tag}.${shop.parentName}`,
       perYearCents: 250,
+      nameService: "native",
       parent: { id: parent.id, name: shop.parentName, partnerId: shop.partnerId, payoutAccountId: `acct_avail${tag}` },
     });
     expect(answers.slice(7, 11).map((a) => !a.available && a.message)).toEqual([

@@ -1,8 +1,10 @@
 // A partner's ENS parent (brand.eth) on a local chain (anvil) with ENS's registry and public
 // resolver, our offchain resolver (the committed build, deployed as `npm run ens -- deploy-resolver`
 // does) and a Universal Resolver: ethers v6 and viem resolve a partner-issued sub-name through our
-// CCIP-Read gateway on 127.0.0.1 to the records GET /v1/resolve gives, see an owner's edit at once,
+// CCIP-Read gateway on 127.0.0.1 to the records GET /v1/resolve gives (a sub-name bought in the
+// marketplace too), see an owner's edit at once,
 // and get nothing for a revoked sub-name; the contract refuses expired, foreign and malformed proofs.
+import { randomUUID } from "node:crypto";
 import { encode as encodeContentHash } from "@ensdomains/content-hash";
 import { EnsPlugin, JsonRpcProvider, Network } from "ethers";
 import {
@@ -186,6 +188,66 @@ describe("a partner-issued sub-name of an ENS parent", () => {
     expect(await ethers.resolveName("bob.brand.eth")).toBe(null);
     expect(await viemAddress("bob.brand.eth")).toBe(null);
     expect(await viemText("bob.brand.eth", "url")).toBe(null);
+  });
+});
+
+describe("a sub-name bought in the marketplace", () => {
+  const BOUGHT = "carol.brand.eth";
+  const buyer = newAccount();
+
+  it("resolves in ethers v6 and viem to GET /v1/resolve's records, and an owner's edit is seen by both", async () => {
+    const priced = await app.fetch("/v1/parentdomains/brand.eth", {
+      method: "PATCH",
+      token: parent.adminToken,
+      json: { subdomainsEnabled: true, subdomainPriceUsd: 4 },
+    });
+    expect(priced.status).toBe(200);
+    const started = (await (
+      await app.fetch("/v1/market/purchase", {
+        method: "POST",
+        json: {
+          checkoutId: randomUUID(),
+          domain: BOUGHT,
+          ownerAddress: buyer.address,
+          walletAddrs: [{ coinId: 60, addr: wallet }],
+          years: 1,
+        },
+      })
+    ).json()) as { orderId: string; processorCheckoutSession: string };
+    const paid = await app.fetch("/api/test-processor/pay", {
+      method: "POST",
+      json: { clientSecret: started.processorCheckoutSession, cardNumber: "4242424242424242" },
+    });
+    expect(await paid.json()).toMatchObject({ orderStatus: "COMPLETED" });
+
+    const api = (await (await app.fetch(`/v1/resolve/${BOUGHT}`, { token: parent.adminToken })).json()) as {
+      nameService: string;
+      ownerAddress: string;
+      wallets: { address: string; version: string }[];
+    };
+    expect(api).toMatchObject({ nameService: "ens", ownerAddress: buyer.address });
+    expect(api.wallets).toEqual([expect.objectContaining({ address: wallet, version: "NATIVE" })]);
+    expect(await ethers.resolveName(BOUGHT)).toBe(wallet);
+    expect(await viemAddress(BOUGHT)).toBe(wallet);
+    expect(await viemText(BOUGHT, "url")).toBe(null);
+
+    const moved = getAddress(node.accounts[6]!.address);
+    await editRecords(app, buyer, BOUGHT, {
+      walletAddrs: [{ coinId: 60, addr: moved }],
+      txtRecords: [{ key: "url", value: "https://carol.example" }],
+    });
+    const [byEthers, byEthersText, byViem, byViemText] = await Promise.all([
+      ethers.resolveName(BOUGHT),
+      ethers.getResolver(BOUGHT).then((found) => found!.getText("url")),
+      viemAddress(BOUGHT),
+      viemText(BOUGHT, "url"),
+    ]);
+    expect({ byEthers, byEthersText, byViem, byViemText }).toEqual({
+      byEthers: moved,
+      byEthersText: "https://carol.example",
+      byViem: moved,
+      byViemText: "https://carol.example",
+    });
   });
 });
 

@@ -1,7 +1,8 @@
 // Endpoint 3 on an ENS parent reads the chain (anvil, ENS's registry): each failed check is a
 // sentence in `reason`, and `status` turns true as the set-up is completed: the claimant owns the
 // name on chain, its resolver (found by ENS's rules) is ours and supports ENSIP-10, and a canary
-// sub-name resolved through it with our gateway's signed answer is accepted on chain.
+// sub-name resolved through it with our gateway's signed answer is accepted on chain. Claims are
+// signed by plain keys, deployed wallets (EIP-1271) and wallets not yet deployed (EIP-6492).
 import path from "node:path";
 import { getAddress, namehash, type Address, type Hex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
@@ -15,6 +16,7 @@ import { chainClients, deploy, deployEns, send, type EnsDeployment } from "@/tes
 import { ensParentOfNewPartner, type EnsParent } from "@/tests/support/ens-parent-fixtures";
 import { startEvmNode, type EvmNode } from "@/tests/support/evm-node";
 import { SIGN_IN_HOST } from "@/tests/support/owner-fixtures";
+import { deploySmartWallets } from "@/tests/support/smart-wallet";
 import { compileSolidity08 } from "@/tests/support/universal-resolver";
 
 async function newPartner(name: string): Promise<EnsParent> {
@@ -213,5 +215,44 @@ describe("claiming an ENS name as a parent domain", () => {
     });
     expect(res.status).toBe(200);
     expect(await res.json()).toEqual({ parentDomain: name, ownerAddress: getAddress(wallet) });
+  });
+
+  it("accepts a wallet not yet deployed (EIP-6492) that owns the name, and deploys nothing", async () => {
+    const wallets = await deploySmartWallets(node);
+    const walletOwner = privateKeyToAccount(node.accounts[6]!.privateKey);
+    const { address, factory, factoryData } = await wallets.counterfactual(walletOwner.address);
+    const { publicClient } = chainClients(node);
+    expect(await publicClient.getCode({ address })).toBeUndefined();
+    const name = "counterfactual.eth";
+    await ens.register(name);
+    await ens.transfer(name, address);
+    const claimBy = async (signer: typeof walletOwner) => {
+      const nonce = ((await (await app.fetch("/v1/owner/nonce")).json()) as { nonce: string }).nonce;
+      const message = createSiweMessage({
+        address: getAddress(address),
+        chainId: node.chainId,
+        domain: SIGN_IN_HOST,
+        nonce,
+        uri: `http://${SIGN_IN_HOST}/partner`,
+        version: "1",
+        issuedAt: new Date(),
+        statement: claimStatement(name, claimer.partnerId),
+      });
+      const signature = await wallets.signUndeployed(signer, message, factory, factoryData);
+      return app.fetch(`/v1/parentdomains/${name}/claim`, {
+        method: "POST",
+        token: claimer.adminToken,
+        json: { message, signature },
+        host: SIGN_IN_HOST,
+      });
+    };
+    const forged = await claimBy(privateKeyToAccount(node.accounts[7]!.privateKey));
+    expect(forged.status).toBe(400);
+    expect(((await forged.json()) as { errors: { field: string }[] }).errors[0]!.field).toBe("signature");
+    const res = await claimBy(walletOwner);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ parentDomain: name, ownerAddress: getAddress(address) });
+    // Judged in a call, not a transaction: the wallet is still not on chain.
+    expect(await publicClient.getCode({ address })).toBeUndefined();
   });
 });

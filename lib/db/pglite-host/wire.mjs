@@ -1,0 +1,283 @@
+// @ts-check
+// The embedded database's session at the level of PostgreSQL's wire protocol, for the host
+// (lib/db/pglite-host.mjs). Statements go to PostgreSQL as one extended-protocol message each
+// (parse, bind, describe, execute, sync) and the answer is read here: PGlite's own query() makes
+// five calls into the WebAssembly module per statement, copies every field it reads, and copies its
+// table of 300 type parsers for every result.
+import { protocol } from "@electric-sql/pglite";
+import { ARRAY_TYPES_SQL, paramValue, pgliteParsers, prismaParsers } from "./values.mjs";
+
+/** @typedef {import("@electric-sql/pglite").PGlite} PGlite */
+/** @typedef {import("./values.mjs").Parsers} Parsers */
+/** @typedef {{ name: string; dataTypeID: number }} Field */
+/** @typedef {{ rows: unknown[]; fields: Field[]; affectedRows: number }} Answer */
+/**
+ * What crosses the channel of PostgreSQL's error: the fields of its ErrorResponse by name.
+ * @typedef {{ message: string; [field: string]: string | undefined }} ErrorFields
+ */
+/** @typedef {(channel: string, payload: string) => void} OnNotify */
+
+const { serialize } = protocol;
+const decoder = new TextDecoder();
+
+/** PostgreSQL's ErrorResponse fields by their code, under the names node-postgres and PGlite give them. */
+export const ERROR_FIELDS = /** @type {const} */ ({
+  S: "severity",
+  C: "code",
+  M: "message",
+  D: "detail",
+  H: "hint",
+  P: "position",
+  W: "where",
+  s: "schema",
+  t: "table",
+  c: "column",
+  d: "dataType",
+  n: "constraint",
+  F: "file",
+  L: "line",
+  R: "routine",
+});
+
+/**
+ * What crosses the channel of an error: PostgreSQL's fields, so the caller can rebuild it.
+ * @param {unknown} error
+ * @returns {ErrorFields}
+ */
+export function errorFields(error) {
+  /** @type {ErrorFields} */
+  const fields = {
+    message: error instanceof Error ? error.message : typeof error === "object" ? JSON.stringify(error) : String(error),
+  };
+  if (error && typeof error === "object")
+    for (const key of Object.values(ERROR_FIELDS)) {
+      const value = /** @type {Record<string, unknown>} */ (error)[key];
+      if (key !== "message" && typeof value === "string") fields[key] = value;
+    }
+  return fields;
+}
+
+/**
+ * @param {Uint8Array[]} parts
+ * @returns {Uint8Array}
+ */
+function concat(parts) {
+  let length = 0;
+  for (const part of parts) length += part.length;
+  const message = new Uint8Array(length);
+  let offset = 0;
+  for (const part of parts) {
+    message.set(part, offset);
+    offset += part.length;
+  }
+  return message;
+}
+
+/**
+ * One statement with its parameters as one message: parse, bind, describe, execute, sync.
+ * @param {string} sql
+ * @param {unknown[]} params
+ * @returns {Uint8Array}
+ */
+export function statementMessage(sql, params) {
+  return concat([
+    serialize.parse({ text: sql }),
+    serialize.bind({ values: params.map(paramValue) }),
+    serialize.describe({ type: "P" }),
+    serialize.execute({}),
+    serialize.sync(),
+  ]);
+}
+
+/** @param {string} tag */
+function affectedRowsOf(tag) {
+  const words = tag.split(" ");
+  if (words[0] === "INSERT") return Number(words[2]);
+  if (["UPDATE", "DELETE", "MERGE", "COPY"].includes(words[0])) return Number(words[1]);
+  return 0;
+}
+
+/**
+ * Reads PostgreSQL's answer: the last result's rows (objects, or arrays for Prisma), its fields,
+ * the rows the command touched, the transaction status of the closing ReadyForQuery (I idle,
+ * T in a transaction, E a failed transaction; undefined when none came) and PostgreSQL's error, if
+ * it sent one. Notifications go to `onNotify`.
+ * @param {Uint8Array} bytes
+ * @param {Parsers} parsers
+ * @param {boolean} asArrays
+ * @param {OnNotify} onNotify
+ * @returns {Answer & { status: string | undefined; error: ErrorFields | undefined }}
+ */
+export function readAnswer(bytes, parsers, asArrays, onNotify) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  /** @type {Field[]} */
+  let fields = [];
+  /** @type {unknown[]} */
+  let rows = [];
+  let affectedRows = 0;
+  /** @type {string | undefined} */
+  let status;
+  /** @type {ErrorFields | undefined} */
+  let error;
+  let offset = 0;
+  const cstring = () => {
+    const end = bytes.indexOf(0, offset);
+    const text = decoder.decode(bytes.subarray(offset, end));
+    offset = end + 1;
+    return text;
+  };
+  while (offset < bytes.length) {
+    const type = bytes[offset];
+    const length = view.getInt32(offset + 1);
+    const next = offset + 1 + length;
+    offset += 5;
+    switch (type) {
+      case 0x54: {
+        // T: RowDescription
+        const count = view.getInt16(offset);
+        offset += 2;
+        fields = new Array(count);
+        for (let i = 0; i < count; i++) {
+          const name = cstring();
+          fields[i] = { name, dataTypeID: view.getInt32(offset + 6) };
+          offset += 18;
+        }
+        rows = [];
+        break;
+      }
+      case 0x44: {
+        // D: DataRow
+        const count = view.getInt16(offset);
+        offset += 2;
+        /** @type {unknown[]} */
+        const array = asArrays ? new Array(count) : [];
+        /** @type {Record<string, unknown>} */
+        const object = {};
+        for (let i = 0; i < count; i++) {
+          const size = view.getInt32(offset);
+          offset += 4;
+          /** @type {unknown} */
+          let value = null;
+          if (size !== -1) {
+            const text = decoder.decode(bytes.subarray(offset, offset + size));
+            offset += size;
+            const parse = parsers[fields[i].dataTypeID];
+            value = parse ? parse(text, fields[i].dataTypeID) : text;
+          }
+          if (asArrays) array[i] = value;
+          else object[fields[i].name] = value;
+        }
+        rows.push(asArrays ? array : object);
+        break;
+      }
+      case 0x43:
+        // C: CommandComplete
+        affectedRows = affectedRowsOf(cstring());
+        break;
+      case 0x45: {
+        // E: ErrorResponse
+        /** @type {ErrorFields} */
+        const fieldsOfError = { message: "" };
+        while (bytes[offset] !== 0) {
+          const code = String.fromCharCode(bytes[offset++]);
+          const value = cstring();
+          const name = ERROR_FIELDS[/** @type {keyof typeof ERROR_FIELDS} */ (code)];
+          if (name) fieldsOfError[name] = value;
+        }
+        error = fieldsOfError;
+        break;
+      }
+      case 0x41: {
+        // A: NotificationResponse
+        offset += 4;
+        const channel = cstring();
+        onNotify(channel, cstring());
+        break;
+      }
+      case 0x5a:
+        // Z: ReadyForQuery
+        status = String.fromCharCode(bytes[offset]);
+        break;
+    }
+    offset = next;
+  }
+  return { rows, fields, affectedRows, status, error };
+}
+
+// PGlite parses every backend message it relays and keeps it in a list that only execProtocol()
+// empties; execProtocolRaw() never does, so a host that used it alone kept every row it ever read
+// (about 8.6 KB per 50-row batch: the bench's memory run reached the 96 MB heap limit and the host
+// aborted). A Sync sent through execProtocol() every RAW_CALLS_PER_CLEAR raw calls empties it.
+const RAW_CALLS_PER_CLEAR = 64;
+
+/** PGlite's one session: statements, scripts, and the transaction status after the last of them. */
+export class Session {
+  /** Transaction status after the last command: I (idle), T (in a transaction), E (failed transaction). */
+  status = "I";
+  #rawCalls = 0;
+  #db;
+  #onNotify;
+  /** PGlite's parsers, for the raw query path; arrays are read once loadArrayTypes() ran. */
+  #raw = pgliteParsers([]);
+  /** The adapter's over PGlite's, for Prisma's path. */
+  #prisma = prismaParsers(this.#raw);
+
+  /**
+   * @param {PGlite} db
+   * @param {OnNotify} onNotify
+   */
+  constructor(db, onNotify) {
+    this.#db = db;
+    this.#onNotify = onNotify;
+  }
+
+  /**
+   * @param {Uint8Array} message
+   * @param {Parsers} parsers
+   * @param {boolean} asArrays
+   * @returns {Promise<Answer>}
+   */
+  async #exchange(message, parsers, asArrays) {
+    const bytes = await this.#db.execProtocolRaw(message, { syncToFs: false });
+    if (++this.#rawCalls >= RAW_CALLS_PER_CLEAR) {
+      this.#rawCalls = 0;
+      await this.#db.execProtocol(serialize.sync(), { syncToFs: false, throwOnError: false });
+    }
+    const { rows, fields, affectedRows, status, error } = readAnswer(bytes, parsers, asArrays, this.#onNotify);
+    if (status !== undefined) this.status = status;
+    if (error) throw Object.assign(new Error(error.message), error, { name: "DatabaseError" });
+    return { rows, fields, affectedRows };
+  }
+
+  /**
+   * One statement; `prisma` selects the value parsers of Prisma's adapter and rows as arrays.
+   * @param {string} sql
+   * @param {unknown[]} [params]
+   * @param {boolean} [prisma]
+   * @returns {Promise<Answer>}
+   */
+  run(sql, params = [], prisma = false) {
+    return this.#exchange(statementMessage(sql, params), prisma ? this.#prisma : this.#raw, prisma);
+  }
+
+  /** Reads the database's array types, as PGlite does when it starts, so arrays read as PGlite reads them. */
+  async loadArrayTypes() {
+    const { rows } = await this.run(ARRAY_TYPES_SQL);
+    this.#raw = pgliteParsers(/** @type {import("./values.mjs").ArrayType[]} */ (rows));
+    this.#prisma = prismaParsers(this.#raw);
+  }
+
+  /**
+   * Several statements without parameters (migrations, transaction control).
+   * @param {string} sql
+   * @returns {Promise<void>}
+   */
+  async script(sql) {
+    await this.#exchange(serialize.query(sql), this.#raw, false);
+  }
+
+  /** Outside a transaction the session must end idle: a script that opened one and failed is rolled back. */
+  async settle() {
+    if (this.status !== "I") await this.script("ROLLBACK");
+  }
+}
