@@ -1,8 +1,14 @@
 import "server-only";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { conflict } from "@/lib/contract/errors";
-import { isNameHeld, releasedBefore } from "@/lib/registry/name-lifecycle";
-import { writeOrderTakingHold, type NewOrder, type NewPayment, type OrderWithPayment } from "./order-rows";
+import { releasedBefore } from "@/lib/registry/name-lifecycle";
+import {
+  writeOrderTakingHold,
+  type HoldOutcome,
+  type NewOrder,
+  type NewPayment,
+  type OrderWithPayment,
+} from "./order-rows";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { transitionOrder } from "./order-state";
 
@@ -46,19 +52,25 @@ export function isInFlight(payment: { inFlightUntil?: Date | null }, now = new D
   return payment.inFlightUntil != null && payment.inFlightUntil.getTime() > now.getTime();
 }
 
-/** Takes the hold on `name` for `orderId`, or returns false when a live order holds it or it is registered. */
+/**
+ * Takes the hold on `name` for `orderId`, or returns false when a live order holds it or it is
+ * registered. The rule is take_name_hold's (prisma/migrations), the one new purchases use inside
+ * writeOrderTakingHold; a hold left by an offer that ran out unpaid is released and taken once more.
+ */
 export async function tryReserveName(
   tx: Prisma.TransactionClient,
   name: string,
   orderId: string,
   now = new Date(),
 ): Promise<boolean> {
-  if (!(await takeHold(tx, name, orderId, now))) return false;
-  // Registration releases the hold in the same transaction, so a name registered meanwhile shows
-  // here; one whose grace period has ended is free to hold. A statement of its own: the insert may
-  // have waited for that registration's commit, which its own snapshot predates.
-  if (!(await isNameHeld(tx, name, now))) return true;
-  await tx.nameReservation.deleteMany({ where: { domain: name, orderId } });
+  for (let attempt = 0; attempt < 2; attempt++) {
+    const releasedAt = releasedBefore(now);
+    const [{ outcome }] = await tx.$queryRaw<{ outcome: HoldOutcome }[]>`
+      SELECT take_name_hold(${name}, ${orderId}::uuid, ${now}::timestamptz, ${releasedAt}::timestamptz) AS outcome`;
+    if (outcome === "held") return true;
+    if (outcome === "registered") return false;
+    if (!(await releaseStaleHold(tx, name, now))) return false;
+  }
   return false;
 }
 
@@ -90,21 +102,6 @@ export async function writeOrderHoldingName(
 
 const notAvailable = (name: string) =>
   conflict("domain", `${name} is not available: another order holds it or it is registered.`);
-
-/**
- * Inserts the hold on `name` for `orderId`, taking over one left by an offer that ran out unpaid;
- * false when a live order holds it. Whether the name is registered is the caller's next statement.
- */
-async function takeHold(tx: Prisma.TransactionClient, name: string, orderId: string, now: Date): Promise<boolean> {
-  for (let attempt = 0; attempt < 2; attempt++) {
-    const inserted = await tx.$queryRaw<{ order_id: string }[]>`
-      INSERT INTO "name_reservation" ("domain", "order_id", "created_at") VALUES (${name}, ${orderId}::uuid, ${now})
-      ON CONFLICT ("domain") DO NOTHING RETURNING "order_id"`;
-    if (inserted.length > 0) return true;
-    if (!(await releaseStaleHold(tx, name, now))) return false;
-  }
-  return false;
-}
 
 /**
  * Releases the hold on `name` when its order no longer keeps it (an offer that ran out unpaid, now

@@ -1,5 +1,4 @@
 import "server-only";
-import type { Prisma, PrismaClient } from "@prisma/client";
 import { config } from "@/lib/config";
 
 // A registered name's life: `active` until it expires (it resolves), then `grace` for
@@ -24,18 +23,6 @@ export function nameState(expiresAt: Date | null, now = new Date(), graceDays = 
 /** At `now`, a registration that expired at or before this instant is released. */
 export function releasedBefore(now = new Date(), graceDays = config().GRACE_PERIOD_DAYS): Date {
   return new Date(now.getTime() - graceDays * DAY_MS);
-}
-
-/** True when `name` is registered and not yet back on the market. */
-export async function isNameHeld(
-  client: PrismaClient | Prisma.TransactionClient,
-  name: string,
-  now = new Date(),
-): Promise<boolean> {
-  return keepsNameOffMarket(
-    await client.domain.findUnique({ where: { name }, select: { expiresAt: true, suspendedAt: true } }),
-    now,
-  );
 }
 
 /** True when a registration (null: the name has none) is not yet back on the market. */
