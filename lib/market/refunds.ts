@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { conflict, notFound } from "@/lib/api/errors";
 import type { Refund } from "@/lib/api/schemas/refunds";
 import { db } from "@/lib/db";
+import { recordRefundEvents } from "@/lib/webhooks/outbox";
 import type { CardRefund } from "@/lib/payments/card/card-processor";
 import { cardProcessorForUndo } from "@/lib/payments/card/card-processor-of";
 import { formatUnits } from "@/lib/payments/crypto/rates";
@@ -82,7 +83,7 @@ export async function syncCryptoRefund(tx: Tx, owed: CryptoOwed): Promise<void> 
     reason: owed.reason,
     senderAddress: owed.senderAddress,
   };
-  await tx.refund.upsert({
+  const row = await tx.refund.upsert({
     where: { openFor: owed.paymentId },
     update: fields,
     create: {
@@ -99,6 +100,7 @@ export async function syncCryptoRefund(tx: Tx, owed: CryptoOwed): Promise<void> 
       openFor: owed.paymentId,
     },
   });
+  await recordRefundEvents(tx, [row.id]);
 }
 
 /** A card payment the order cannot use: refunded in full, once. */
@@ -109,10 +111,11 @@ export async function oweCardRefund(
   if (input.amountCents <= 0n) return;
   const existing = await tx.refund.findFirst({ where: { paymentId: input.paymentId, method: "card" } });
   if (existing) return;
+  const id = randomUUID();
   await tx.refund.createMany({
     data: [
       {
-        id: randomUUID(),
+        id,
         orderId: input.orderId,
         paymentId: input.paymentId,
         partnerId: input.partnerId,
@@ -127,6 +130,7 @@ export async function oweCardRefund(
     ],
     skipDuplicates: true,
   });
+  await recordRefundEvents(tx, [id]);
 }
 
 const usd = (cents: bigint | string) => `${formatUnits(BigInt(cents), 2)} USD`;
@@ -197,6 +201,7 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
     const rows = await tx.refund.findMany({ where: { paymentId, method: "card" }, orderBy: { createdAt: "asc" } });
     const now = new Date();
     const newlyPaid: string[] = [];
+    const touched: string[] = [];
     for (const refund of seen) {
       const status = refundStatusOf(refund.status);
       const index = rows.findIndex(
@@ -214,6 +219,7 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
             "operator must return it another way."
           : "";
       if (row) {
+        touched.push(row.id);
         rows[index] = await tx.refund.update({
           where: { id: row.id },
           data: {
@@ -227,10 +233,12 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
           },
         });
       } else {
+        const id = randomUUID();
+        touched.push(id);
         rows.push(
           await tx.refund.create({
             data: {
-              id: randomUUID(),
+              id,
               orderId: order.id,
               paymentId,
               partnerId: order.partnerId,
@@ -263,12 +271,14 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
       const left = received - sum(asked);
       if (left < BigInt(unasked.amountAtomic)) {
         await tx.refund.delete({ where: { id: unasked.id } });
+        const id = randomUUID();
+        if (left > 0n) touched.push(id);
         if (left > 0n)
           await tx.refund.create({
             // After the refunds recorded in this transaction, so lists keep the order things happened in.
             data: {
               ...unasked,
-              id: randomUUID(),
+              id,
               amountAtomic: left.toString(),
               createdAt: new Date(now.getTime() + 1),
               updatedAt: now,
@@ -276,6 +286,7 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
           });
       }
     }
+    await recordRefundEvents(tx, touched);
     const paid = rows.filter((row) => row.status === "PAID" && row.processorRefundId !== null);
     const paidCents = sum(paid);
     if (received > 0n && paidCents >= received) {
@@ -450,6 +461,7 @@ export async function recordRefundPayout(input: {
       data: { status: "PAID", payoutReference: input.reference, paidAt: new Date(), openFor: null },
     });
     if (count === 0) throw conflict("refundId", "This refund changed while it was being recorded; list it again.");
+    await recordRefundEvents(tx, [refund.id]);
     // The order follows what is still owed (an order whose money all went back becomes REFUNDED).
     await tx.payment.update({ where: { id: refund.paymentId }, data: { settlementDue: true } });
   });

@@ -78,3 +78,52 @@ export async function recordSubnameChange(
 ): Promise<void> {
   await tx.$executeRawUnsafe(RECORD_NAME_CHANGE, randomUUID(), domainId, type);
 }
+
+/**
+ * CTEs for a statement that changes state and reports it: the rows of `source` (columns
+ * partner_id, type, object_key, data, dedupe_key) become events, each one only when a receiver of
+ * its partner wants its type, with one pending delivery per such receiver. A row whose dedupe key
+ * was written before is skipped, so the same state reported twice is one event.
+ */
+export function outboxCtes(source: string): string {
+  const wanted = (row: string) =>
+    `e.partner_id = ${row}.partner_id AND e.disabled_at IS NULL AND ${row}.type = ANY(e.events)`;
+  return `outbox_source AS (${source}),
+  outbox_event AS (
+    INSERT INTO partner_event (id, partner_id, type, object_key, data, dedupe_key)
+      SELECT gen_random_uuid(), s.partner_id, s.type, s.object_key, s.data, s.dedupe_key FROM outbox_source s
+       WHERE s.partner_id IS NOT NULL AND EXISTS (SELECT 1 FROM webhook_endpoint e WHERE ${wanted("s")})
+    ON CONFLICT (dedupe_key) DO NOTHING
+      RETURNING id, seq, partner_id, type, object_key),
+  outbox_delivery AS (
+    INSERT INTO webhook_delivery (id, endpoint_id, event_id, object_key, seq, next_attempt_at)
+      SELECT gen_random_uuid(), e.id, ev.id, ev.object_key, ev.seq, now()
+        FROM outbox_event ev JOIN webhook_endpoint e ON ${wanted("ev")}
+      RETURNING event_id)`;
+}
+
+// An order's partner, for its events: the partner whose parent the name is under. The registry's
+// own sales (no parent, or a parent of no partner) have no partner and so no events.
+const REFUND_EVENTS = `WITH ${outboxCtes(`
+    SELECT p.partner_id,
+           CASE r.status WHEN 'PAID' THEN 'refund.paid' ELSE 'refund.owed' END AS type,
+           'order:' || r.order_id AS object_key,
+           jsonb_build_object('refundId', r.id, 'orderId', r.order_id, 'domain', o.domain, 'parentDomain', p.name,
+             'method', r.method, 'status', r.status, 'currency', r.currency, 'amountAtomic', r.amount_atomic,
+             'decimals', r.decimals, 'reason', r.reason) AS data,
+           CASE r.status WHEN 'PAID' THEN 'refund.paid:' || r.id
+             ELSE 'refund.owed:' || r.id || ':' || r.amount_atomic END AS dedupe_key
+      FROM refund r JOIN "order" o ON o.id = r.order_id JOIN "domain" p ON p.id = o.parent_id
+     WHERE r.id = ANY($1::uuid[]) AND r.status IN ('DUE', 'PAID')
+     ORDER BY r.created_at, r.id`)}
+  SELECT count(*)::int AS events FROM outbox_event`;
+
+/**
+ * `refund.owed` for each of these refunds that is DUE (again when its amount changes) and
+ * `refund.paid` for each that is PAID, in the caller's transaction, once per state: call it after
+ * any change to refunds with the ids it touched (more is harmless). In order with the order's events.
+ */
+export async function recordRefundEvents(tx: Statements, refundIds: readonly string[]): Promise<void> {
+  if (refundIds.length === 0) return;
+  await tx.$executeRawUnsafe(REFUND_EVENTS, [...refundIds]);
+}
