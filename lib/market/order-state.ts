@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { OrderKind, OrderStatus, Prisma } from "@prisma/client";
 import { database } from "@/lib/db";
 import { dropHere, invalidate, notifySql } from "@/lib/db/invalidation";
-import { outboxCtes, type WebhookEventType } from "@/lib/webhooks/outbox";
+import { outboxCte, type WebhookEventType } from "@/lib/webhooks/outbox";
 
 // The order state machine, in one place. Every change is a compare-and-set on the current status,
 // so two deliveries of the same news (a webhook and the client, a redelivered event, two watcher
@@ -94,14 +94,15 @@ const TRANSITION = `WITH moved AS (
     UPDATE payment SET cancel_due = true, updated_at = $5::timestamptz
       WHERE $14 AND order_id IN (SELECT id FROM moved) AND processor IN ('stripe', 'test')
         AND processor_ref IS NOT NULL AND status NOT IN ('succeeded', 'mismatched', 'canceled')),
-  ${outboxCtes(`
+  ${outboxCte(`
     SELECT p.partner_id, $16::text AS type, 'order:' || m.id AS object_key,
            jsonb_build_object('orderId', m.id, 'kind', m.kind, 'domain', m.domain, 'parentDomain', p.name,
              'ownerAddress', m.owner_address, 'orderStatus', m.order_status,
              'orderStatusReason', m.order_status_reason) AS data,
            NULL::text AS dedupe_key
       FROM moved m JOIN "domain" p ON p.id = m.parent_id WHERE $16::text IS NOT NULL`)}
-  SELECT id, ${notifySql(`'order:' || id::text`)}::text AS published FROM moved`;
+  SELECT id, ${notifySql(`'order:' || id::text`)}::text AS published, (SELECT count(event_id) FROM outbox) AS events
+    FROM moved`;
 
 /** The webhook event of a move to each state; none for a payment taken back (PAID → PENDING). */
 const ORDER_EVENT: Record<OrderStatus, WebhookEventType | null> = {
