@@ -21,7 +21,8 @@ import { settlePayment } from "./settle-payment";
 // transfer of a destination charge) by the settlement job until it is; the order then says
 // REFUNDED with the refund id. Crypto received and not owed (over-, under- and late payments) is a
 // DUE crypto refund with the sender's address, recomputed while due, listed for the operator
-// and marked PAID when the operator records the payout.
+// and marked PAID when the operator records the payout. Each change is told to the partner of
+// the name's parent (`refund.owed`, `refund.paid`; lib/webhooks/outbox.ts) in its transaction.
 
 type Tx = Prisma.TransactionClient;
 
@@ -271,9 +272,9 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
       const left = received - sum(asked);
       if (left < BigInt(unasked.amountAtomic)) {
         await tx.refund.delete({ where: { id: unasked.id } });
-        const id = randomUUID();
-        if (left > 0n) touched.push(id);
-        if (left > 0n)
+        if (left > 0n) {
+          const id = randomUUID();
+          touched.push(id);
           await tx.refund.create({
             // After the refunds recorded in this transaction, so lists keep the order things happened in.
             data: {
@@ -284,6 +285,7 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
               updatedAt: now,
             },
           });
+        }
       }
     }
     await recordRefundEvents(tx, touched);
