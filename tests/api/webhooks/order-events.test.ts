@@ -3,6 +3,7 @@ import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from "vitest";
 import { db } from "@/lib/db";
+import { onCardDisputeClosed } from "@/lib/market/card-payment-events";
 import { onCryptoPaymentCredited } from "@/lib/market/crypto-payment-events";
 import { expireUnpaidOffers } from "@/lib/market/expire-offers";
 import { processDueCardRefunds, recordRefundPayout } from "@/lib/market/refunds";
@@ -258,5 +259,28 @@ describe("order events", () => {
     expect(events.map((event) => event.type)).toEqual(["order.paid", "order.completed", "refund.owed", "refund.paid"]);
     expect(events[2].data).toMatchObject({ refundId: owed.id, method: "card", currency: "USD", status: "DUE" });
     expect(events[3].data).toMatchObject({ refundId: owed.id, status: "PAID", amountAtomic: owed.amountAtomic });
+  });
+
+  test("a lost dispute of a sub-name bought by card: refund.paid, then order.refunded", async () => {
+    const domain = subname();
+    const started = await buyByCard(domain);
+    expect((await payByCard(started.processorCheckoutSession, "4242 4242 4242 4242")).status).toBe(200);
+    const { processorRef } = await db().payment.findUniqueOrThrow({ where: { orderId: started.orderId } });
+    expect(await onCardDisputeClosed({ paymentIntentId: processorRef!, status: "lost", amountCents: 250 })).toBe(
+      "REFUNDED",
+    );
+    // The same news again: nothing moves and nothing more is reported.
+    await onCardDisputeClosed({ paymentIntentId: processorRef!, status: "lost", amountCents: 250 });
+
+    await drain();
+    const events = eventsOf(started.orderId);
+    expect(events.map((event) => event.type)).toEqual([
+      "order.paid",
+      "order.completed",
+      "refund.paid",
+      "order.refunded",
+    ]);
+    expect(events[2].data).toMatchObject({ method: "card", status: "PAID", amountAtomic: "250", currency: "USD" });
+    expect(events[3].data).toMatchObject({ orderStatus: "REFUNDED", domain });
   });
 });
