@@ -6,6 +6,7 @@ import { database, db } from "@/lib/db";
 import { cardProcessorForUndo, cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import type { CardRefund } from "@/lib/payments/card/card-processor";
 import { formatUnits } from "@/lib/payments/crypto/rates";
+import { recordRefundEvents } from "@/lib/webhooks/outbox";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { orderStatusOf } from "./order-rows";
 import { endedWithoutPayment, noteOrder, transitionOrder } from "./order-state";
@@ -270,14 +271,19 @@ async function reverseCardOrder(
   if (order.orderStatus === "PAID") order.orderStatus = (await settlePayment(paymentId)) ?? order.orderStatus;
   await inTransaction(async (tx) => {
     // A DUE refund of ours is settled by the dispute; otherwise the dispute is recorded as it happened.
+    const settled = await tx.refund.findMany({
+      where: { paymentId, method: "card", status: "DUE", processorRefundId: null },
+      select: { id: true },
+    });
     const { count } = await tx.refund.updateMany({
       where: { paymentId, method: "card", status: "DUE", processorRefundId: null },
       data: { status: "PAID", paidAt: new Date(), openFor: null },
     });
+    const disputed = randomUUID();
     if (count === 0 && !(await tx.refund.findFirst({ where: { paymentId, method: "card", status: "PAID" } })))
       await tx.refund.create({
         data: {
-          id: randomUUID(),
+          id: disputed,
           orderId: order.id,
           paymentId,
           partnerId: order.partnerId,
@@ -290,6 +296,8 @@ async function reverseCardOrder(
           paidAt: new Date(),
         },
       });
+    // refund.paid for what the dispute settled; an id not written is no refund and no event.
+    await recordRefundEvents(tx, [...settled.map((refund) => refund.id), disputed]);
     if (order.orderStatus === "COMPLETED") await reverseCompletedOrder(tx, order, input.why);
     else await transitionOrder(tx, { orderId: order.id, to: "REFUNDED", from: ["FAILED"], reason: input.why });
   });

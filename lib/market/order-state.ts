@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { OrderKind, OrderStatus, Prisma } from "@prisma/client";
 import { database } from "@/lib/db";
 import { dropHere, invalidate, notifySql } from "@/lib/db/invalidation";
+import { outboxCte, type WebhookEventType } from "@/lib/webhooks/outbox";
 
 // The order state machine, in one place. Every change is a compare-and-set on the current status,
 // so two deliveries of the same news (a webhook and the client, a redelivered event, two watcher
@@ -72,7 +73,9 @@ export interface TransitionInput {
 // four): the compare-and-set on the status, the timeline event, the name's hold released when
 // the new state holds none, and an unpaid card intent of an order that ended marked to be
 // cancelled by the settlement job (lib/market/cancel-intents.ts) so it is no longer payable. The
-// same statement tells the other instances to drop the order's cached reads (at commit).
+// same statement tells the other instances to drop the order's cached reads (at commit), and
+// writes the partner's `order.<state>` webhook event (lib/webhooks/outbox.ts), so a move that
+// commits is reported and one that does not never is.
 // A time is set only when given (null clears it, as with Prisma; undefined leaves it).
 const TRANSITION = `WITH moved AS (
     UPDATE "order" SET order_status = $2::"OrderStatus", order_status_reason = $3, updated_at = $5::timestamptz,
@@ -81,7 +84,7 @@ const TRANSITION = `WITH moved AS (
         name_expires_at = CASE WHEN $10 THEN $11::timestamptz ELSE name_expires_at END
       WHERE id = $1::uuid AND order_status::text = ANY($4::text[])
         AND (NOT $15 OR EXISTS (SELECT 1 FROM name_reservation WHERE order_id = $1::uuid))
-      RETURNING id),
+      RETURNING id, kind, domain, parent_id, owner_address, order_status, order_status_reason),
   event AS (
     INSERT INTO order_event (id, order_id, status, reason, created_at)
       SELECT $12::uuid, id, $2::"OrderStatus", $3, $5::timestamptz FROM moved),
@@ -90,8 +93,26 @@ const TRANSITION = `WITH moved AS (
   cancelled AS (
     UPDATE payment SET cancel_due = true, updated_at = $5::timestamptz
       WHERE $14 AND order_id IN (SELECT id FROM moved) AND processor IN ('stripe', 'test')
-        AND processor_ref IS NOT NULL AND status NOT IN ('succeeded', 'mismatched', 'canceled'))
-  SELECT id, ${notifySql(`'order:' || id::text`)}::text AS published FROM moved`;
+        AND processor_ref IS NOT NULL AND status NOT IN ('succeeded', 'mismatched', 'canceled')),
+  ${outboxCte(`
+    SELECT p.partner_id, $16::text AS type, 'order:' || m.id AS object_key,
+           jsonb_build_object('orderId', m.id, 'kind', m.kind, 'domain', m.domain, 'parentDomain', p.name,
+             'ownerAddress', m.owner_address, 'orderStatus', m.order_status,
+             'orderStatusReason', m.order_status_reason) AS data,
+           NULL::text AS dedupe_key
+      FROM moved m JOIN "domain" p ON p.id = m.parent_id WHERE $16::text IS NOT NULL`)}
+  SELECT id, ${notifySql(`'order:' || id::text`)}::text AS published, (SELECT count(event_id) FROM outbox) AS events
+    FROM moved`;
+
+/** The webhook event of a move to each state; none for a payment taken back (PAID → PENDING). */
+const ORDER_EVENT: Record<OrderStatus, WebhookEventType | null> = {
+  PENDING: null,
+  PAID: "order.paid",
+  COMPLETED: "order.completed",
+  EXPIRED: "order.expired",
+  FAILED: "order.failed",
+  REFUNDED: "order.refunded",
+};
 
 /** Where a move runs: a transaction, or on its own (one statement is atomic by itself). */
 export interface Statements {
@@ -125,6 +146,7 @@ export async function transitionOrder(tx: Statements, input: TransitionInput): P
     !holdsReservation(input.to),
     input.to === "EXPIRED" || input.to === "FAILED",
     input.whileHolding === true,
+    ORDER_EVENT[input.to],
   );
   if (moved.length === 0) return false;
   dropHere([["order", input.orderId]]);

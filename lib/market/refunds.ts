@@ -4,6 +4,7 @@ import type { OrderStatus, Prisma, RefundStatus } from "@prisma/client";
 import type { z } from "zod";
 import type { Refund } from "@/lib/contract/schemas/refunds";
 import { db } from "@/lib/db";
+import { recordRefundEvents } from "@/lib/webhooks/outbox";
 import type { CardRefund } from "@/lib/payments/card/card-processor";
 import { cardProcessorForUndo } from "@/lib/payments/card/card-processor-of";
 import { formatUnits } from "@/lib/payments/crypto/rates";
@@ -17,7 +18,8 @@ import { reverseCompletedOrder } from "./reverse-order";
 // transfer of a destination charge) by the settlement job until it is; the order then says
 // REFUNDED with the refund id. Crypto received and not owed (over-, under- and late payments) is a
 // DUE crypto refund with the sender's address, recomputed while due, listed for the operator
-// and marked PAID when the operator records the payout.
+// and marked PAID when the operator records the payout. Each change is told to the partner of
+// the name's parent (`refund.owed`, `refund.paid`; lib/webhooks/outbox.ts) in its transaction.
 
 type Tx = Prisma.TransactionClient;
 
@@ -79,7 +81,7 @@ export async function syncCryptoRefund(tx: Tx, owed: CryptoOwed): Promise<void> 
     reason: owed.reason,
     senderAddress: owed.senderAddress,
   };
-  await tx.refund.upsert({
+  const row = await tx.refund.upsert({
     where: { openFor: owed.paymentId },
     update: fields,
     create: {
@@ -96,6 +98,7 @@ export async function syncCryptoRefund(tx: Tx, owed: CryptoOwed): Promise<void> 
       openFor: owed.paymentId,
     },
   });
+  await recordRefundEvents(tx, [row.id]);
 }
 
 /** A card payment the order cannot use: refunded in full, once. */
@@ -106,10 +109,11 @@ export async function oweCardRefund(
   if (input.amountCents <= 0n) return;
   const existing = await tx.refund.findFirst({ where: { paymentId: input.paymentId, method: "card" } });
   if (existing) return;
+  const id = randomUUID();
   await tx.refund.createMany({
     data: [
       {
-        id: randomUUID(),
+        id,
         orderId: input.orderId,
         paymentId: input.paymentId,
         partnerId: input.partnerId,
@@ -124,6 +128,7 @@ export async function oweCardRefund(
     ],
     skipDuplicates: true,
   });
+  await recordRefundEvents(tx, [id]);
 }
 
 const usd = (cents: bigint | string) => `${formatUnits(BigInt(cents), 2)} USD`;
@@ -194,6 +199,7 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
     const rows = await tx.refund.findMany({ where: { paymentId, method: "card" }, orderBy: { createdAt: "asc" } });
     const now = new Date();
     const newlyPaid: string[] = [];
+    const touched: string[] = [];
     for (const refund of seen) {
       const status = refundStatusOf(refund.status);
       const index = rows.findIndex(
@@ -211,6 +217,7 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
             "operator must return it another way."
           : "";
       if (row) {
+        touched.push(row.id);
         rows[index] = await tx.refund.update({
           where: { id: row.id },
           data: {
@@ -224,10 +231,12 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
           },
         });
       } else {
+        const id = randomUUID();
+        touched.push(id);
         rows.push(
           await tx.refund.create({
             data: {
-              id: randomUUID(),
+              id,
               orderId: order.id,
               paymentId,
               partnerId: order.partnerId,
@@ -260,19 +269,23 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
       const left = received - sum(asked);
       if (left < BigInt(unasked.amountAtomic)) {
         await tx.refund.delete({ where: { id: unasked.id } });
-        if (left > 0n)
+        if (left > 0n) {
+          const id = randomUUID();
+          touched.push(id);
           await tx.refund.create({
             // After the refunds recorded in this transaction, so lists keep the order things happened in.
             data: {
               ...unasked,
-              id: randomUUID(),
+              id,
               amountAtomic: left.toString(),
               createdAt: new Date(now.getTime() + 1),
               updatedAt: now,
             },
           });
+        }
       }
     }
+    await recordRefundEvents(tx, touched);
     const paid = rows.filter((row) => row.status === "PAID" && row.processorRefundId !== null);
     const paidCents = sum(paid);
     if (received > 0n && paidCents >= received) {

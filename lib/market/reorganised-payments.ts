@@ -4,6 +4,7 @@ import { db } from "@/lib/db";
 import { classifyPayment, dustTolerance } from "@/lib/payments/crypto/classify-payment";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
+import { recordRefundEvents } from "@/lib/webhooks/outbox";
 import { noteOrder, transitionOrder } from "./order-state";
 import { cryptoAmountOwed, refundedAmount } from "./refunds";
 
@@ -136,6 +137,7 @@ async function shrinkOwedRefund(
         `${amount(listed)}. ${refund.reason}`,
     },
   });
+  await recordRefundEvents(tx, [refund.id]);
 }
 
 export interface ReorganisedLoss {

@@ -1,5 +1,4 @@
 import "server-only";
-import { randomUUID } from "node:crypto";
 import type { Prisma } from "@prisma/client";
 import type { SUBNAME_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/contract/schemas/webhooks";
 
@@ -11,18 +10,12 @@ import type { SUBNAME_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/contract/schemas
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | "webhook.test";
 
 /** Something that runs one statement: a Prisma transaction client. */
-type Statements = Pick<Prisma.TransactionClient, "$executeRawUnsafe">;
+type Statements = Pick<Prisma.TransactionClient, "$executeRawUnsafe" | "$queryRawUnsafe">;
 
-const RECORD_EVENT = `WITH wanted AS (
-    SELECT id FROM webhook_endpoint
-     WHERE partner_id = $2::uuid AND disabled_at IS NULL AND $3 = ANY(events)),
-  event AS (
-    INSERT INTO partner_event (id, partner_id, type, object_key, data)
-      SELECT $1::uuid, $2::uuid, $3, $4, $5::jsonb WHERE EXISTS (SELECT 1 FROM wanted)
-      RETURNING id, seq, object_key)
-  INSERT INTO webhook_delivery (id, endpoint_id, event_id, object_key, seq, next_attempt_at)
-    SELECT gen_random_uuid(), wanted.id, event.id, event.object_key, event.seq, now()
-      FROM event, wanted`;
+// What is written, and when nothing is, is one SQL function (prisma/migrations/
+// 20261208400000_record_partner_event) that the statements reporting a change call. The scans of
+// expiring.ts and the test event of endpoints.ts write their rows themselves (their own times).
+const RECORD_EVENT = `SELECT record_partner_event($1::uuid, $2, $3, $4::jsonb, NULL) AS id`;
 
 /**
  * Writes an event of `partnerId` in the caller's transaction; `objectKey` names the object whose
@@ -36,9 +29,14 @@ export async function recordEvent(
   data: Record<string, unknown>,
 ): Promise<string | null> {
   if (!partnerId) return null;
-  const id = randomUUID();
-  await tx.$executeRawUnsafe(RECORD_EVENT, id, partnerId, type, objectKey, JSON.stringify(data));
-  return id;
+  const [row] = await tx.$queryRawUnsafe<{ id: string | null }[]>(
+    RECORD_EVENT,
+    partnerId,
+    type,
+    objectKey,
+    JSON.stringify(data),
+  );
+  return row?.id ?? null;
 }
 
 /** A sub-name's event, in order with the other events of the same name. */
@@ -51,21 +49,10 @@ export function recordSubnameEvent(
   return recordEvent(tx, partnerId, type, `subname:${data.name}`, data);
 }
 
-const RECORD_NAME_CHANGE = `WITH n AS (
-    SELECT d.name, d.owner_address, p.name AS parent, p.partner_id FROM "domain" d
-      JOIN "domain" p ON p.id = d.parent_id
-     WHERE d.id = $2::uuid AND p.partner_id IS NOT NULL),
-  wanted AS (
-    SELECT e.id FROM webhook_endpoint e, n
-     WHERE e.partner_id = n.partner_id AND e.disabled_at IS NULL AND $3 = ANY(e.events)),
-  event AS (
-    INSERT INTO partner_event (id, partner_id, type, object_key, data)
-      SELECT $1::uuid, n.partner_id, $3, 'subname:' || n.name,
-             jsonb_build_object('name', n.name, 'parentDomain', n.parent, 'ownerAddress', n.owner_address)
-        FROM n WHERE EXISTS (SELECT 1 FROM wanted)
-      RETURNING id, seq, object_key)
-  INSERT INTO webhook_delivery (id, endpoint_id, event_id, object_key, seq, next_attempt_at)
-    SELECT gen_random_uuid(), wanted.id, event.id, event.object_key, event.seq, now() FROM event, wanted`;
+const RECORD_NAME_CHANGE = `SELECT record_partner_event(p.partner_id, $2, 'subname:' || d.name,
+           jsonb_build_object('name', d.name, 'parentDomain', p.name, 'ownerAddress', d.owner_address), NULL)
+      FROM "domain" d JOIN "domain" p ON p.id = d.parent_id
+     WHERE d.id = $1::uuid AND p.partner_id IS NOT NULL`;
 
 /**
  * An owner's change to a name (transfer, records), in the owner's transaction: an event of the
@@ -76,5 +63,44 @@ export async function recordSubnameChange(
   domainId: string,
   type: "subname.transferred" | "subname.records_updated",
 ): Promise<void> {
-  await tx.$executeRawUnsafe(RECORD_NAME_CHANGE, randomUUID(), domainId, type);
+  await tx.$executeRawUnsafe(RECORD_NAME_CHANGE, domainId, type);
+}
+
+/**
+ * A CTE `outbox` for a statement that changes state and reports it: each row of `source` (columns
+ * partner_id, type, object_key, data, dedupe_key) becomes an event when a receiver of its partner
+ * wants its type, with one pending delivery per such receiver; a dedupe key written before is
+ * skipped, so the same state reported twice is one event. The statement must read `outbox` (say
+ * `(SELECT count(*) FROM outbox)`): a CTE that only selects runs when it is read.
+ */
+export function outboxCte(source: string): string {
+  return `outbox AS (
+    SELECT record_partner_event(s.partner_id, s.type, s.object_key, s.data, s.dedupe_key) AS event_id
+      FROM (${source}) AS s)`;
+}
+
+// An order's partner, for its events: the partner whose parent the name is under. The registry's
+// own sales (no parent, or a parent of no partner) have no partner and so no events.
+const REFUND_EVENTS = `WITH ${outboxCte(`
+    SELECT p.partner_id,
+           CASE r.status WHEN 'PAID' THEN 'refund.paid' ELSE 'refund.owed' END AS type,
+           'order:' || r.order_id AS object_key,
+           jsonb_build_object('refundId', r.id, 'orderId', r.order_id, 'domain', o.domain, 'parentDomain', p.name,
+             'method', r.method, 'status', r.status, 'currency', r.currency, 'amountAtomic', r.amount_atomic,
+             'decimals', r.decimals, 'reason', r.reason) AS data,
+           CASE r.status WHEN 'PAID' THEN 'refund.paid:' || r.id
+             ELSE 'refund.owed:' || r.id || ':' || r.amount_atomic END AS dedupe_key
+      FROM refund r JOIN "order" o ON o.id = r.order_id JOIN "domain" p ON p.id = o.parent_id
+     WHERE r.id = ANY($1::uuid[]) AND r.status IN ('DUE', 'PAID')
+     ORDER BY r.created_at, r.id`)}
+  SELECT count(event_id)::int AS events FROM outbox`;
+
+/**
+ * `refund.owed` for each of these refunds that is DUE (again when its amount changes) and
+ * `refund.paid` for each that is PAID, in the caller's transaction, once per state: call it after
+ * any change to refunds with the ids it touched (more is harmless). In order with the order's events.
+ */
+export async function recordRefundEvents(tx: Statements, refundIds: readonly string[]): Promise<void> {
+  if (refundIds.length === 0) return;
+  await tx.$executeRawUnsafe(REFUND_EVENTS, [...refundIds]);
 }

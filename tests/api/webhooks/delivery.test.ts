@@ -192,7 +192,8 @@ describe("delivering the outbox", () => {
   test("a delivery claimed by a process that died is delivered once its lease ends", async () => {
     await register();
     await issue("crashed");
-    // What a claim leaves behind when its process is killed before the POST answers.
+    // What a claim leaves behind when its process is killed before the POST answers (a real
+    // process killed mid-delivery: tests/integration/faults/webhook-restart.test.ts).
     await database().query(
       `UPDATE webhook_delivery SET next_attempt_at = now() + interval '30 seconds' WHERE status = 'pending'`,
     );
