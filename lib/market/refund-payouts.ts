@@ -6,6 +6,7 @@ import { formatUnits } from "@/lib/payments/crypto/rates";
 import { payoutProblem } from "./payout-check";
 import { lockPayment, viewOf, withDomain, type RefundView } from "./refunds";
 import { settlePayment } from "./settle-payment";
+import { recordRefundEvents } from "@/lib/webhooks/outbox";
 
 // The operator's payouts of crypto refunds (`npm run partner -- refund-start` / `refund-paid`): the
 // crypto is in the operator's wallet. Recording one settles the payment again.
