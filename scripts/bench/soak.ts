@@ -50,7 +50,7 @@ const PGLITE_TO_POSTGRES_P99 = 10;
 const PURCHASE_RATE_FACTOR = 4;
 const RSS_LIMIT_MB = 300;
 // Card and crypto purchases per second on PostgreSQL, SOAK_SECONDS=30, before issue 17's changes
-// (main at 5b9982a, this repository's 2-core machine; see the README's figures).
+// (main at 5b9982a, this repository's 2-core machine; see docs/operations.md's figures).
 const BASELINE_PURCHASES = Number(process.env.SOAK_BASELINE_PURCHASES ?? 6.9);
 const RESOLUTION: Kind[] = ["resolve", "resolve+coins", "reverse", "batch resolve"];
 // Before the measured phases, the mixed traffic runs unmeasured for this long (SOAK_WARMUP_SECONDS):

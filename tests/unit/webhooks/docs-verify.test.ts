@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { eventBody, retryDelayMs } from "@/lib/webhooks/deliver";
 import { signatureHeader } from "@/lib/webhooks/signing";
 
-// The README's webhook verification snippet is what partners copy: it is taken from README.md as
+// The webhook verification snippet of docs/api.md is what partners copy: it is taken from there as
 // written and run against the server's own signer, so the documentation cannot drift from it.
 
 type Verify = (secret: string, header: string, rawBody: string, toleranceSeconds?: number) => boolean;
@@ -15,7 +15,7 @@ const dir = mkdtempSync(path.join(os.tmpdir(), "readme-verify-"));
 let verify: Verify;
 
 beforeAll(async () => {
-  const readme = readFileSync(path.resolve(import.meta.dirname, "../../../README.md"), "utf8");
+  const readme = readFileSync(path.resolve(import.meta.dirname, "../../../docs/api.md"), "utf8");
   const after = readme.slice(readme.indexOf("Verifying a delivery (Node"));
   const snippet = /```js\n([\s\S]*?)```/.exec(after)?.[1];
   expect(snippet).toContain("function verify(");
@@ -25,7 +25,7 @@ beforeAll(async () => {
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-describe("the README's verification snippet", () => {
+describe("the documentation's verification snippet", () => {
   const secret = "whsec_readme-test-secret-000000000000";
   const body = eventBody({
     id: "6f7c3a52-3c1e-4a57-9d3e-2f1b8c0e9a11",
@@ -47,7 +47,7 @@ describe("the README's verification snippet", () => {
     expect(verify(secret, `t=${now()}`, body)).toBe(false);
   });
 
-  test("the retry schedule is the README's: 30 s doubling to 6 h", () => {
+  test("the retry schedule is the documentation's: 30 s doubling to 6 h", () => {
     const minutes = Array.from({ length: 12 }, (_, i) => retryDelayMs(i + 1) / 60_000);
     expect(minutes).toEqual([0.5, 1, 2, 4, 8, 16, 32, 64, 128, 256, 360, 360]);
   });
