@@ -12,7 +12,7 @@ export interface Validators {
   email(value: string): string | null;
 }
 
-function build(schemas: MarketSchemas): Validators {
+export function buildValidators(schemas: MarketSchemas): Validators {
   const ownerSchema = schemas.PurchaseRequest.shape.ownerAddress;
   const emailSchema = schemas.CryptoPurchaseRequest.shape.ownerEmail;
   const first = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -29,7 +29,7 @@ export function useValidators(): Validators | null {
   useEffect(() => {
     let alive = true;
     import("@/lib/contract/schemas/market").then((schemas) => {
-      if (alive) setValidators(build(schemas));
+      if (alive) setValidators(buildValidators(schemas));
     });
     return () => {
       alive = false;

@@ -3,19 +3,12 @@
 // the wallet signs an EIP-4361 message for this host, and the service answers a session.
 import { useMutation } from "@tanstack/react-query";
 import Link from "next/link";
-import { useSyncExternalStore } from "react";
 import { createSiweMessage } from "viem/siwe";
 import { apiClient, unwrap } from "../api/client";
 import { ErrorPanel } from "../status";
 import { setOwnerSession, type OwnerSession } from "./owner-session";
-import { connectAccount, injectedProvider, personalSign, type Eip1193Provider } from "./wallet";
-
-const noSubscription = () => () => undefined;
-
-/** The injected provider, `null` without one, `undefined` while rendering on the server. */
-function useProvider(): Eip1193Provider | null | undefined {
-  return useSyncExternalStore(noSubscription, injectedProvider, () => undefined);
-}
+import { connectAccount, personalSign, type Eip1193Provider } from "./wallet";
+import { useChosenWallet, WalletPicker } from "./wallet-picker";
 
 async function signInWith(provider: Eip1193Provider): Promise<OwnerSession> {
   const address = await connectAccount(provider);
@@ -35,13 +28,13 @@ async function signInWith(provider: Eip1193Provider): Promise<OwnerSession> {
 }
 
 export function ConnectWallet() {
-  const provider = useProvider();
+  const { choices, chosen, choose } = useChosenWallet();
   const signIn = useMutation({
-    mutationFn: () => signInWith(provider!),
+    mutationFn: () => signInWith(chosen!.provider),
     onSuccess: (session) => setOwnerSession(session),
   });
-  if (provider === undefined) return null;
-  if (provider === null) return <NoWallet />;
+  if (chosen === undefined || choices === undefined) return null;
+  if (chosen === null) return <NoWallet />;
   return (
     <div className="card max-w-xl space-y-4">
       <h2 className="text-lg font-semibold">Sign in with your wallet</h2>
@@ -49,6 +42,7 @@ export function ConnectWallet() {
         Names belong to the address that owns them. Connect that wallet and sign a short message to show it is yours:
         the signature costs nothing and sends no transaction.
       </p>
+      <WalletPicker choices={choices} chosen={chosen} choose={choose} />
       {signIn.isError ? (
         <ErrorPanel error={signIn.error} title="Signing in did not work">
           <p className="mt-1">Try again; if it keeps failing, reload the page.</p>

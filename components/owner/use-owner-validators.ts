@@ -24,7 +24,7 @@ export interface OwnerValidators {
 type Issue = { path: PropertyKey[]; message: string };
 const firstAt = (issues: Issue[], field: string) => issues.find((issue) => issue.path[0] === field)?.message ?? null;
 
-function build(owner: OwnerSchemas, market: MarketSchemas): OwnerValidators {
+export function buildOwnerValidators(owner: OwnerSchemas, market: MarketSchemas): OwnerValidators {
   const issuesOf = (result: { success: boolean; error?: { issues: Issue[] } }) =>
     result.success ? [] : (result.error?.issues ?? []);
   return {
@@ -60,7 +60,7 @@ export function useOwnerValidators(): OwnerValidators | null {
     let alive = true;
     Promise.all([import("@/lib/contract/schemas/owner"), import("@/lib/contract/schemas/market")]).then(
       ([owner, market]) => {
-        if (alive) setValidators(build(owner, market));
+        if (alive) setValidators(buildOwnerValidators(owner, market));
       },
     );
     return () => {

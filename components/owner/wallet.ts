@@ -1,16 +1,11 @@
 "use client";
-// The browser's wallet through EIP-1193 (`window.ethereum`): which account is connected, and a
+// The browser's wallet through EIP-1193 (found by ./wallet-discovery): which account is connected, and a
 // personal_sign (EIP-191) of the sign-in message. Nothing else is asked of it: signing in sends
 // no transaction and costs nothing.
 import { stringToHex } from "viem";
 
 export interface Eip1193Provider {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>;
-}
-
-export function injectedProvider(): Eip1193Provider | null {
-  const candidate = (window as { ethereum?: Partial<Eip1193Provider> }).ethereum;
-  return candidate && typeof candidate.request === "function" ? (candidate as Eip1193Provider) : null;
 }
 
 /** Thrown for answers people should read: declined requests, no account. */

@@ -2,20 +2,14 @@
 // Access tokens of the partner: list, create (the value is shown once) and delete with a
 // confirmation dialog.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { AccessToken } from "@/lib/contract/schemas/partner";
-import { apiClient, type ApiRequestError } from "../api/client";
+import { apiClient } from "../api/client";
 import { CopyButton } from "../copy-button";
 import { dateTime } from "../format";
 import { Badge, Empty, ErrorPanel, Loading } from "../status";
+import { CreateTokenForm, TOKENS_KEY } from "./create-token-form";
 import { usePartnerApi } from "./use-partner-api";
-
-const TOKENS_KEY = ["partner", "tokens"];
-
-function localInputValue(date: Date): string {
-  const local = new Date(date.getTime() - date.getTimezoneOffset() * 60_000);
-  return local.toISOString().slice(0, 16);
-}
 
 export function TokensPanel() {
   const call = usePartnerApi();
@@ -129,126 +123,6 @@ function TokenRow({ token, onDelete }: { token: ListedToken; onDelete: () => voi
         </button>
       </td>
     </tr>
-  );
-}
-
-function CreateTokenForm({ onCreated }: { onCreated: (token: AccessToken) => void }) {
-  const id = useId();
-  const call = usePartnerApi();
-  const client = useQueryClient();
-  const [label, setLabel] = useState("");
-  const [type, setType] = useState<"CUSTOMER" | "ADMIN">("CUSTOMER");
-  const [validFrom, setValidFrom] = useState(() => localInputValue(new Date()));
-  const [validTill, setValidTill] = useState(() => localInputValue(new Date(Date.now() + 90 * 86_400_000)));
-  const [formError, setFormError] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: () =>
-      call((headers) =>
-        apiClient.POST("/v1/partner/access-token", {
-          body: {
-            label: label.trim(),
-            type,
-            validFrom: new Date(validFrom).toISOString(),
-            validTill: new Date(validTill).toISOString(),
-          },
-          headers,
-        }),
-      ),
-    onSuccess: (token) => {
-      onCreated(token);
-      setLabel("");
-      void client.invalidateQueries({ queryKey: TOKENS_KEY });
-    },
-  });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const from = Date.parse(validFrom);
-    const till = Date.parse(validTill);
-    if (label.trim() === "") return setFormError("Give the token a label, e.g. the app that will use it.");
-    if (Number.isNaN(from) || Number.isNaN(till)) return setFormError("Enter both dates of the validity window.");
-    if (till <= from) return setFormError("The end of the validity window must be after its start.");
-    setFormError(null);
-    create.mutate();
-  }
-
-  const apiError = create.error as ApiRequestError | null;
-  return (
-    <form
-      onSubmit={submit}
-      noValidate
-      className="grid grid-cols-1 gap-3 rounded-lg border border-slate-200 p-4 sm:grid-cols-2"
-      aria-labelledby={`${id}-title`}
-    >
-      <h3 id={`${id}-title`} className="font-medium sm:col-span-2">
-        Create a token
-      </h3>
-      <div>
-        <label htmlFor={`${id}-label`} className="label">
-          Label
-        </label>
-        <input
-          id={`${id}-label`}
-          value={label}
-          onChange={(e) => setLabel(e.target.value)}
-          maxLength={100}
-          className="input"
-          placeholder="Mobile app"
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-type`} className="label">
-          Type
-        </label>
-        <select
-          id={`${id}-type`}
-          value={type}
-          onChange={(e) => setType(e.target.value as typeof type)}
-          className="input"
-          aria-describedby={`${id}-type-hint`}
-        >
-          <option value="CUSTOMER">CUSTOMER — lookups only</option>
-          <option value="ADMIN">ADMIN — everything</option>
-        </select>
-        <p id={`${id}-type-hint`} className="mt-1 text-xs text-slate-500">
-          Give apps the lesser CUSTOMER right unless they manage tokens.
-        </p>
-      </div>
-      <div>
-        <label htmlFor={`${id}-from`} className="label">
-          Valid from
-        </label>
-        <input
-          id={`${id}-from`}
-          type="datetime-local"
-          value={validFrom}
-          onChange={(e) => setValidFrom(e.target.value)}
-          className="input"
-        />
-      </div>
-      <div>
-        <label htmlFor={`${id}-till`} className="label">
-          Valid until
-        </label>
-        <input
-          id={`${id}-till`}
-          type="datetime-local"
-          value={validTill}
-          onChange={(e) => setValidTill(e.target.value)}
-          className="input"
-        />
-      </div>
-      <div className="sm:col-span-2">
-        {formError || apiError ? (
-          <p role="alert" className="mb-2 text-sm text-red-700">
-            {formError ?? apiError?.message}
-          </p>
-        ) : null}
-        <button type="submit" className="btn-primary" disabled={create.isPending}>
-          {create.isPending ? "Creating…" : "Create token"}
-        </button>
-      </div>
-    </form>
   );
 }
 

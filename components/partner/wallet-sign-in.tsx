@@ -2,13 +2,11 @@
 // Wallet sign-in to the dashboard: Sign-In with Ethereum as the owner pages do, then the owner
 // session is exchanged for a 60-minute ADMIN token of the partner the address is bound to.
 import { useMutation } from "@tanstack/react-query";
-import { useSyncExternalStore } from "react";
 import { createSiweMessage } from "viem/siwe";
 import { apiClient, bearer, unwrap } from "../api/client";
-import { connectAccount, injectedProvider, personalSign, type Eip1193Provider } from "../owner/wallet";
+import { connectAccount, personalSign, type Eip1193Provider } from "../owner/wallet";
+import { useChosenWallet, WalletPicker } from "../owner/wallet-picker";
 import { setSessionToken } from "../session-token";
-
-const noSubscription = () => () => undefined;
 
 async function signInWithWallet(provider: Eip1193Provider): Promise<string> {
   const address = await connectAccount(provider);
@@ -34,13 +32,13 @@ async function signInWithWallet(provider: Eip1193Provider): Promise<string> {
 }
 
 export function WalletSignIn() {
-  const provider = useSyncExternalStore(noSubscription, injectedProvider, () => undefined);
+  const { choices, chosen, choose } = useChosenWallet();
   const signIn = useMutation({
-    mutationFn: () => signInWithWallet(provider!),
+    mutationFn: () => signInWithWallet(chosen!.provider),
     onSuccess: (token) => setSessionToken(token),
   });
-  if (provider === undefined) return null;
-  if (provider === null)
+  if (chosen === undefined || choices === undefined) return null;
+  if (chosen === null)
     return (
       <p className="text-sm text-slate-600">
         No wallet in this browser: paste a token, or open the dashboard where your wallet is.
@@ -48,6 +46,7 @@ export function WalletSignIn() {
     );
   return (
     <div className="space-y-2">
+      <WalletPicker choices={choices} chosen={chosen} choose={choose} />
       <button type="button" className="btn-secondary" onClick={() => signIn.mutate()} disabled={signIn.isPending}>
         {signIn.isPending ? "Waiting for the wallet…" : "Sign in with wallet"}
       </button>

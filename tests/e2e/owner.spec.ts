@@ -1,10 +1,11 @@
-// The owner's side in the browser, with an injected EIP-1193 wallet backed by a viem local
-// account (its signatures are real and the server checks them): a name bought in the browser is
+// The owner's side in the browser, with an injected wallet (tests/e2e/support/wallet.ts: a viem local
+// account whose signatures are real and which the server checks): a name bought in the browser is
 // edited, made primary, renewed and transferred, and each change is read back through
 // GET /v1/resolve and GET /v1/reverse. Also: anonymous lookups, and /names without a wallet.
-import type { APIRequestContext, BrowserContext, Page } from "@playwright/test";
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import type { APIRequestContext, Page } from "@playwright/test";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { adminToken, expect, expectNoHorizontalScroll, freshLabel, screenshot, test } from "./support/fixtures";
+import { injectWallet } from "./support/wallet";
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -13,27 +14,6 @@ const SIZES = [
 const ALICE_OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
 const BTC = "bc1qar0srrr7xfkvy5l643lydnw9re59gtzzwf5mdq";
 const CID = "bafybeibj6lixxzqtsb45ysdjnupvqkufgdvzqbnvmhw2kf7cfkesy7r7d4";
-
-/** window.ethereum answering as `account`: accounts, chain 1, and personal_sign by the account's key. */
-async function injectWallet(context: BrowserContext, account: PrivateKeyAccount) {
-  await context.exposeFunction("__e2eSign", (hex: `0x${string}`) => account.signMessage({ message: { raw: hex } }));
-  await context.addInitScript((address: string) => {
-    const sign = (hex: string) => (window as unknown as { __e2eSign: (hex: string) => Promise<string> }).__e2eSign(hex);
-    (window as unknown as { ethereum: unknown }).ethereum = {
-      isE2eWallet: true,
-      async request({ method, params }: { method: string; params?: unknown[] }) {
-        if (method === "eth_requestAccounts" || method === "eth_accounts") return [address];
-        if (method === "eth_chainId") return "0x1";
-        if (method === "personal_sign") {
-          const [data, from] = params as [string, string];
-          if (from.toLowerCase() !== address.toLowerCase()) throw { code: 4100, message: "Unknown account" };
-          return sign(data);
-        }
-        throw { code: 4200, message: `Unsupported method ${method}` };
-      },
-    };
-  }, account.address);
-}
 
 async function api(request: APIRequestContext, path: string) {
   const res = await request.get(path, { headers: { authorization: `Bearer ${adminToken()}` } });
@@ -105,7 +85,8 @@ for (const size of SIZES) {
     const account = privateKeyToAccount(generatePrivateKey());
     const name = `${freshLabel("own")}.web3`;
     const context = await browser.newContext({ viewport: size, baseURL });
-    await injectWallet(context, account);
+    // Announced by EIP-6963, beside a window.ethereum that refuses: sign-in must use the announced one.
+    await injectWallet(context, account, "eip6963");
     const page = await context.newPage();
     const errors: string[] = [];
     page.on("console", (m) => void (m.type() === "error" && errors.push(`${m.text()} ${m.location().url}`)));
@@ -244,7 +225,8 @@ test("keyboard only: connect, open a name's records and reach Save", async ({ br
     data: { clientSecret: processorCheckoutSession, cardNumber: "4242424242424242" },
   });
   const context = await browser.newContext({ baseURL });
-  await injectWallet(context, account);
+  // Only window.ethereum: the page falls back to it when nothing announces itself.
+  await injectWallet(context, account, "window.ethereum");
   const page = await context.newPage();
   await page.goto("/names");
   const connect = page.getByRole("button", { name: "Connect wallet" });

@@ -110,7 +110,12 @@ for (const size of SIZES) {
         name: "docs",
         path: "/docs",
         signedIn: false,
-        ready: async (p) => void (await expect(p.getByRole("heading", { name: "Schemas" })).toBeVisible()),
+        // Scalar draws its sections as they come into view: scroll to the end, where the schemas are.
+        ready: async (p) =>
+          expect(async () => {
+            await p.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+            await expect(p.getByRole("heading", { name: "Schemas" })).toBeVisible({ timeout: 1_000 });
+          }).toPass({ timeout: 30_000 }),
       },
       {
         name: "not-found",

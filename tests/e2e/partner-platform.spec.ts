@@ -1,8 +1,7 @@
 // Issue 32 in the dashboard: a CSV of sub-names imported through the bulk endpoint, each line
 // answered, and the webhooks panel (secret shown once, test event in the delivery log), at a
 // phone's width and a desktop's; and wallet sign-in for an address the partner bound.
-import type { BrowserContext } from "@playwright/test";
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from "viem/accounts";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import {
   adminToken,
   expect,
@@ -13,22 +12,7 @@ import {
   signInOnDashboard,
   test,
 } from "./support/fixtures";
-
-/** window.ethereum answering as `account` (as tests/e2e/owner.spec.ts injects it). */
-async function injectWallet(context: BrowserContext, account: PrivateKeyAccount) {
-  await context.exposeFunction("__e2eSign", (hex: `0x${string}`) => account.signMessage({ message: { raw: hex } }));
-  await context.addInitScript((address: string) => {
-    const sign = (hex: string) => (window as unknown as { __e2eSign: (hex: string) => Promise<string> }).__e2eSign(hex);
-    (window as unknown as { ethereum: unknown }).ethereum = {
-      async request({ method, params }: { method: string; params?: unknown[] }) {
-        if (method === "eth_requestAccounts" || method === "eth_accounts") return [address];
-        if (method === "eth_chainId") return "0x1";
-        if (method === "personal_sign") return sign((params as [string, string])[0]);
-        throw { code: 4200, message: `Unsupported method ${method}` };
-      },
-    };
-  }, account.address);
-}
+import { injectWallet } from "./support/wallet";
 
 const SIZES = [
   { width: 390, height: 844 },
@@ -120,7 +104,7 @@ for (const size of SIZES) {
         data: { address: account.address },
       });
       expect(bound.status()).toBe(201);
-      await injectWallet(context, account);
+      await injectWallet(context, account, "eip6963");
       await page.goto("/partner");
       await page.getByRole("button", { name: "Sign in with wallet" }).click();
       await expect(page.getByRole("heading", { name: "Access tokens" })).toBeVisible();
