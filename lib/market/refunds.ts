@@ -82,11 +82,18 @@ export async function syncCryptoRefund(tx: Tx, owed: CryptoOwed): Promise<void> 
     reason: owed.reason,
     senderAddress: owed.senderAddress,
   };
+  // Money owed again after a payout started goes where the buyer last claimed this payment's refund to.
+  const claimed = await tx.refund.findFirst({
+    where: { paymentId: owed.paymentId, claimedAt: { not: null } },
+    orderBy: { claimedAt: "desc" },
+    select: { refundAddress: true, claimedAt: true, claimedBy: true },
+  });
   await tx.refund.upsert({
     where: { openFor: owed.paymentId },
     update: fields,
     create: {
       ...fields,
+      ...claimed,
       id: randomUUID(),
       orderId: owed.orderId,
       paymentId: owed.paymentId,
@@ -359,6 +366,7 @@ export function viewOf(
     decimals: row.decimals,
     chain: row.chain,
     senderAddress: row.senderAddress,
+    refundAddress: row.refundAddress,
     processorRefundId: row.processorRefundId,
     payoutReference: row.payoutReference,
     createdAt: row.createdAt.toISOString(),
@@ -440,7 +448,10 @@ export async function recordRefundPayout(input: {
         `(${formatUnits(BigInt(refund.amountAtomic), refund.decimals)} ${refund.currency}); list the refunds ` +
         "again and pay what is owed.",
     );
-  const problem = await payoutProblem(refund, input.reference);
+  const problem = await payoutProblem(
+    { ...refund, senderAddress: refund.refundAddress ?? refund.senderAddress },
+    input.reference,
+  );
   if (problem) throw conflict("reference", `${problem} Nothing was recorded.`);
   await inTransaction(async (tx) => {
     // Under the payment's lock, so a settlement running now sees the payout, or runs after it.

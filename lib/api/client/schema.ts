@@ -121,6 +121,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/market/order/{orderID}/refund-claim": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Claim an order's crypto refund to an address
+     * @description Says where the order's crypto refund (DUE) is to be paid: an address on the chain the payment came from (400 otherwise). Proof that the order is the caller's: an owner session of the order's `ownerAddress` (`Authorization: Bearer <owner session token>` from POST /v1/owner/session), or `claimToken`, the code of a link mailed to the order's e-mail (single-use, valid an hour). Anyone else is 403 and nothing changes. 409 when no crypto refund is owed or its payout has started. Our own pages only (no CORS).
+     */
+    post: operations["postV1MarketOrderOrderIDRefundClaim"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/market/order/{orderID}/refund-claim-link": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mail a link that claims an order's crypto refund
+     * @description Mails the order's e-mail a single-use link (valid an hour) to claim its DUE crypto refund; at most 3 an hour per order (429). 409 when the order has no e-mail or no crypto refund is owed; 503 when mail is not configured (`SMTP_URL`, `PUBLIC_ORIGIN`). Our own pages only (no CORS).
+     */
+    post: operations["postV1MarketOrderOrderIDRefundClaimLink"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/market/order/{orderID}/refunds": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read an order's refunds
+     * @description What is owed back on the order and what was paid back. A crypto refund goes to the address the buyer claimed (`refundAddress`), or else to the address the payment came from (`suggestedAddress`); `claimable` is true while it can still be claimed.
+     */
+    get: operations["getV1MarketOrderOrderIDRefunds"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/market/purchase": {
     parameters: {
       query?: never;
@@ -850,6 +910,12 @@ export interface components {
     CcipReadResponse: {
       /** @description abi.encode(bytes result, uint64 expires, bytes sig): the ABI-encoded answer to the inner query, its expiry (unix seconds) and the signer's 65-byte signature of keccak256(0x1900 ‖ resolver ‖ expires ‖ keccak256(callData) ‖ keccak256(result)), which the resolver's resolveWithProof checks. */
       data: string;
+    };
+    ClaimRefundRequest: {
+      /** @description The code of a link mailed to the order's e-mail (POST …/refund-claim-link), single-use; absent, the request must carry the owner session of the order's owner address. */
+      claimToken?: string;
+      /** @description Where the refund is to be paid: an address on the chain the payment came from. */
+      refundAddress: string;
     };
     /**
      * @description Ticker code of a coin.
@@ -1900,6 +1966,36 @@ export interface components {
       /** Format: date-time */
       updatedAt: string;
     };
+    OrderRefund: {
+      /** @description Amount owed in whole units of `currency`. Written with all its digits; parse it as a decimal to keep them. */
+      amount: number;
+      amountAtomic: string;
+      chain: string | null;
+      /** @description True while a crypto refund is DUE: its address may be claimed (again) until the payout starts. */
+      claimable: boolean;
+      claimedAt: string | null;
+      currency: string;
+      decimals: number;
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      method: "card" | "crypto";
+      paidAt: string | null;
+      payoutReference: string | null;
+      processorRefundId: string | null;
+      reason: string;
+      /** @description Crypto: the address the buyer claimed the refund to; null until claimed. */
+      refundAddress: string | null;
+      status: components["schemas"]["RefundStatus"];
+      /** @description Crypto: the address the payment came from; where the refund goes unless one is claimed. */
+      suggestedAddress: string | null;
+    };
+    OrderRefundList: {
+      /** @description True when the order has an e-mail address a claim link can be mailed to. */
+      emailClaim: boolean;
+      /** @description Oldest first. */
+      refunds: components["schemas"]["OrderRefund"][];
+    };
     /** @enum {string} */
     OrderStatus: "PENDING" | "PAID" | "COMPLETED" | "EXPIRED" | "FAILED" | "REFUNDED";
     OwnerAddressRequest: {
@@ -2163,9 +2259,17 @@ export interface components {
       processorRefundId: string | null;
       /** @description Why the money is owed: over-, under- or late payment, or an order that could not be fulfilled. */
       reason: string;
-      /** @description Crypto: the address the payment came from, where the refund goes. */
+      /** @description Crypto: the address the buyer claimed the refund to; payouts go there when set. */
+      refundAddress: string | null;
+      /** @description Crypto: the address the payment came from, where the refund goes unless one is claimed. */
       senderAddress: string | null;
       status: components["schemas"]["RefundStatus"];
+    };
+    RefundClaimLinkSent: {
+      /** Format: date-time */
+      expiresAt: string;
+      /** @description The order's e-mail address, partly masked. */
+      sentTo: string;
     };
     RefundList: {
       /** @description Pass back as pageToken for the next page; empty on the last page. */
@@ -2809,6 +2913,271 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Order"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  postV1MarketOrderOrderIDRefundClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        orderID: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClaimRefundRequest"];
+      };
+    };
+    responses: {
+      /** @description The order's refunds after the claim. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OrderRefundList"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not available, or the idempotency key was used with another body. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  postV1MarketOrderOrderIDRefundClaimLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        orderID: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link was mailed. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RefundClaimLinkSent"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not available, or the idempotency key was used with another body. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  getV1MarketOrderOrderIDRefunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        orderID: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The order's refunds, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OrderRefundList"];
         };
       };
       /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
