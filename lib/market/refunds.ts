@@ -28,11 +28,12 @@ export type RefundView = z.infer<typeof Refund>;
 
 /**
  * The amount returned for a payment, or on its way back (a crypto payout the operator started:
- * PAYING, frozen), in its smallest unit: money the order can no longer use.
+ * PAYING, frozen), or written off as dust by the operator, in its smallest unit: money the order
+ * can no longer use and nobody is owed.
  */
 export async function refundedAmount(client: Tx | ReturnType<typeof db>, paymentId: string): Promise<bigint> {
   const rows = await client.refund.findMany({
-    where: { paymentId, status: { in: ["PAID", "PAYING"] } },
+    where: { paymentId, status: { in: ["PAID", "PAYING", "WRITTEN_OFF"] } },
     select: { amountAtomic: true },
   });
   return rows.reduce((sum, row) => sum + BigInt(row.amountAtomic), 0n);

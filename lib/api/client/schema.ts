@@ -261,6 +261,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/operator/actions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Act by hand, audited
+     * @description One action, with a required `reason`, written to the audit log in the same transaction as the change: `accept-underpaid` (a short crypto order: what it received becomes the amount due, and it completes if its name is free), `write-off-dust` (a DUE crypto refund worth at most OPERATOR_DUST_USD is never owed again), `refund-order` (a COMPLETED order: a card through the processor, crypto as a refund owed of everything received; the order ends REFUNDED and its name suspended), `suspend-name`, `unsuspend-name`, `release-name` (the registration ends now: the name is back on the market). 404 for an unknown target, 409 when its state does not allow the action (nothing is changed or logged then).
+     */
+    post: operations["postV1OperatorActions"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/operator/audit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The operator's audit log
+     * @description Every hand action, newest first: who (the operator token's subject and id), when, why, what, target.
+     */
+    get: operations["getV1OperatorAudit"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/operator/overview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What needs the operator
+     * @description Every refund not yet returned on every partner's sales (DUE, PAYING, FAILED), deposits nobody expected (after the monitoring window, a wrong asset, a reused address), credits a chain reorganisation took back after the name was registered, and what is stuck: card refunds failing or not made within an hour, card payments `processing` for more than 15 minutes, and each payment watcher's lag behind its chain's head.
+     */
+    get: operations["getV1OperatorOverview"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/operator/reconciliation": {
     parameters: {
       query?: never;
@@ -850,6 +910,30 @@ export interface components {
     AccessTokenList: components["schemas"]["AccessToken"][];
     /** @enum {string} */
     AccessTokenType: "ADMIN" | "CUSTOMER";
+    AuditEntry: {
+      action: string;
+      /** Format: date-time */
+      at: string;
+      /** @description What the action changed, before and after. */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** Format: uuid */
+      id: string;
+      /** @description The operator token's subject. */
+      operator: string;
+      reason: string;
+      /** @description `order:<id>`, `refund:<id>` or `name:<name>`. */
+      target: string;
+      /** @description The operator token's id (jti). */
+      tokenId: string;
+    };
+    AuditList: {
+      /** @description Newest first. */
+      entries: components["schemas"]["AuditEntry"][];
+      /** @description Pass as `after` for the next page; empty on the last. */
+      nextAfter: string;
+    };
     BatchResolveItem: {
       error?: {
         field: string;
@@ -1920,6 +2004,111 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
+    OperatorAction:
+      | {
+          /** @constant */
+          action: "accept-underpaid";
+          /** Format: uuid */
+          orderId: string;
+          /** @description Why the operator does this; kept in the audit log. */
+          reason: string;
+        }
+      | {
+          /** @constant */
+          action: "write-off-dust";
+          /** @description Why the operator does this; kept in the audit log. */
+          reason: string;
+          /** Format: uuid */
+          refundId: string;
+        }
+      | {
+          /** @constant */
+          action: "refund-order";
+          /** Format: uuid */
+          orderId: string;
+          /** @description Why the operator does this; kept in the audit log. */
+          reason: string;
+        }
+      | {
+          /** @constant */
+          action: "suspend-name";
+          name: string;
+          /** @description Why the operator does this; kept in the audit log. */
+          reason: string;
+        }
+      | {
+          /** @constant */
+          action: "unsuspend-name";
+          name: string;
+          /** @description Why the operator does this; kept in the audit log. */
+          reason: string;
+        }
+      | {
+          /** @constant */
+          action: "release-name";
+          name: string;
+          /** @description Why the operator does this; kept in the audit log. */
+          reason: string;
+        };
+    OperatorActionResult: {
+      audit: components["schemas"]["AuditEntry"];
+      /** @description What happened, in words. */
+      outcome: string;
+    };
+    OperatorOverview: {
+      /** @description Every refund not yet returned, on every partner's sales: DUE, PAYING (payout started), FAILED (card). */
+      refundsOwed: components["schemas"]["Refund"][];
+      /** @description Credits a chain reorganisation took back after the name was registered, not covered again. */
+      reorganisationLosses: {
+        amountAtomic: string;
+        blockNumber: string;
+        chain: string;
+        currency: string;
+        decimals: number;
+        /** Format: uuid */
+        orderId: string;
+        /** Format: uuid */
+        paymentId: string;
+        /** Format: date-time */
+        reversedAt: string;
+        txHash: string;
+      }[];
+      stuck: {
+        /** @description Card refunds the processor failed, or not made an hour after they were owed. */
+        cardRefundsFailing: components["schemas"]["Refund"][];
+        /** @description Card payments `processing` for more than 15 minutes. */
+        processingIntents: {
+          domain: string;
+          /** Format: uuid */
+          orderId: string;
+          processorRef: string | null;
+          /** Format: date-time */
+          since: string;
+        }[];
+        /** @description Blocks each payment watcher is behind its chain's head; null when the node did not answer. */
+        watcherLag: {
+          chain: string;
+          lagBlocks: number | null;
+        }[];
+      };
+      /** @description Money on deposit addresses nobody expected: after the monitoring window, a wrong asset, a reused address. */
+      unattributedDeposits: {
+        amountAtomic: string;
+        chain: string;
+        currency: string;
+        decimals: number;
+        depositAddress: string;
+        /** Format: date-time */
+        foundAt: string;
+        /** Format: uuid */
+        id: string;
+        /** Format: uuid */
+        orderId: string;
+        /** Format: uuid */
+        paymentId: string;
+        reason: string;
+      }[];
+    };
     Order: {
       baseCurrency: string;
       basePrice: number;
@@ -2278,10 +2467,10 @@ export interface components {
       refunds: components["schemas"]["Refund"][];
     };
     /**
-     * @description DUE: owed and not yet returned (a card refund asked for and not yet succeeded at the processor included). PAYING: the operator started paying this crypto refund out; its amount is frozen, and money that arrives later is a new refund. PAID: returned (a card refund the processor says succeeded, or a crypto payout the operator recorded). FAILED: the processor's card refund failed or was cancelled; the operator returns the money another way.
+     * @description DUE: owed and not yet returned (a card refund asked for and not yet succeeded at the processor included). PAYING: the operator started paying this crypto refund out; its amount is frozen, and money that arrives later is a new refund. PAID: returned (a card refund the processor says succeeded, or a crypto payout the operator recorded). FAILED: the processor's card refund failed or was cancelled; the operator returns the money another way. WRITTEN_OFF: crypto dust the operator wrote off (worth less than paying it out); never owed again.
      * @enum {string}
      */
-    RefundStatus: "DUE" | "PAYING" | "PAID" | "FAILED";
+    RefundStatus: "DUE" | "PAYING" | "PAID" | "FAILED" | "WRITTEN_OFF";
     RenewalRequest: {
       /**
        * Format: uuid
@@ -3598,6 +3787,279 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+    };
+  };
+  postV1OperatorActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OperatorAction"];
+      };
+    };
+    responses: {
+      /** @description The audit entry and what happened. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OperatorActionResult"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not available, or the idempotency key was used with another body. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  getV1OperatorAudit: {
+    parameters: {
+      query?: {
+        after?: string;
+        pageSize?: number;
+        /** @description Only entries about this target (`order:<id>`, `name:<name>`). */
+        target?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of entries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuditList"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  getV1OperatorOverview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The lists. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OperatorOverview"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };

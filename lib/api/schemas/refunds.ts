@@ -3,14 +3,15 @@ import { z } from "zod";
 import { IsoDateTime, PageSize, PageToken, Uuid } from "./common";
 import { ExactNumber } from "./exact-number";
 
-const RefundStatus = z.enum(["DUE", "PAYING", "PAID", "FAILED"]).meta({
+const RefundStatus = z.enum(["DUE", "PAYING", "PAID", "FAILED", "WRITTEN_OFF"]).meta({
   id: "RefundStatus",
   description:
     "DUE: owed and not yet returned (a card refund asked for and not yet succeeded at the processor " +
     "included). PAYING: the operator started paying this crypto refund out; its amount is frozen, and money " +
     "that arrives later is a new refund. PAID: returned (a card refund the processor says succeeded, or a " +
     "crypto payout the operator recorded). FAILED: the processor's card refund failed or was cancelled; the " +
-    "operator returns the money another way.",
+    "operator returns the money another way. WRITTEN_OFF: crypto dust the operator wrote off (worth less than " +
+    "paying it out); never owed again.",
 });
 
 export const Refund = z

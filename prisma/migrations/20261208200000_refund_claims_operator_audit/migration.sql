@@ -1,4 +1,7 @@
 -- Refund claims (issue 31 item 4) and the operator's audit log (item 6).
+-- Dust the operator writes off (item 6).
+ALTER TYPE "RefundStatus" ADD VALUE 'WRITTEN_OFF';
+
 -- AlterTable
 ALTER TABLE "refund" ADD COLUMN     "claimed_at" TIMESTAMPTZ(3),
 ADD COLUMN     "claimed_by" TEXT,
