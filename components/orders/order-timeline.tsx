@@ -129,7 +129,7 @@ export function OrderView({ orderId }: { orderId: string }) {
               </li>
             ))}
           </ol>
-          <p className="mt-6 text-sm text-slate-700" aria-live="polite" data-testid="order-reason">
+          <p className="mt-6 break-words text-sm text-slate-700" aria-live="polite" data-testid="order-reason">
             {order.orderStatusReason}
           </p>
           {!final ? (
