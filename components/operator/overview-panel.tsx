@@ -44,6 +44,17 @@ export function OverviewPanel({ token }: { token: string }) {
               </Item>
             ))}
           </List>
+          <List title="Open disputes" testId="disputes">
+            {overview.data.disputes.map((d) => (
+              <Item
+                key={d.disputeId}
+                head={`$${(d.amountCents / 100).toFixed(2)} · ${d.status} · due ${d.dueBy ?? "?"}`}
+                detail={d.domain}
+              >
+                {d.reason} · {d.disputeId} · order {d.orderId}
+              </Item>
+            ))}
+          </List>
           <List title="Reorganisation losses" testId="reorganisation-losses">
             {overview.data.reorganisationLosses.map((l) => (
               <Item key={`${l.txHash}-${l.orderId}`} head={`${l.amountAtomic} ${l.currency}`} detail={l.chain}>

@@ -7,14 +7,15 @@ import { listUnattributedDeposits } from "@/lib/market/unattributed-deposits";
 import { watcherLags } from "@/lib/metrics/metrics";
 
 // What needs the operator's eyes, across every partner: money owed back, money nobody expected,
-// money a reorganisation took after the name was given, and what is stuck.
+// open card disputes by due date, money a reorganisation took after the name was given, and what
+// is stuck.
 
 const LIMIT = 500;
 const PROCESSING_TOO_LONG_MS = 15 * 60_000;
 const CARD_REFUND_TOO_LONG_MS = 60 * 60_000;
 
 export async function operatorOverview(now = new Date()): Promise<z.infer<typeof OperatorOverview>> {
-  const [owed, deposits, losses, failing, processing, lags] = await Promise.all([
+  const [owed, deposits, losses, failing, processing, lags, disputes] = await Promise.all([
     db().refund.findMany({
       where: { status: { in: ["DUE", "PAYING", "FAILED"] } },
       include: withDomain,
@@ -47,10 +48,33 @@ export async function operatorOverview(now = new Date()): Promise<z.infer<typeof
       take: LIMIT,
     }),
     watcherLags(),
+    db().cardDispute.findMany({
+      where: { closedAt: null },
+      orderBy: [{ dueBy: { sort: "asc", nulls: "last" } }, { openedAt: "asc" }],
+      take: LIMIT,
+    }),
   ]);
+  const domains = new Map(
+    (
+      await db().order.findMany({
+        where: { id: { in: disputes.map((d) => d.orderId) } },
+        select: { id: true, domain: true },
+      })
+    ).map((o) => [o.id, o.domain]),
+  );
   return {
     refundsOwed: owed.map(viewOf),
     unattributedDeposits: deposits,
+    disputes: disputes.map((d) => ({
+      disputeId: d.id,
+      orderId: d.orderId,
+      domain: domains.get(d.orderId) ?? "",
+      amountCents: d.amountCents,
+      reason: d.reason,
+      status: d.status,
+      dueBy: d.dueBy?.toISOString() ?? null,
+      openedAt: d.openedAt.toISOString(),
+    })),
     reorganisationLosses: losses.map((row) => ({
       orderId: row.orderId,
       paymentId: row.paymentId,

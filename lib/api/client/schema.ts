@@ -310,7 +310,7 @@ export interface paths {
     };
     /**
      * What needs the operator
-     * @description Every refund not yet returned on every partner's sales (DUE, PAYING, FAILED), deposits nobody expected (after the monitoring window, a wrong asset, a reused address), credits a chain reorganisation took back after the name was registered, and what is stuck: card refunds failing or not made within an hour, card payments `processing` for more than 15 minutes, and each payment watcher's lag behind its chain's head.
+     * @description Every refund not yet returned on every partner's sales (DUE, PAYING, FAILED), deposits nobody expected (after the monitoring window, a wrong asset, a reused address), open card disputes with their evidence due dates (soonest first), credits a chain reorganisation took back after the name was registered, and what is stuck: card refunds failing or not made within an hour, card payments `processing` for more than 15 minutes, and each payment watcher's lag behind its chain's head.
      */
     get: operations["getV1OperatorOverview"];
     put?: never;
@@ -2056,6 +2056,20 @@ export interface components {
       outcome: string;
     };
     OperatorOverview: {
+      /** @description Open card disputes, the soonest evidence due date first. */
+      disputes: {
+        amountCents: number;
+        disputeId: string;
+        domain: string;
+        /** @description When the evidence is due at Stripe. */
+        dueBy: string | null;
+        /** Format: date-time */
+        openedAt: string;
+        /** Format: uuid */
+        orderId: string;
+        reason: string;
+        status: string;
+      }[];
       /** @description Every refund not yet returned, on every partner's sales: DUE, PAYING (payout started), FAILED (card). */
       refundsOwed: components["schemas"]["Refund"][];
       /** @description Credits a chain reorganisation took back after the name was registered, not covered again. */

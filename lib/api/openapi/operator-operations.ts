@@ -33,7 +33,8 @@ export const operatorOperations: Operation[] = [
     summary: "What needs the operator",
     description:
       "Every refund not yet returned on every partner's sales (DUE, PAYING, FAILED), deposits nobody expected " +
-      "(after the monitoring window, a wrong asset, a reused address), credits a chain reorganisation took back " +
+      "(after the monitoring window, a wrong asset, a reused address), open card disputes with their evidence due " +
+      "dates (soonest first), credits a chain reorganisation took back " +
       "after the name was registered, and what is stuck: card refunds failing or not made within an hour, card " +
       "payments `processing` for more than 15 minutes, and each payment watcher's lag behind its chain's head.",
     tags: ["Operator"],

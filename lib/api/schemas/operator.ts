@@ -176,6 +176,22 @@ export const OperatorOverview = z
       description:
         "Money on deposit addresses nobody expected: after the monitoring window, a wrong asset, a reused address.",
     }),
+    disputes: z
+      .array(
+        z
+          .object({
+            disputeId: z.string(),
+            orderId: Uuid,
+            domain: z.string(),
+            amountCents: z.number().int(),
+            reason: z.string(),
+            status: z.string(),
+            dueBy: IsoDateTime.nullable().meta({ description: "When the evidence is due at Stripe." }),
+            openedAt: IsoDateTime,
+          })
+          .strict(),
+      )
+      .meta({ description: "Open card disputes, the soonest evidence due date first." }),
     reorganisationLosses: z
       .array(
         z

@@ -54,3 +54,19 @@ END;
 $$ LANGUAGE plpgsql;
 CREATE TRIGGER operator_audit_append_only BEFORE UPDATE OR DELETE ON "operator_audit"
   FOR EACH ROW EXECUTE FUNCTION operator_audit_append_only();
+
+-- Card disputes with their evidence due dates, for the operator (item 6).
+CREATE TABLE "card_dispute" (
+    "id" TEXT NOT NULL,
+    "payment_id" UUID NOT NULL,
+    "order_id" UUID NOT NULL,
+    "amount_cents" INTEGER NOT NULL,
+    "reason" TEXT NOT NULL,
+    "status" TEXT NOT NULL,
+    "due_by" TIMESTAMPTZ(3),
+    "opened_at" TIMESTAMPTZ(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "closed_at" TIMESTAMPTZ(3),
+
+    CONSTRAINT "card_dispute_pkey" PRIMARY KEY ("id")
+);
+CREATE INDEX "card_dispute_closed_at_due_by_idx" ON "card_dispute"("closed_at", "due_by");
