@@ -24,7 +24,10 @@ export function RefundClaims({ orderId, ownerAddress }: { orderId: string; owner
       unwrap(apiClient.GET("/v1/market/order/{orderID}/refunds", { params: { path: { orderID: orderId } }, signal })),
     refetchInterval: 15_000,
   });
-  const crypto = refunds.data?.refunds.filter((refund) => refund.method === "crypto" && refund.status !== "PAID");
+  // Owed or being paid; paid and written-off refunds need nothing from the buyer.
+  const crypto = refunds.data?.refunds.filter(
+    (refund) => refund.method === "crypto" && (refund.status === "DUE" || refund.status === "PAYING"),
+  );
   if (!crypto?.length) return null;
   return (
     <section className="card space-y-4" aria-labelledby="refund-heading" data-testid="refund-claims">
