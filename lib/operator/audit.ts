@@ -24,7 +24,7 @@ export async function recordAudit(tx: Prisma.TransactionClient, input: AuditInpu
   const row = await tx.operatorAudit.create({
     data: {
       id: randomUUID(),
-      operator: input.operator.sub,
+      operator: input.operator.name ? `${input.operator.sub}:${input.operator.name}` : input.operator.sub,
       tokenId: input.operator.jti,
       action: input.action,
       target: input.target,

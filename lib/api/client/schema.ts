@@ -920,7 +920,7 @@ export interface components {
       };
       /** Format: uuid */
       id: string;
-      /** @description The operator token's subject. */
+      /** @description The operator token's subject, with the name it was printed for: `operator` or `operator:<name>`. */
       operator: string;
       reason: string;
       /** @description `order:<id>`, `refund:<id>` or `name:<name>`. */

@@ -125,7 +125,9 @@ export const AuditEntry = z
   .object({
     id: Uuid,
     at: IsoDateTime,
-    operator: z.string().meta({ description: "The operator token's subject." }),
+    operator: z.string().meta({
+      description: "The operator token's subject, with the name it was printed for: `operator` or `operator:<name>`.",
+    }),
     tokenId: z.string().meta({ description: "The operator token's id (jti)." }),
     action: z.string(),
     target: z.string().meta({ description: "`order:<id>`, `refund:<id>` or `name:<name>`." }),

@@ -192,6 +192,16 @@ describe("operator actions, each audited", () => {
     expect((await act({ action: "suspend-name", name: "nobody-here.web3", reason: "x y z" })).status).toBe(404);
   });
 
+  test("a token printed for a named operator puts that name in the log", async () => {
+    const name = domain();
+    await cryptoSale(name, 10_000_000n);
+    const ada = signOperatorToken(1, Date.now(), "ada@ops").token;
+    expect((await act({ action: "suspend-name", name, reason: "Abuse report 42" }, ada)).status).toBe(200);
+    expect(await auditOf(`name:${name}`)).toMatchObject([
+      { operator: "operator:ada@ops", tokenId: verifyOperatorToken(ada)!.jti, reason: "Abuse report 42" },
+    ]);
+  });
+
   test("only the operator, only with a reason; the log pages newest first and cannot be rewritten", async () => {
     const name = domain();
     await cryptoSale(name, 10_000_000n);
