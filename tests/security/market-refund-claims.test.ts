@@ -14,6 +14,7 @@ import { startTestApp, type TestApp } from "@/tests/support/app";
 import { seedCatalogue } from "@/tests/support/market-fixtures";
 import { newAccount, signIn } from "@/tests/support/owner-fixtures";
 import { startSmtpServer, type SmtpTestServer } from "@/tests/support/smtp-server";
+import { rawRequest } from "./support/raw-http";
 
 const SENDER = btcAddressAt(testBtcXpub("regtest"), "regtest", 777);
 const CLAIMED = btcAddressAt(testBtcXpub("regtest"), "regtest", 901);
@@ -188,6 +189,29 @@ describe("claim by the signed-in owner (item 4)", () => {
     const missing = await claim(orderId, {}, token);
     expect(missing.status).toBe(400);
     expect(await refundRow(refundId)).toMatchObject({ refundAddress: null, claimedAt: null });
+  });
+
+  test("no other origin can drive a claim from a browser (the order's refunds stay readable)", async () => {
+    const { orderId } = await overpaidOrder();
+    for (const tail of ["refund-claim", "refund-claim-link"]) {
+      const preflight = await rawRequest(app.baseUrl, {
+        method: "OPTIONS",
+        target: `/v1/market/order/${orderId}/${tail}`,
+        headers: {
+          Origin: "https://evil.example",
+          "Access-Control-Request-Method": "POST",
+          "Access-Control-Request-Headers": "content-type, authorization",
+        },
+      });
+      expect(preflight.headers["access-control-allow-origin"]).toBeUndefined();
+    }
+    const read = await rawRequest(app.baseUrl, {
+      method: "GET",
+      target: `/v1/market/order/${orderId}/refunds`,
+      headers: { Origin: "https://evil.example" },
+    });
+    expect(read.status).toBe(200);
+    expect(read.headers["access-control-allow-origin"]).toBe("*");
   });
 
   test("once the payout has started the address is frozen (409)", async () => {
