@@ -128,7 +128,7 @@ async function main(argv: string[]): Promise<number> {
             `${formatUnits(BigInt(r.amountAtomic), r.decimals)} ${r.currency}`,
             `(${r.amountAtomic})`,
             r.domain,
-            r.senderAddress ?? r.processorRefundId ?? "",
+            r.refundAddress ?? r.senderAddress ?? r.processorRefundId ?? "",
             r.reason,
           ].join("  "),
         );
@@ -165,7 +165,7 @@ async function main(argv: string[]): Promise<number> {
       );
       console.log(
         `refund ${started.id}: ${started.status}, pay ${formatUnits(BigInt(started.amountAtomic), started.decimals)} ` +
-          `${started.currency} to ${started.senderAddress ?? "?"}`,
+          `${started.currency} to ${started.refundAddress ?? started.senderAddress ?? "?"}`,
       );
       return 0;
     }

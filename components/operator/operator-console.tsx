@@ -1,8 +1,11 @@
 "use client";
-// The operator's console: sign in with an operator token, then the reconciliation of a period.
+// The operator's console: sign in with an operator token, then what needs attention, the
+// reconciliation of a period, and the hand actions with their audit log.
 import { Loading } from "../status";
+import { ActionsPanel } from "./actions-panel";
 import { OperatorSignIn } from "./operator-sign-in";
 import { setOperatorToken, useOperatorToken } from "./operator-token";
+import { OverviewPanel } from "./overview-panel";
 import { ReconciliationPanel } from "./reconciliation-panel";
 
 export function OperatorConsole() {
@@ -16,7 +19,9 @@ export function OperatorConsole() {
           Sign out
         </button>
       </div>
+      <OverviewPanel token={token} />
       <ReconciliationPanel token={token} />
+      <ActionsPanel token={token} />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import Link from "next/link";
 import type { Order } from "@/lib/contract/schemas/market";
 import { dateTime, usd } from "../format";
 import { Badge, ErrorPanel, Loading } from "../status";
+import { RefundClaims } from "./refund-claim";
 import { FINAL_STATUSES, useOrder } from "./use-order";
 
 const STATUS_TEXT: Record<
@@ -128,7 +129,7 @@ export function OrderView({ orderId }: { orderId: string }) {
               </li>
             ))}
           </ol>
-          <p className="mt-6 text-sm text-slate-700" aria-live="polite" data-testid="order-reason">
+          <p className="mt-6 break-words text-sm text-slate-700" aria-live="polite" data-testid="order-reason">
             {order.orderStatusReason}
           </p>
           {!final ? (
@@ -169,6 +170,7 @@ export function OrderView({ orderId }: { orderId: string }) {
           </dl>
         </section>
       </div>
+      {order.paymentType === "crypto" ? <RefundClaims orderId={order.id} ownerAddress={order.ownerAddress} /> : null}
     </div>
   );
 }

@@ -142,6 +142,8 @@ const EnvSchema = z.object({
   DB_LOOKUP_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(4),
   DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().positive().default(30_000),
 
+  /** Operator: the most a crypto refund may be worth, in USD at the payment's rate, to be written off as dust. */
+  OPERATOR_DUST_USD: z.coerce.number().min(0).max(100).default(1),
   /** Owners: days a name stays renewable (and unbuyable by others) after it expires. */
   GRACE_PERIOD_DAYS: z.coerce.number().int().min(0).max(365).default(30),
   /** Owners: lifetime of a Sign-In with Ethereum session. */

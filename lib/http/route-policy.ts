@@ -37,6 +37,9 @@ export function routePolicy(pathname: string): RoutePolicy {
         if (rest.length === 0) return { cors: "public", rateLimit: null };
         break;
       case "market": {
+        // A refund claim says where money goes: only our own order page makes one.
+        if (rest.length === 3 && rest[0] === "order" && ["refund-claim", "refund-claim-link"].includes(rest[2]!))
+          return { cors: "none", rateLimit: "owner" };
         const route = rest.join("/");
         const buying = ["purchase", "crypto/purchase", "renew", "crypto/renew"].includes(route);
         return { cors: "public", rateLimit: buying ? "purchase" : "read" };

@@ -228,10 +228,23 @@ export async function onCardDisputeOpened(event: {
   paymentIntentId: string;
   reason: string;
   amountCents: number;
+  disputeId?: string;
+  /** Unix seconds: when the evidence is due at Stripe. */
+  dueBy?: number | null;
 }): Promise<OrderStatus | null> {
   const found = await settledOrderOfIntent(event.paymentIntentId);
   if (!found) return null;
   const { order } = found;
+  if (event.disputeId)
+    await keepDispute({
+      id: event.disputeId,
+      paymentId: found.payment.id,
+      orderId: order.id,
+      amountCents: event.amountCents,
+      reason: event.reason,
+      status: "needs_response",
+      dueBy: event.dueBy ? new Date(event.dueBy * 1000) : null,
+    });
   const note =
     `The buyer's bank opened a dispute (${event.reason}) over ${usd(event.amountCents)}; the name stays ` +
     "active until it is decided.";
@@ -245,10 +258,21 @@ export async function onCardDisputeClosed(event: {
   paymentIntentId: string;
   status: string;
   amountCents: number;
+  disputeId?: string;
 }): Promise<OrderStatus | null> {
   const found = await settledOrderOfIntent(event.paymentIntentId);
   if (!found) return null;
   const { payment, order } = found;
+  if (event.disputeId)
+    await keepDispute({
+      id: event.disputeId,
+      paymentId: payment.id,
+      orderId: order.id,
+      amountCents: event.amountCents,
+      reason: "",
+      status: event.status,
+      closedAt: new Date(),
+    });
   if (event.status !== "lost") {
     const note = `The dispute was closed: ${event.status}.`;
     if (!order.orderStatusReason.includes(note))
@@ -300,5 +324,25 @@ async function reverseCardOrder(
     await recordRefundEvents(tx, [...settled.map((refund) => refund.id), disputed]);
     if (order.orderStatus === "COMPLETED") await reverseCompletedOrder(tx, order, input.why);
     else await transitionOrder(tx, { orderId: order.id, to: "REFUNDED", from: ["FAILED"], reason: input.why });
+  });
+}
+
+/** The operator's record of a dispute: opened with its due date, closed with Stripe's verdict (events repeat). */
+async function keepDispute(row: {
+  id: string;
+  paymentId: string;
+  orderId: string;
+  amountCents: number;
+  reason: string;
+  status: string;
+  dueBy?: Date | null;
+  closedAt?: Date;
+}): Promise<void> {
+  await db().cardDispute.upsert({
+    where: { id: row.id },
+    create: { ...row, dueBy: row.dueBy ?? null },
+    update: row.closedAt
+      ? { status: row.status, closedAt: row.closedAt }
+      : { amountCents: row.amountCents, reason: row.reason, ...(row.dueBy !== undefined && { dueBy: row.dueBy }) },
   });
 }

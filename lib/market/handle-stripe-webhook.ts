@@ -108,14 +108,25 @@ async function dispatch(event: Stripe.Event): Promise<void> {
       const dispute = event.data.object;
       const paymentIntentId = intentIdOf(dispute.payment_intent);
       if (paymentIntentId)
-        await onCardDisputeOpened({ paymentIntentId, reason: dispute.reason, amountCents: dispute.amount });
+        await onCardDisputeOpened({
+          paymentIntentId,
+          reason: dispute.reason,
+          amountCents: dispute.amount,
+          disputeId: dispute.id,
+          dueBy: dispute.evidence_details?.due_by ?? null,
+        });
       return;
     }
     case "charge.dispute.closed": {
       const dispute = event.data.object;
       const paymentIntentId = intentIdOf(dispute.payment_intent);
       if (paymentIntentId)
-        await onCardDisputeClosed({ paymentIntentId, status: dispute.status, amountCents: dispute.amount });
+        await onCardDisputeClosed({
+          paymentIntentId,
+          status: dispute.status,
+          amountCents: dispute.amount,
+          disputeId: dispute.id,
+        });
       return;
     }
     default:

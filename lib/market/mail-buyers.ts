@@ -119,9 +119,10 @@ async function contentOf(key: string): Promise<{ subject: string; text: string }
     reason: string;
     payout_reference: string | null;
     processor_refund_id: string | null;
+    method: string;
   }>(
     `SELECT r.order_id, o.domain, r.currency, r.decimals, r.amount_atomic, r.reason, r.payout_reference,
-            r.processor_refund_id
+            r.processor_refund_id, r.method
        FROM refund r JOIN "order" o ON o.id = r.order_id WHERE r.id = $1`,
     [id],
   );
@@ -132,6 +133,10 @@ async function contentOf(key: string): Promise<{ subject: string; text: string }
       subject: `A refund of ${amount} is owed to you (${refund.domain})`,
       text:
         `A refund of ${amount} is owed to you for your order of ${refund.domain}.\n\nWhy: ${refund.reason}\n` +
+        (refund.method === "crypto"
+          ? "\nIt is paid to the address the payment came from unless you claim it to another: on the order " +
+            "page, sign in with the order's owner wallet or ask for a claim link by e-mail.\n"
+          : "") +
         `Order: ${refund.order_id}` +
         orderLink(refund.order_id),
     };

@@ -64,7 +64,10 @@ export async function recordRefundPayout(input: {
         `(${formatUnits(BigInt(refund.amountAtomic), refund.decimals)} ${refund.currency}); list the refunds ` +
         "again and pay what is owed.",
     );
-  const problem = await payoutProblem(refund, input.reference);
+  const problem = await payoutProblem(
+    { ...refund, senderAddress: refund.refundAddress ?? refund.senderAddress },
+    input.reference,
+  );
   if (problem) throw conflict("reference", `${problem} Nothing was recorded.`);
   await inTransaction(async (tx) => {
     // Under the payment's lock, so a settlement running now sees the payout, or runs after it.

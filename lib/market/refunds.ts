@@ -27,11 +27,12 @@ export type RefundView = z.infer<typeof Refund>;
 
 /**
  * The amount returned for a payment, or on its way back (a crypto payout the operator started:
- * PAYING, frozen), in its smallest unit: money the order can no longer use.
+ * PAYING, frozen), or written off as dust by the operator, in its smallest unit: money the order
+ * can no longer use and nobody is owed.
  */
 export async function refundedAmount(client: Tx | ReturnType<typeof db>, paymentId: string): Promise<bigint> {
   const rows = await client.refund.findMany({
-    where: { paymentId, status: { in: ["PAID", "PAYING"] } },
+    where: { paymentId, status: { in: ["PAID", "PAYING", "WRITTEN_OFF"] } },
     select: { amountAtomic: true },
   });
   return rows.reduce((sum, row) => sum + BigInt(row.amountAtomic), 0n);
@@ -81,11 +82,18 @@ export async function syncCryptoRefund(tx: Tx, owed: CryptoOwed): Promise<void> 
     reason: owed.reason,
     senderAddress: owed.senderAddress,
   };
+  // Money owed again after a payout started goes where the buyer last claimed this payment's refund to.
+  const claimed = await tx.refund.findFirst({
+    where: { paymentId: owed.paymentId, claimedAt: { not: null } },
+    orderBy: { claimedAt: "desc" },
+    select: { refundAddress: true, claimedAt: true, claimedBy: true },
+  });
   const row = await tx.refund.upsert({
     where: { openFor: owed.paymentId },
     update: fields,
     create: {
       ...fields,
+      ...claimed,
       id: randomUUID(),
       orderId: owed.orderId,
       paymentId: owed.paymentId,
@@ -369,6 +377,7 @@ export function viewOf(
     decimals: row.decimals,
     chain: row.chain,
     senderAddress: row.senderAddress,
+    refundAddress: row.refundAddress,
     processorRefundId: row.processorRefundId,
     payoutReference: row.payoutReference,
     createdAt: row.createdAt.toISOString(),

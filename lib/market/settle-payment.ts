@@ -242,7 +242,8 @@ async function settleCrypto(payment: PaymentRow, now: Date): Promise<OrderStatus
       where: { paymentId: payment.id, status: { in: ["PAID", "PAYING"] } },
       select: { payoutReference: true, status: true },
     });
-    if (status === "FAILED" && owed === 0n && returned > 0n && references.every((r) => r.status === "PAID")) {
+    // Dust written off is no payout: an order whose money was only written off stays FAILED.
+    if (status === "FAILED" && owed === 0n && references.length > 0 && references.every((r) => r.status === "PAID")) {
       await transitionOrder(tx, {
         orderId: payment.orderId,
         to: "REFUNDED",

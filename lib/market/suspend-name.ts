@@ -18,13 +18,37 @@ export async function suspendName(
     data: { suspendedAt: now, suspendedReason: reason },
   });
   if (count === 0) return false;
-  // Cached answers about the name and its owner's reverse lookup are dropped everywhere at commit.
+  await dropCachedAnswers(tx, { ...domain, name });
+  return true;
+}
+
+/**
+ * The operator lifts a suspension (`release`: and ends the registration, so the name is back on
+ * the market at once, as after its grace period). False when there was nothing to change.
+ */
+export async function unsuspendName(
+  tx: Prisma.TransactionClient,
+  name: string,
+  release?: { expiredAt: Date },
+): Promise<boolean> {
+  const domain = await tx.domain.findUnique({ where: { name }, select: { id: true, ownerKey: true } });
+  if (!domain) return false;
+  const { count } = await tx.domain.updateMany({
+    where: { id: domain.id, ...(release ? {} : { suspendedAt: { not: null } }) },
+    data: { suspendedAt: null, suspendedReason: null, ...(release && { expiresAt: release.expiredAt }) },
+  });
+  if (count === 0) return false;
+  await dropCachedAnswers(tx, { ...domain, name });
+  return true;
+}
+
+// Cached answers about the name and its owner's reverse lookup are dropped everywhere at commit.
+async function dropCachedAnswers(tx: Prisma.TransactionClient, domain: { id: string; ownerKey: string; name: string }) {
   const wallets = await tx.walletRecord.findMany({ where: { domainId: domain.id }, select: { address: true } });
   const tags: [Topic, string][] = [
-    ["name", name],
+    ["name", domain.name],
     ["address", domain.ownerKey],
     ...wallets.map((w): [Topic, string] => ["address", w.address.toLowerCase()]),
   ];
   await invalidateAll(tags, tx);
-  return true;
 }

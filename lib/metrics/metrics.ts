@@ -160,7 +160,8 @@ function headOf(chain: string, read: () => Promise<bigint>): Promise<bigint | nu
   return head;
 }
 
-async function watcherLags(): Promise<{ chain: string; lag: number | null }[]> {
+/** Per watched chain, how many blocks its watcher is behind the head (null: the node did not answer). */
+export async function watcherLags(): Promise<{ chain: string; lag: number | null }[]> {
   const cfg = config();
   const watched: { chain: string; head: Promise<bigint | null> }[] = [];
   const timeout = () => AbortSignal.timeout(cfg.RESOLUTION_TIMEOUT_MS);

@@ -11,6 +11,8 @@ import { signingSecret } from "@/lib/partners/signing-secret";
 export interface OperatorClaims {
   sub: "operator";
   jti: string;
+  /** Who the token was printed for (`npm run operator -- token <days> <name>`), named in the audit log. */
+  name?: string;
   iat: number;
   exp: number;
 }
@@ -26,10 +28,12 @@ function operatorKey(): string {
   return derived.key;
 }
 
-export function signOperatorToken(days: number, now = Date.now()): { token: string; expiresAt: Date } {
+export const OPERATOR_NAME = /^[\w .@-]{1,64}$/;
+
+export function signOperatorToken(days: number, now = Date.now(), name?: string): { token: string; expiresAt: Date } {
   const iat = Math.floor(now / 1000);
   const exp = iat + Math.round(days * 86_400);
-  const claims: OperatorClaims = { sub: "operator", jti: randomUUID(), iat, exp };
+  const claims: OperatorClaims = { sub: "operator", jti: randomUUID(), iat, exp, ...(name && { name }) };
   return { token: signCompactJwt(OPERATOR_TOKEN_HEADER, claims, operatorKey()), expiresAt: new Date(exp * 1000) };
 }
 
@@ -43,6 +47,7 @@ export function verifyOperatorToken(token: string, now = Date.now()): OperatorCl
     claims === null ||
     claims.sub !== "operator" ||
     typeof claims.jti !== "string" ||
+    (claims.name !== undefined && (typeof claims.name !== "string" || !OPERATOR_NAME.test(claims.name))) ||
     !Number.isInteger(claims.iat) ||
     !Number.isInteger(claims.exp) ||
     claims.exp! * 1000 <= now

@@ -1,6 +1,7 @@
 // The operator's console: signing in with the token `npm run operator -- token` printed (a
 // partner's token is refused), the reconciliation of the week with a card sale made here, and its
-// CSV, at phone and desktop widths.
+// CSV, what needs attention, and a hand action (refunding that sale) with its audit entry, at phone
+// and desktop widths.
 import { randomUUID } from "node:crypto";
 import { adminToken, expect, expectNoHorizontalScroll, screenshot, test } from "./support/fixtures";
 
@@ -24,7 +25,7 @@ for (const width of [390, 1280]) {
       },
     });
     expect(bought.status()).toBe(200);
-    const { processorCheckoutSession } = await bought.json();
+    const { orderId, processorCheckoutSession } = await bought.json();
     const paid = await request.post(`${baseURL}/api/test-processor/pay`, {
       data: { clientSecret: processorCheckoutSession, cardNumber: "4242424242424242" },
     });
@@ -53,6 +54,22 @@ for (const width of [390, 1280]) {
     const text = Buffer.concat(chunks).toString("utf8");
     expect(text.split("\r\n")[0]).toMatch(/^orderId,createdAt,domain,/);
     expect(text).toContain(`"${domain}"`);
+
+    await expect(page.getByRole("heading", { name: "Needs attention" })).toBeVisible();
+    await expect(page.getByTestId("refunds-owed")).toContainText("Refunds owed");
+
+    // A hand action: refund the sale made above, with a reason the audit log keeps.
+    await page.getByLabel("Action", { exact: true }).selectOption("refund-order");
+    await page.getByLabel("Order id", { exact: true }).fill(orderId);
+    const reason = `E2E at ${width} px: the buyer asked`;
+    await page.getByLabel("Reason (kept in the audit log)").fill(reason);
+    await page.getByRole("button", { name: "Do it" }).click();
+    await expect(page.getByTestId("action-outcome")).toContainText("REFUNDED");
+    const entry = page.getByTestId("audit-log").getByRole("listitem").filter({ hasText: reason });
+    await expect(entry).toContainText(`refund-order · order:${orderId}`);
+    await expect(row).toContainText("REFUNDED");
+    await expectNoHorizontalScroll(page);
+    await screenshot(page, `operator-actions-${width}`);
 
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByLabel("Operator token")).toBeVisible();

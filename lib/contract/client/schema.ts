@@ -121,6 +121,66 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/market/order/{orderID}/refund-claim": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Claim an order's crypto refund to an address
+     * @description Says where the order's crypto refund (DUE) is to be paid: an address on the chain the payment came from (400 otherwise). Proof that the order is the caller's: an owner session of the order's `ownerAddress` (`Authorization: Bearer <owner session token>` from POST /v1/owner/session), or `claimToken`, the code of a link mailed to the order's e-mail (single-use, valid an hour). Anyone else is 403 and nothing changes. 409 when no crypto refund is owed or its payout has started. Our own pages only (no CORS).
+     */
+    post: operations["postV1MarketOrderOrderIDRefundClaim"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/market/order/{orderID}/refund-claim-link": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Mail a link that claims an order's crypto refund
+     * @description Mails the order's e-mail a single-use link (valid an hour) to claim its DUE crypto refund; at most 3 an hour per order (429). 409 when the order has no e-mail or no crypto refund is owed; 503 when mail is not configured (`SMTP_URL`, `PUBLIC_ORIGIN`). Our own pages only (no CORS).
+     */
+    post: operations["postV1MarketOrderOrderIDRefundClaimLink"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/market/order/{orderID}/refunds": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Read an order's refunds
+     * @description What is owed back on the order and what was paid back. A crypto refund goes to the address the buyer claimed (`refundAddress`), or else to the address the payment came from (`suggestedAddress`); `claimable` is true while it can still be claimed.
+     */
+    get: operations["getV1MarketOrderOrderIDRefunds"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/market/purchase": {
     parameters: {
       query?: never;
@@ -193,6 +253,66 @@ export interface paths {
      * @description The OpenAPI 3.1 description of the API, built from the schemas the handlers validate with.
      */
     get: operations["getV1OpenapiJson"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/operator/actions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Act by hand, audited
+     * @description One action, with a required `reason`, written to the audit log in the same transaction as the change: `accept-underpaid` (a short crypto order: what it received becomes the amount due, and it completes if its name is free), `write-off-dust` (a DUE crypto refund worth at most OPERATOR_DUST_USD is never owed again), `refund-order` (a COMPLETED order: a card through the processor, crypto as a refund owed of everything received; the order ends REFUNDED and its name suspended), `suspend-name`, `unsuspend-name`, `release-name` (the registration ends now: the name is back on the market). 404 for an unknown target, 409 when its state does not allow the action (nothing is changed or logged then).
+     */
+    post: operations["postV1OperatorActions"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/operator/audit": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The operator's audit log
+     * @description Every hand action, newest first: who (the operator token's subject and id), when, why, what, target.
+     */
+    get: operations["getV1OperatorAudit"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/operator/overview": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * What needs the operator
+     * @description Every refund not yet returned on every partner's sales (DUE, PAYING, FAILED), deposits nobody expected (after the monitoring window, a wrong asset, a reused address), open card disputes with their evidence due dates (soonest first), credits a chain reorganisation took back after the name was registered, and what is stuck: card refunds failing or not made within an hour, card payments `processing` for more than 15 minutes, and each payment watcher's lag behind its chain's head.
+     */
+    get: operations["getV1OperatorOverview"];
     put?: never;
     post?: never;
     delete?: never;
@@ -790,6 +910,30 @@ export interface components {
     AccessTokenList: components["schemas"]["AccessToken"][];
     /** @enum {string} */
     AccessTokenType: "ADMIN" | "CUSTOMER";
+    AuditEntry: {
+      action: string;
+      /** Format: date-time */
+      at: string;
+      /** @description What the action changed, before and after. */
+      detail: {
+        [key: string]: unknown;
+      };
+      /** Format: uuid */
+      id: string;
+      /** @description The operator token's subject, with the name it was printed for: `operator` or `operator:<name>`. */
+      operator: string;
+      reason: string;
+      /** @description `order:<id>`, `refund:<id>` or `name:<name>`. */
+      target: string;
+      /** @description The operator token's id (jti). */
+      tokenId: string;
+    };
+    AuditList: {
+      /** @description Newest first. */
+      entries: components["schemas"]["AuditEntry"][];
+      /** @description Pass as `after` for the next page; empty on the last. */
+      nextAfter: string;
+    };
     BatchResolveItem: {
       error?: {
         field: string;
@@ -850,6 +994,12 @@ export interface components {
     CcipReadResponse: {
       /** @description abi.encode(bytes result, uint64 expires, bytes sig): the ABI-encoded answer to the inner query, its expiry (unix seconds) and the signer's 65-byte signature of keccak256(0x1900 ‖ resolver ‖ expires ‖ keccak256(callData) ‖ keccak256(result)), which the resolver's resolveWithProof checks. */
       data: string;
+    };
+    ClaimRefundRequest: {
+      /** @description The code of a link mailed to the order's e-mail (POST …/refund-claim-link), single-use; absent, the request must carry the owner session of the order's owner address. */
+      claimToken?: string;
+      /** @description Where the refund is to be paid: an address on the chain the payment came from. */
+      refundAddress: string;
     };
     /**
      * @description Ticker code of a coin.
@@ -1854,6 +2004,125 @@ export interface components {
     } & {
       [key: string]: unknown;
     };
+    OperatorAction:
+      | {
+          /** @constant */
+          action: "accept-underpaid";
+          /** Format: uuid */
+          orderId: string;
+          /** @description Why the operator does this; kept in the audit log. */
+          reason: string;
+        }
+      | {
+          /** @constant */
+          action: "write-off-dust";
+          /** @description Why the operator does this; kept in the audit log. */
+          reason: string;
+          /** Format: uuid */
+          refundId: string;
+        }
+      | {
+          /** @constant */
+          action: "refund-order";
+          /** Format: uuid */
+          orderId: string;
+          /** @description Why the operator does this; kept in the audit log. */
+          reason: string;
+        }
+      | {
+          /** @constant */
+          action: "suspend-name";
+          name: string;
+          /** @description Why the operator does this; kept in the audit log. */
+          reason: string;
+        }
+      | {
+          /** @constant */
+          action: "unsuspend-name";
+          name: string;
+          /** @description Why the operator does this; kept in the audit log. */
+          reason: string;
+        }
+      | {
+          /** @constant */
+          action: "release-name";
+          name: string;
+          /** @description Why the operator does this; kept in the audit log. */
+          reason: string;
+        };
+    OperatorActionResult: {
+      audit: components["schemas"]["AuditEntry"];
+      /** @description What happened, in words. */
+      outcome: string;
+    };
+    OperatorOverview: {
+      /** @description Open card disputes, the soonest evidence due date first. */
+      disputes: {
+        amountCents: number;
+        disputeId: string;
+        domain: string;
+        /** @description When the evidence is due at Stripe. */
+        dueBy: string | null;
+        /** Format: date-time */
+        openedAt: string;
+        /** Format: uuid */
+        orderId: string;
+        reason: string;
+        status: string;
+      }[];
+      /** @description Every refund not yet returned, on every partner's sales: DUE, PAYING (payout started), FAILED (card). */
+      refundsOwed: components["schemas"]["Refund"][];
+      /** @description Credits a chain reorganisation took back after the name was registered, not covered again. */
+      reorganisationLosses: {
+        amountAtomic: string;
+        blockNumber: string;
+        chain: string;
+        currency: string;
+        decimals: number;
+        /** Format: uuid */
+        orderId: string;
+        /** Format: uuid */
+        paymentId: string;
+        /** Format: date-time */
+        reversedAt: string;
+        txHash: string;
+      }[];
+      stuck: {
+        /** @description Card refunds the processor failed, or not made an hour after they were owed. */
+        cardRefundsFailing: components["schemas"]["Refund"][];
+        /** @description Card payments `processing` for more than 15 minutes. */
+        processingIntents: {
+          domain: string;
+          /** Format: uuid */
+          orderId: string;
+          processorRef: string | null;
+          /** Format: date-time */
+          since: string;
+        }[];
+        /** @description Blocks each payment watcher is behind its chain's head; null when the node did not answer. */
+        watcherLag: {
+          chain: string;
+          lagBlocks: number | null;
+        }[];
+      };
+      /** @description Money on deposit addresses nobody expected: after the monitoring window, a wrong asset, a reused address. */
+      unattributedDeposits: {
+        amountAtomic: string;
+        chain: string;
+        currency: string;
+        decimals: number;
+        depositAddress: string;
+        /** Format: date-time */
+        foundAt: string;
+        /** Format: uuid */
+        id: string;
+        /** Format: uuid */
+        orderId: string;
+        /** Format: uuid */
+        paymentId: string;
+        reason: string;
+      }[];
+    };
     Order: {
       baseCurrency: string;
       basePrice: number;
@@ -1899,6 +2168,36 @@ export interface components {
       };
       /** Format: date-time */
       updatedAt: string;
+    };
+    OrderRefund: {
+      /** @description Amount owed in whole units of `currency`. Written with all its digits; parse it as a decimal to keep them. */
+      amount: number;
+      amountAtomic: string;
+      chain: string | null;
+      /** @description True while a crypto refund is DUE: its address may be claimed (again) until the payout starts. */
+      claimable: boolean;
+      claimedAt: string | null;
+      currency: string;
+      decimals: number;
+      /** Format: uuid */
+      id: string;
+      /** @enum {string} */
+      method: "card" | "crypto";
+      paidAt: string | null;
+      payoutReference: string | null;
+      processorRefundId: string | null;
+      reason: string;
+      /** @description Crypto: the address the buyer claimed the refund to; null until claimed. */
+      refundAddress: string | null;
+      status: components["schemas"]["RefundStatus"];
+      /** @description Crypto: the address the payment came from; where the refund goes unless one is claimed. */
+      suggestedAddress: string | null;
+    };
+    OrderRefundList: {
+      /** @description True when the order has an e-mail address a claim link can be mailed to. */
+      emailClaim: boolean;
+      /** @description Oldest first. */
+      refunds: components["schemas"]["OrderRefund"][];
     };
     /** @enum {string} */
     OrderStatus: "PENDING" | "PAID" | "COMPLETED" | "EXPIRED" | "FAILED" | "REFUNDED";
@@ -2163,9 +2462,17 @@ export interface components {
       processorRefundId: string | null;
       /** @description Why the money is owed: over-, under- or late payment, or an order that could not be fulfilled. */
       reason: string;
-      /** @description Crypto: the address the payment came from, where the refund goes. */
+      /** @description Crypto: the address the buyer claimed the refund to; payouts go there when set. */
+      refundAddress: string | null;
+      /** @description Crypto: the address the payment came from, where the refund goes unless one is claimed. */
       senderAddress: string | null;
       status: components["schemas"]["RefundStatus"];
+    };
+    RefundClaimLinkSent: {
+      /** Format: date-time */
+      expiresAt: string;
+      /** @description The order's e-mail address, partly masked. */
+      sentTo: string;
     };
     RefundList: {
       /** @description Pass back as pageToken for the next page; empty on the last page. */
@@ -2174,10 +2481,10 @@ export interface components {
       refunds: components["schemas"]["Refund"][];
     };
     /**
-     * @description DUE: owed and not yet returned (a card refund asked for and not yet succeeded at the processor included). PAYING: the operator started paying this crypto refund out; its amount is frozen, and money that arrives later is a new refund. PAID: returned (a card refund the processor says succeeded, or a crypto payout the operator recorded). FAILED: the processor's card refund failed or was cancelled; the operator returns the money another way.
+     * @description DUE: owed and not yet returned (a card refund asked for and not yet succeeded at the processor included). PAYING: the operator started paying this crypto refund out; its amount is frozen, and money that arrives later is a new refund. PAID: returned (a card refund the processor says succeeded, or a crypto payout the operator recorded). FAILED: the processor's card refund failed or was cancelled; the operator returns the money another way. WRITTEN_OFF: crypto dust the operator wrote off (worth less than paying it out); never owed again.
      * @enum {string}
      */
-    RefundStatus: "DUE" | "PAYING" | "PAID" | "FAILED";
+    RefundStatus: "DUE" | "PAYING" | "PAID" | "FAILED" | "WRITTEN_OFF";
     RenewalRequest: {
       /**
        * Format: uuid
@@ -2866,6 +3173,271 @@ export interface operations {
       };
     };
   };
+  postV1MarketOrderOrderIDRefundClaim: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        orderID: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["ClaimRefundRequest"];
+      };
+    };
+    responses: {
+      /** @description The order's refunds after the claim. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OrderRefundList"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not available, or the idempotency key was used with another body. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  postV1MarketOrderOrderIDRefundClaimLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        orderID: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The link was mailed. */
+      202: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RefundClaimLinkSent"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not available, or the idempotency key was used with another body. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  getV1MarketOrderOrderIDRefunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        orderID: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The order's refunds, oldest first. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OrderRefundList"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
   postV1MarketPurchase: {
     parameters: {
       query?: never;
@@ -3229,6 +3801,279 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+    };
+  };
+  postV1OperatorActions: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["OperatorAction"];
+      };
+    };
+    responses: {
+      /** @description The audit entry and what happened. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OperatorActionResult"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not available, or the idempotency key was used with another body. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  getV1OperatorAudit: {
+    parameters: {
+      query?: {
+        after?: string;
+        pageSize?: number;
+        /** @description Only entries about this target (`order:<id>`, `name:<name>`). */
+        target?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description A page of entries. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["AuditList"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  getV1OperatorOverview: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The lists. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OperatorOverview"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };

@@ -8,7 +8,15 @@ import {
   SearchQuery,
   SearchResponse,
 } from "../schemas/market";
-import { PayoutAccount, RefundList, RefundListQuery, SetPayoutAccountRequest } from "../schemas/refunds";
+import {
+  ClaimRefundRequest,
+  OrderRefundList,
+  PayoutAccount,
+  RefundClaimLinkSent,
+  RefundList,
+  RefundListQuery,
+  SetPayoutAccountRequest,
+} from "../schemas/refunds";
 import type { Operation } from "./operation";
 
 /** Who bounds unpaid orders, and the optional partner token (purchases and renewals alike). */
@@ -101,6 +109,52 @@ export const marketOperations: Operation[] = [
     pathParams: OrderPathParams,
     responses: { 200: { description: "The order.", schema: Order } },
     errorStatuses: [404],
+  },
+  {
+    method: "get",
+    path: "/v1/market/order/{orderID}/refunds",
+    summary: "Read an order's refunds",
+    description:
+      "What is owed back on the order and what was paid back. A crypto refund goes to the address the buyer " +
+      "claimed (`refundAddress`), or else to the address the payment came from (`suggestedAddress`); " +
+      "`claimable` is true while it can still be claimed.",
+    tags: ["Marketplace"],
+    errors: "single",
+    pathParams: OrderPathParams,
+    responses: { 200: { description: "The order's refunds, oldest first.", schema: OrderRefundList } },
+    errorStatuses: [404],
+  },
+  {
+    method: "post",
+    path: "/v1/market/order/{orderID}/refund-claim",
+    summary: "Claim an order's crypto refund to an address",
+    description:
+      "Says where the order's crypto refund (DUE) is to be paid: an address on the chain the payment came " +
+      "from (400 otherwise). Proof that the order is the caller's: an owner session of the order's " +
+      "`ownerAddress` (`Authorization: Bearer <owner session token>` from POST /v1/owner/session), or " +
+      "`claimToken`, the code of a link mailed to the order's e-mail (single-use, valid an hour). Anyone " +
+      "else is 403 and nothing changes. 409 when no crypto refund is owed or its payout has started. Our " +
+      "own pages only (no CORS).",
+    tags: ["Marketplace"],
+    errors: "single",
+    pathParams: OrderPathParams,
+    body: ClaimRefundRequest,
+    responses: { 200: { description: "The order's refunds after the claim.", schema: OrderRefundList } },
+    errorStatuses: [401, 403, 404, 409],
+  },
+  {
+    method: "post",
+    path: "/v1/market/order/{orderID}/refund-claim-link",
+    summary: "Mail a link that claims an order's crypto refund",
+    description:
+      "Mails the order's e-mail a single-use link (valid an hour) to claim its DUE crypto refund; at most 3 " +
+      "an hour per order (429). 409 when the order has no e-mail or no crypto refund is owed; 503 when mail " +
+      "is not configured (`SMTP_URL`, `PUBLIC_ORIGIN`). Our own pages only (no CORS).",
+    tags: ["Marketplace"],
+    errors: "single",
+    pathParams: OrderPathParams,
+    responses: { 202: { description: "The link was mailed.", schema: RefundClaimLinkSent } },
+    errorStatuses: [404, 409, 429],
   },
   {
     method: "get",

@@ -1,4 +1,12 @@
-import { ReconciliationQuery, ReconciliationResponse } from "../schemas/operator";
+import {
+  AuditList,
+  AuditQuery,
+  OperatorAction,
+  OperatorActionResult,
+  OperatorOverview,
+  ReconciliationQuery,
+  ReconciliationResponse,
+} from "../schemas/operator";
 import type { Operation } from "./operation";
 
 export const operatorOperations: Operation[] = [
@@ -18,5 +26,50 @@ export const operatorOperations: Operation[] = [
     responses: {
       200: { description: "The page of orders and the period's totals.", schema: ReconciliationResponse, csv: true },
     },
+  },
+  {
+    method: "get",
+    path: "/v1/operator/overview",
+    summary: "What needs the operator",
+    description:
+      "Every refund not yet returned on every partner's sales (DUE, PAYING, FAILED), deposits nobody expected " +
+      "(after the monitoring window, a wrong asset, a reused address), open card disputes with their evidence due " +
+      "dates (soonest first), credits a chain reorganisation took back " +
+      "after the name was registered, and what is stuck: card refunds failing or not made within an hour, card " +
+      "payments `processing` for more than 15 minutes, and each payment watcher's lag behind its chain's head.",
+    tags: ["Operator"],
+    auth: ["OPERATOR"],
+    errors: "single",
+    responses: { 200: { description: "The lists.", schema: OperatorOverview } },
+  },
+  {
+    method: "post",
+    path: "/v1/operator/actions",
+    summary: "Act by hand, audited",
+    description:
+      "One action, with a required `reason`, written to the audit log in the same transaction as the change: " +
+      "`accept-underpaid` (a short crypto order: what it received becomes the amount due, and it completes if " +
+      "its name is free), `write-off-dust` (a DUE crypto refund worth at most OPERATOR_DUST_USD is never owed " +
+      "again), `refund-order` (a COMPLETED order: a card through the processor, crypto as a refund owed of " +
+      "everything received; the order ends REFUNDED and its name suspended), `suspend-name`, `unsuspend-name`, " +
+      "`release-name` (the registration ends now: the name is back on the market). 404 for an unknown target, " +
+      "409 when its state does not allow the action (nothing is changed or logged then).",
+    tags: ["Operator"],
+    auth: ["OPERATOR"],
+    errors: "single",
+    body: OperatorAction,
+    responses: { 200: { description: "The audit entry and what happened.", schema: OperatorActionResult } },
+    errorStatuses: [404, 409],
+  },
+  {
+    method: "get",
+    path: "/v1/operator/audit",
+    summary: "The operator's audit log",
+    description: "Every hand action, newest first: who (the operator token's subject and id), when, why, what, target.",
+    tags: ["Operator"],
+    auth: ["OPERATOR"],
+    errors: "single",
+    query: AuditQuery,
+    responses: { 200: { description: "A page of entries.", schema: AuditList } },
   },
 ];

@@ -3,14 +3,15 @@ import { z } from "zod";
 import { IsoDateTime, PageSize, PageToken, Uuid } from "./common";
 import { ExactNumber } from "./exact-number";
 
-const RefundStatus = z.enum(["DUE", "PAYING", "PAID", "FAILED"]).meta({
+const RefundStatus = z.enum(["DUE", "PAYING", "PAID", "FAILED", "WRITTEN_OFF"]).meta({
   id: "RefundStatus",
   description:
     "DUE: owed and not yet returned (a card refund asked for and not yet succeeded at the processor " +
     "included). PAYING: the operator started paying this crypto refund out; its amount is frozen, and money " +
     "that arrives later is a new refund. PAID: returned (a card refund the processor says succeeded, or a " +
     "crypto payout the operator recorded). FAILED: the processor's card refund failed or was cancelled; the " +
-    "operator returns the money another way.",
+    "operator returns the money another way. WRITTEN_OFF: crypto dust the operator wrote off (worth less than " +
+    "paying it out); never owed again.",
 });
 
 export const Refund = z
@@ -33,7 +34,11 @@ export const Refund = z
     senderAddress: z
       .string()
       .nullable()
-      .meta({ description: "Crypto: the address the payment came from, where the refund goes." }),
+      .meta({ description: "Crypto: the address the payment came from, where the refund goes unless one is claimed." }),
+    refundAddress: z
+      .string()
+      .nullable()
+      .meta({ description: "Crypto: the address the buyer claimed the refund to; payouts go there when set." }),
     processorRefundId: z.string().nullable().meta({ description: "Card: the processor's refund id (re_…)." }),
     payoutReference: z.string().nullable().meta({ description: "Crypto: what the operator recorded for the payout." }),
     createdAt: IsoDateTime,
@@ -94,3 +99,74 @@ export const SetPayoutAccountRequest = z
   })
   .strict()
   .meta({ id: "SetPayoutAccountRequest" });
+
+// Refund claims (issue 31 item 4): the buyer says where a crypto refund goes.
+
+export const OrderRefund = z
+  .object({
+    id: Uuid,
+    method: z.enum(["card", "crypto"]),
+    status: RefundStatus,
+    reason: z.string(),
+    currency: z.string(),
+    amount: ExactNumber("Amount owed in whole units of `currency`."),
+    amountAtomic: z.string(),
+    decimals: z.number().int(),
+    chain: z.string().nullable(),
+    suggestedAddress: z
+      .string()
+      .nullable()
+      .meta({ description: "Crypto: the address the payment came from; where the refund goes unless one is claimed." }),
+    refundAddress: z
+      .string()
+      .nullable()
+      .meta({ description: "Crypto: the address the buyer claimed the refund to; null until claimed." }),
+    claimedAt: IsoDateTime.nullable(),
+    claimable: z.boolean().meta({
+      description: "True while a crypto refund is DUE: its address may be claimed (again) until the payout starts.",
+    }),
+    payoutReference: z.string().nullable(),
+    processorRefundId: z.string().nullable(),
+    paidAt: IsoDateTime.nullable(),
+  })
+  .strict()
+  .meta({ id: "OrderRefund" });
+
+export const OrderRefundList = z
+  .object({
+    refunds: z.array(OrderRefund).meta({ description: "Oldest first." }),
+    emailClaim: z
+      .boolean()
+      .meta({ description: "True when the order has an e-mail address a claim link can be mailed to." }),
+  })
+  .strict()
+  .meta({ id: "OrderRefundList" });
+
+export const ClaimRefundRequest = z
+  .object({
+    refundAddress: z
+      .string({ error: "refundAddress must be an address on the chain the payment came from" })
+      .trim()
+      .min(1, "refundAddress must be an address on the chain the payment came from")
+      .max(120, "refundAddress must be an address on the chain the payment came from")
+      .meta({ description: "Where the refund is to be paid: an address on the chain the payment came from." }),
+    claimToken: z
+      .string({ error: "claimToken must be the code of a claim link" })
+      .regex(/^[A-Za-z0-9_-]{43}$/, "claimToken must be the code of a claim link")
+      .optional()
+      .meta({
+        description:
+          "The code of a link mailed to the order's e-mail (POST …/refund-claim-link), single-use; absent, the " +
+          "request must carry the owner session of the order's owner address.",
+      }),
+  })
+  .strict()
+  .meta({ id: "ClaimRefundRequest" });
+
+export const RefundClaimLinkSent = z
+  .object({
+    sentTo: z.string().meta({ description: "The order's e-mail address, partly masked." }),
+    expiresAt: IsoDateTime,
+  })
+  .strict()
+  .meta({ id: "RefundClaimLinkSent" });

@@ -18,7 +18,12 @@ import {
   SubdomainPerDayPage,
 } from "@/lib/contract/schemas/parent";
 import { NonceResponse, OwnerNamesResponse, PrimaryNameResponse, SessionResponse } from "@/lib/contract/schemas/owner";
-import { ReconciliationResponse } from "@/lib/contract/schemas/operator";
+import {
+  AuditList,
+  OperatorActionResult,
+  OperatorOverview,
+  ReconciliationResponse,
+} from "@/lib/contract/schemas/operator";
 import {
   AccessToken,
   AccessTokenList,
@@ -32,7 +37,7 @@ import {
   WebhookDeliveryList,
   WebhookEndpointList,
 } from "@/lib/contract/schemas/webhooks";
-import { PayoutAccount, RefundList } from "@/lib/contract/schemas/refunds";
+import { OrderRefundList, PayoutAccount, RefundClaimLinkSent, RefundList } from "@/lib/contract/schemas/refunds";
 import { BatchResolveResponse, ResolveResult } from "@/lib/contract/schemas/resolve";
 import { CcipReadResponse, GatewayInfoResponse } from "@/lib/contract/schemas/ens";
 import { COIN_CODES } from "@/lib/names/coin-codes";
@@ -967,6 +972,7 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
           .map((token): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {})),
       ),
     },
+    ...claimAndOperatorSpecs(world),
     {
       name: "GET /metrics",
       success: { 200: PROMETHEUS_TEXT },
@@ -1475,6 +1481,106 @@ function ownerSpecs(world: FuzzWorld): EndpointSpec[] {
           .tuple(segmentArb(addressArb(world)), queryArb({ nameservice: nameServiceParam }))
           .map(([a, q]) => `/api/lookup/reverse/${a}${q}`),
         noAuth,
+      ),
+    },
+  ];
+}
+
+/** Refund claims and the operator's overview, actions and audit log (issue 31 items 4 and 6). */
+function claimAndOperatorSpecs(world: FuzzWorld): EndpointSpec[] {
+  const orderPath = (tail: string) =>
+    segmentArb(fc.oneof(fc.constantFrom(...world.orderIds), uuidArb)).map((id) => `/v1/market/order/${id}/${tail}`);
+  const operatorAuth = fc
+    .constantFrom(undefined, "garbage", signOperatorToken(1).token)
+    .map((token): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {}));
+  const reason = fc.oneof(fc.constantFrom("fuzzing the console", ""), hostileString);
+  return [
+    {
+      name: "GET /v1/market/order/{orderID}/refunds",
+      success: { 200: OrderRefundList },
+      errors: "single",
+      arbitrary: request("GET /v1/market/order/{orderID}/refunds", "GET", orderPath("refunds"), noAuth),
+    },
+    {
+      name: "POST /v1/market/order/{orderID}/refund-claim",
+      success: { 200: OrderRefundList },
+      errors: "single",
+      arbitrary: request(
+        "POST /v1/market/order/{orderID}/refund-claim",
+        "POST",
+        orderPath("refund-claim"),
+        fc
+          .constantFrom(undefined, "Bearer garbage", "Bearer a.b.c")
+          .map((s): Record<string, string> => (s === undefined ? {} : { authorization: s })),
+        bodyArb(
+          fc.record(
+            {
+              refundAddress: fc.oneof(fc.constantFrom("0x8ba1f109551bD432803012645Ac136ddd64DBA72"), hostileString),
+              claimToken: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), hostileString),
+            },
+            { requiredKeys: [] },
+          ),
+          1,
+        ),
+      ),
+    },
+    {
+      name: "POST /v1/market/order/{orderID}/refund-claim-link",
+      success: { 202: RefundClaimLinkSent },
+      errors: "single",
+      arbitrary: request(
+        "POST /v1/market/order/{orderID}/refund-claim-link",
+        "POST",
+        orderPath("refund-claim-link"),
+        noAuth,
+      ),
+    },
+    {
+      name: "GET /v1/operator/overview",
+      success: { 200: OperatorOverview },
+      errors: "single",
+      arbitrary: request("GET /v1/operator/overview", "GET", fc.constant("/v1/operator/overview"), operatorAuth),
+    },
+    {
+      name: "GET /v1/operator/audit",
+      success: { 200: AuditList },
+      errors: "single",
+      arbitrary: request(
+        "GET /v1/operator/audit",
+        "GET",
+        queryArb({
+          pageSize: optional(fc.constantFrom("1", "500", "0", "x")),
+          after: optional(fc.oneof(fc.uuid(), hostileString)),
+          target: optional(hostileString),
+        }).map((q) => `/v1/operator/audit${q}`),
+        operatorAuth,
+      ),
+    },
+    {
+      name: "POST /v1/operator/actions",
+      success: { 200: OperatorActionResult },
+      errors: "single",
+      arbitrary: request(
+        "POST /v1/operator/actions",
+        "POST",
+        fc.constant("/v1/operator/actions"),
+        operatorAuth,
+        bodyArb(
+          fc.oneof(
+            fc.record({
+              action: fc.constantFrom("accept-underpaid", "refund-order", "write-off-dust", "explode"),
+              orderId: fc.oneof(fc.constantFrom(...world.orderIds), uuidArb, hostileString),
+              refundId: fc.oneof(uuidArb, hostileString),
+              reason,
+            }),
+            fc.record({
+              action: fc.constantFrom("suspend-name", "unsuspend-name", "release-name"),
+              name: fc.oneof(fc.constantFrom("nobody-here.web3"), hostileString),
+              reason,
+            }),
+          ),
+          1,
+        ),
       ),
     },
   ];
