@@ -4,7 +4,7 @@ import type { OperatorOverview } from "@/lib/contract/schemas/operator";
 import { db } from "@/lib/db";
 import { viewOf, withDomain } from "@/lib/market/refunds";
 import { listUnattributedDeposits } from "@/lib/market/unattributed-deposits";
-import { watcherLags } from "@/lib/metrics/metrics";
+import { watcherLags } from "@/lib/payments/crypto/watcher-lag";
 
 // What needs the operator's eyes, across every partner: money owed back, money nobody expected,
 // open card disputes by due date, money a reorganisation took after the name was given, and what
