@@ -2,7 +2,13 @@ import "server-only";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { declarationOf, type EndpointDeclaration, type RouteContext, type RouteHandler } from "@/lib/api/handler";
+import {
+  declarationOf,
+  KNOWN_PARAMS,
+  type EndpointDeclaration,
+  type RouteContext,
+  type RouteHandler,
+} from "@/lib/api/handler";
 import { requestUrl } from "@/lib/api/handler";
 import { answerWithoutHandler, isOtherMethod } from "@/lib/api/methods";
 
@@ -64,6 +70,19 @@ async function load(route: Route) {
   return route.handlers;
 }
 
+/** A route's context with its params at hand (KNOWN_PARAMS); the promise is made only if asked for. */
+class KnownContext implements RouteContext {
+  readonly [KNOWN_PARAMS]: Record<string, string>;
+
+  constructor(params: Record<string, string>) {
+    this[KNOWN_PARAMS] = params;
+  }
+
+  get params(): Promise<Record<string, string>> {
+    return Promise.resolve(this[KNOWN_PARAMS]);
+  }
+}
+
 export interface ApiRoute {
   method: Method;
   /** The path with its dynamic segments in OpenAPI's form: `/v1/resolve/{domain}`. */
@@ -114,8 +133,7 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
       if (segment.param !== undefined) params[segment.param] = values[next++];
       else if (segment.rest !== undefined) params[segment.rest] = values[next++];
     }
-    const context: RouteContext = { params: Promise.resolve(params) };
-    return handler(request, context);
+    return handler(request, new KnownContext(params));
   }
 
   return {
