@@ -122,7 +122,12 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
   const routes = API_ROOTS.flatMap((root) => findRoutes(appDir, [root]));
   const tree = buildTree(routes);
 
-  function dispatch(request: Request, route: Route, handlers: Partial<Record<Method, RouteHandler>>, values: string[]) {
+  function dispatch(
+    request: Request,
+    route: Route,
+    handlers: Partial<Record<Method, RouteHandler>>,
+    values: readonly string[],
+  ) {
     const method = request.method.toUpperCase() as Method;
     const handler = handlers[method] ?? (method === "HEAD" ? handlers.GET : undefined);
     // Route files export every method (lib/api/methods.ts); this answers one that does not.
@@ -136,17 +141,36 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
     return handler(request, new KnownContext(params));
   }
 
+  // The route a path takes never changes (the tree is fixed): clients asking the same paths again
+  // (a popular name) are routed by one lookup. Bounded; emptied when full.
+  const MAX_MATCHES = 4096;
+  const MAX_MATCHED_PATH = 200;
+  const matches = new Map<string, { route: Route; values: readonly string[] } | null>();
+
+  function matchOf(pathname: string): { route: Route; values: readonly string[] } | null {
+    const parts = pathname.split("/").filter(Boolean);
+    if (!API_ROOTS.includes(parts[0] ?? "")) return null;
+    const values: string[] = [];
+    const route = find(tree, parts, 0, values);
+    return route ? { route, values } : null;
+  }
+
   return {
     async preload() {
       await Promise.all(routes.map(load));
     },
     handle(request) {
       const pathname = requestUrl(request).pathname;
-      const parts = pathname.split("/").filter(Boolean);
-      if (!API_ROOTS.includes(parts[0] ?? "")) return null;
-      const values: string[] = [];
-      const route = find(tree, parts, 0, values);
-      if (!route) return null;
+      let match = matches.get(pathname);
+      if (match === undefined) {
+        match = matchOf(pathname);
+        if (pathname.length <= MAX_MATCHED_PATH) {
+          if (matches.size >= MAX_MATCHES) matches.clear();
+          matches.set(pathname, match);
+        }
+      }
+      if (match === null) return null;
+      const { route, values } = match;
       if (route.handlers) return dispatch(request, route, route.handlers, values);
       return load(route).then((handlers) => dispatch(request, route, handlers, values));
     },
