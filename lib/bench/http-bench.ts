@@ -679,6 +679,23 @@ async function memoryRun(origin: string, headers: Headers, server: ChildProcess)
       `resident memory ${before.toFixed(0)} MB before, ${after.toFixed(0)} MB after, ${max.toFixed(0)} MB at most ` +
       `(limit ${RSS_LIMIT_MB} MB: ${max <= RSS_LIMIT_MB ? "met" : "NOT met"})`,
   );
+  console.log(`  of which, by the server's own account (GET /metrics): ${await memoryShares(origin)}`);
+}
+
+/** The JavaScript heap and the memory outside it, as the server reports them to Prometheus (loopback). */
+async function memoryShares(origin: string): Promise<string> {
+  const res = await fetch(`${origin}/metrics`);
+  if (res.status !== 200) return `(metrics answered ${res.status})`;
+  const text = await res.text();
+  const mb = (name: string) => {
+    const match = new RegExp(`^namesvc_${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text);
+    return match ? `${(Number(match[1]) / 1024 / 1024).toFixed(0)} MB` : "?";
+  };
+  return (
+    `heap used ${mb("nodejs_heap_size_used_bytes")} of ${mb("nodejs_heap_size_total_bytes")}, ` +
+    `external ${mb("nodejs_external_memory_bytes")}; the rest is code, threads (the embedded database's) ` +
+    "and the allocator's"
+  );
 }
 
 function rssMb(pid: number): number {
