@@ -52,7 +52,8 @@ const ALICE_OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
 const WITH_NEXT = process.env.BENCH_NEXT === "1";
 const BENCH_JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
 // The issues' goals, checked against this run's figures.
-const MISS_SHARE_OF_WARM = 0.25;
+// Issue 34: nothing given back as the warm read gets faster, misses at least half of it.
+const MISS_SHARE_OF_WARM = 0.5;
 const MISS_P99_MS = 20;
 const MISS_SHARE_OF_BARE_PG = 0.5;
 const REFUSED_SHARE_OF_WARM = 0.5;
