@@ -12,6 +12,8 @@ export interface ServerProcess {
 
 export function startServerProcess(options?: {
   env?: Record<string, string>;
+  /** Node flags after those of `npm start`, which they override. */
+  nodeArgs?: string[];
   timeoutMs?: number;
   onOutput?: (chunk: Buffer) => void;
 }): Promise<ServerProcess>;

@@ -28,10 +28,11 @@ export function serverEnv(env) {
   return { MALLOC_ARENA_MAX: "1", ...env };
 }
 
-export function startServerProcess({ env = {}, timeoutMs = 120_000, onOutput } = {}) {
+/** `nodeArgs` come after the flags of `npm start` and so override them (benches compare settings). */
+export function startServerProcess({ env = {}, nodeArgs = [], timeoutMs = 120_000, onOutput } = {}) {
   const fullEnv = serverEnv({ ...process.env, ...env });
   return watchServer(
-    spawn(process.execPath, [...serverNodeArgs(fullEnv), ensureServerBundle()], {
+    spawn(process.execPath, [...serverNodeArgs(fullEnv), ...nodeArgs, ensureServerBundle()], {
       cwd: root,
       env: fullEnv,
       stdio: ["ignore", "pipe", "pipe"],

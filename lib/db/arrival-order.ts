@@ -17,22 +17,46 @@ import { AsyncLocalStorage } from "node:async_hooks";
 // before one that has waited longer, so a checkout does not queue behind listings and searches
 // and no read waits more than that much longer for it.
 
-interface Arrival {
-  at: number;
-  answered: boolean;
+/**
+ * One request's place in the queue, and what else its work needs to find without being handed it:
+ * the one async context a request runs in (each context costs every request an allocation).
+ */
+export class RequestScope {
+  readonly at: number;
+  /** Set once the request is answered: work it left behind then counts as arriving when it asks. */
+  answered = false;
+  /** What the request's outbound lookups are counted against (lib/resolution/outbound-meter.ts). */
+  outbound: ((kind: string, count: number) => void) | undefined = undefined;
+
+  constructor(aheadMs: number) {
+    this.at = performance.now() - aheadMs;
+  }
 }
 
-const arrival = new AsyncLocalStorage<Arrival>();
+const arrival = new AsyncLocalStorage<RequestScope>();
 
 /** How far ahead of its arrival a request that moves money is placed. */
 export const MONEY_AHEAD_MS = 1000;
+
+/**
+ * Runs `handle` as the request of `scope`: until the caller sets `scope.answered`, its database
+ * work is served in the order of the scope's arrival.
+ */
+export function inRequestScope<A, T>(scope: RequestScope, handle: (arg: A) => T, arg: A): T {
+  return arrival.run(scope, handle, arg);
+}
+
+/** The scope of the request whose work is running, if any. */
+export function currentRequestScope(): RequestScope | undefined {
+  return arrival.getStore();
+}
 
 /**
  * Runs one request's handling: until it returns, its database work is served in the order of this
  * call, or `aheadMs` before it.
  */
 export function asOneRequest<T>(handle: () => T, aheadMs = 0): T {
-  const request: Arrival = { at: performance.now() - aheadMs, answered: false };
+  const request = new RequestScope(aheadMs);
   const result = arrival.run(request, handle);
   const answered = () => void (request.answered = true);
   if (result instanceof Promise) result.then(answered, answered);

@@ -121,6 +121,20 @@ export function fromLoopback(request: Request): boolean {
  * a whole /64 and could otherwise rotate through it.
  */
 export function addressKey(address: string): string {
+  let key = addressKeys.get(address);
+  if (key === undefined) {
+    if (addressKeys.size >= MAX_ADDRESS_KEYS) addressKeys.clear();
+    addressKeys.set(address, (key = keyOfAddress(address)));
+  }
+  return key;
+}
+
+// A client sends many requests from one address (its socket's peer string, the same string for
+// every request on a connection): the parse runs once per address. Bounded; emptied when full.
+const MAX_ADDRESS_KEYS = 10_000;
+const addressKeys = new Map<string, string>();
+
+function keyOfAddress(address: string): string {
   const canonical = canonicalAddress(address);
   // Not an address (an edge that wrote something else): counted as written, never merged with another.
   if (canonical === undefined) return address;

@@ -29,6 +29,12 @@ export interface RouteContext {
   params: Promise<RawParams>;
 }
 
+/**
+ * Where lib/server's router also puts the params it already has: the wrapper takes them from here
+ * without waiting for a promise, so a warm read reaches its handler in the turn it arrived.
+ */
+export const KNOWN_PARAMS = Symbol("params known at once");
+
 export interface EndpointOptions<A extends boolean> {
   /** Error body of this endpoint: ErrorResponse ("single") or ErrorsResponse ("list"). */
   errors: ErrorShape;
@@ -59,83 +65,161 @@ export interface HandlerInput<A extends boolean> {
   charge(extra: number): void;
 }
 
-export type RouteHandler = (request: Request, context: RouteContext) => Promise<Response>;
+/** A route's answer: at once when nothing had to be waited for (lib/server writes it in the same turn). */
+export type RouteHandler = (request: Request, context: RouteContext) => Response | Promise<Response>;
+
+/** True for lib/server's request view, which bounds its own body. */
+function isOwnView(request: Request): boolean {
+  return (request as Request & { [CAPPED_BODY]?: true })[CAPPED_BODY] === true;
+}
 
 const BAD_HOST = "The Host header is not a valid host[:port].";
 
 export function endpoint(
   options: EndpointOptions<false> & { allow?: undefined },
-  handler: (input: HandlerInput<false>) => Promise<Response>,
+  handler: (input: HandlerInput<false>) => Response | Promise<Response>,
 ): RouteHandler;
 export function endpoint(
   options: EndpointOptions<true> & { allow: readonly TokenType[] },
-  handler: (input: HandlerInput<true>) => Promise<Response>,
+  handler: (input: HandlerInput<true>) => Response | Promise<Response>,
 ): RouteHandler;
 export function endpoint(
   options: EndpointOptions<boolean>,
-  handler: (input: HandlerInput<boolean>) => Promise<Response>,
+  handler: (input: HandlerInput<boolean>) => Response | Promise<Response>,
 ): RouteHandler {
   // One handler serves one route, and the policy depends only on the route's shape
   // (lib/http/route-policy.ts), so the first request's path settles it.
   let policy = options.policy;
   // Requests by status, per method (a GET handler also answers HEAD), named from the first request.
   const counters: Record<string, Map<number, number>> = {};
-  // lib/server placed its request in the database's queue when it arrived (lib/db/arrival-order.ts);
-  // under Next.js the request is placed here, as it reaches its handler, with the same head start.
-  const route: RouteHandler = (request, context) =>
-    (request as Request & { [CAPPED_BODY]?: true })[CAPPED_BODY] === true
-      ? serve(request, context)
-      : asOneRequest(() => serve(request, context), aheadOf(request));
-  const serve: RouteHandler = async (request, context) => {
-    let response: Response;
-    let limit: RateLimitDecision | undefined;
-    let counter: Map<number, number> | undefined;
-    try {
-      if (!isValidHost(request.headers.get("host"))) throw new ApiError(400, "Host", BAD_HOST);
-      const url = requestUrl(request);
-      const routePolicyOf = (policy ??= routePolicy(url.pathname));
-      const ownView = (request as Request & { [CAPPED_BODY]?: true })[CAPPED_BODY] === true;
-      const params = decodeParams(await context.params, ownView);
-      counter = counters[request.method] ??= routeCounter(request.method, url.pathname, params);
-      let caller: Caller | undefined;
-      const allow = options.allow ?? (request.headers.has("authorization") ? options.optionalAuth : undefined);
-      if (allow) {
+
+  // One request through the wrapper's steps. Each step runs at once and only one that must wait (a
+  // token looked up, a body read, a handler that queries) continues in a promise: a warm read is
+  // answered in the turn it arrived, without an async function's frame and promises per request.
+  class Exchange {
+    limit: RateLimitDecision | undefined = undefined;
+    counter: Map<number, number> | undefined = undefined;
+    caller: Caller | undefined = undefined;
+    url: URL | undefined = undefined;
+    params: Record<string, string> = {};
+
+    constructor(public request: Request) {}
+
+    begin(raw: RawParams): Response | Promise<Response> {
+      const request = this.request;
+      try {
+        if (!isValidHost(request.headers.get("host"))) throw new ApiError(400, "Host", BAD_HOST);
+        const url = (this.url = requestUrl(request));
+        policy ??= routePolicy(url.pathname);
+        this.params = decodeParams(raw, isOwnView(request));
+        this.counter = counters[request.method] ??= routeCounter(request.method, url.pathname, this.params);
+        const allow = options.allow ?? (request.headers.has("authorization") ? options.optionalAuth : undefined);
+        if (!allow) return this.admitted(undefined);
         const checked = authenticateLimited(request, allow);
-        caller = checked instanceof Promise ? await checked : checked;
+        if (checked instanceof Promise)
+          return checked.then(
+            (caller) => this.admitted(caller),
+            (error: unknown) => this.failed(error),
+          );
+        return this.admitted(checked);
+      } catch (error) {
+        return this.failed(error);
       }
-      limit = enforceRateLimit(routePolicyOf.rateLimit, request, caller?.partnerId);
-      // lib/server's request view bounds its own body; another server's stream is read here, within the bound.
-      if (!ownView && request.body !== null) request = await withCappedBody(request);
-      const charge = (extra: number) => {
-        if (extra <= 0) return;
-        limit = enforceRateLimit(routePolicyOf.rateLimit, request, caller?.partnerId, extra) ?? limit;
-      };
-      // Outbound lookups made for this request (DNS, JSON-RPC, gateways) are charged as they are made.
-      response = await meterOutbound(
-        (_kind, count) => charge(count),
-        () => handler({ request, url, params, caller, charge }),
-      );
-      if (options.headers)
-        for (const [name, value] of Object.entries(options.headers)) response.headers.set(name, value);
-    } catch (error) {
+    }
+
+    admitted(caller: Caller | undefined): Response | Promise<Response> {
+      try {
+        this.caller = caller;
+        this.limit = enforceRateLimit(policy!.rateLimit, this.request, caller?.partnerId);
+        // lib/server's request view bounds its own body; another server's stream is read here, within the bound.
+        if (!isOwnView(this.request) && this.request.body !== null)
+          return withCappedBody(this.request).then(
+            (capped) => {
+              this.request = capped;
+              return this.invoke();
+            },
+            (error: unknown) => this.failed(error),
+          );
+        return this.invoke();
+      } catch (error) {
+        return this.failed(error);
+      }
+    }
+
+    readonly charge = (extra: number): void => {
+      if (extra <= 0) return;
+      this.limit = enforceRateLimit(policy!.rateLimit, this.request, this.caller?.partnerId, extra) ?? this.limit;
+    };
+
+    invoke(): Response | Promise<Response> {
+      try {
+        const { request, url, params, caller, charge } = this;
+        // Outbound lookups made for this request (DNS, JSON-RPC, gateways) are charged as they are made.
+        const result = meterOutbound(
+          (_kind, count) => charge(count),
+          () => handler({ request, url: url!, params, caller, charge }),
+        );
+        if (result instanceof Promise)
+          return result.then(
+            (response) => this.answered(response),
+            (error: unknown) => this.failed(error),
+          );
+        return this.answered(result);
+      } catch (error) {
+        return this.failed(error);
+      }
+    }
+
+    answered(response: Response): Response {
+      try {
+        if (options.headers)
+          for (const [name, value] of Object.entries(options.headers)) response.headers.set(name, value);
+      } catch (error) {
+        return this.failed(error);
+      }
+      return this.finish(response);
+    }
+
+    failed(error: unknown): Response {
+      const request = this.request;
       const { status, body, headers } = errorBody(error, options.errors);
       // The rest of a refused body is never read, so the connection cannot carry another request:
       // lib/server decides this from what it read; another server is told.
-      const close = status === 413 && !(request as Request & { [CAPPED_BODY]?: true })[CAPPED_BODY];
+      const close = status === 413 && !isOwnView(request);
       // Made only here: a successful request needs no id.
       const requestId = request.headers.get("x-request-id") ?? randomUUID();
       // An unreachable database is reported once by the pool, not per request.
       if (status >= 500 && status !== 503) logError(requestId, request, error);
-      response = json(body, status, {
-        ...options.headers,
-        ...headers,
-        ...(close ? { connection: "close" } : {}),
-        "x-request-id": requestId,
-      });
+      return this.finish(
+        json(body, status, {
+          ...options.headers,
+          ...headers,
+          ...(close ? { connection: "close" } : {}),
+          "x-request-id": requestId,
+        }),
+      );
     }
-    if (counter) countRequest(counter, response.status);
-    return withApiHeaders(response, request, policy ?? { cors: "none", rateLimit: null }, limit);
+
+    finish(response: Response): Response {
+      if (this.counter) countRequest(this.counter, response.status);
+      return withApiHeaders(response, this.request, policy ?? { cors: "none", rateLimit: null }, this.limit);
+    }
+  }
+
+  // lib/server's router hands the params at once (KNOWN_PARAMS); Next.js as a promise.
+  const serve: RouteHandler = (request, context) => {
+    const known = (context as RouteContext & { [KNOWN_PARAMS]?: RawParams })[KNOWN_PARAMS];
+    const exchange = new Exchange(request);
+    if (known !== undefined) return exchange.begin(known);
+    return context.params.then(
+      (raw) => exchange.begin(raw),
+      (error: unknown) => exchange.failed(error),
+    );
   };
+  // lib/server placed its request in the database's queue when it arrived (lib/db/arrival-order.ts);
+  // under Next.js the request is placed here, as it reaches its handler, with the same head start.
+  const route: RouteHandler = (request, context) =>
+    isOwnView(request) ? serve(request, context) : asOneRequest(() => serve(request, context), aheadOf(request));
   declarations.set(route, { errors: options.errors, allow: options.allow ?? null });
   return route;
 }

@@ -245,11 +245,14 @@ export function rateLimiter(): RateLimiter | null {
   return shared.limiter;
 }
 
-/** The IETF draft's RateLimit-* fields (delta-seconds reset), sent on every limited endpoint. */
+/**
+ * The IETF draft's RateLimit-* fields (delta-seconds reset), sent on every limited endpoint. Named
+ * in lower case, as they go out: lower-casing a name already so costs no new string per request.
+ */
 export function setRateLimitHeaders(headers: Headers, decision: RateLimitDecision): void {
-  headers.set("RateLimit-Limit", String(decision.limit));
-  headers.set("RateLimit-Remaining", String(decision.remaining));
-  headers.set("RateLimit-Reset", String(decision.resetSeconds));
+  headers.set("ratelimit-limit", String(decision.limit));
+  headers.set("ratelimit-remaining", String(decision.remaining));
+  headers.set("ratelimit-reset", String(decision.resetSeconds));
 }
 
 function tooManyRequests(decision: RateLimitDecision, per: "partner" | "address"): ApiError {
@@ -269,6 +272,24 @@ function tooManyRequests(decision: RateLimitDecision, per: "partner" | "address"
   );
 }
 
+// Counter keys by kind and class, then by partner or address: a caller's key is made once, and a
+// key string already hashed is what the limiter's maps look up (a key built per request is a new
+// string to hash each time). Bounded; emptied when full.
+const MAX_KEYS_PER_CLASS = 10_000;
+const counterKeys = { p: new Map<string, Map<string, string>>(), a: new Map<string, Map<string, string>>() };
+
+function counterKey(kind: "p" | "a", limitClass: string, id: string): string {
+  const byClass = counterKeys[kind];
+  let keys = byClass.get(limitClass);
+  if (keys === undefined) byClass.set(limitClass, (keys = new Map()));
+  let key = keys.get(id);
+  if (key === undefined) {
+    if (keys.size >= MAX_KEYS_PER_CLASS) keys.clear();
+    keys.set(id, (key = `${kind}:${limitClass}:${id}`));
+  }
+  return key;
+}
+
 /**
  * Counts the request (or `cost` requests: a batch counts each item, an outbound lookup what it
  * cost) against its class's limit: per partner where the endpoint authenticates, so every token
@@ -285,7 +306,7 @@ export function enforceRateLimit(
   const limiter = rateLimiter();
   if (!limiter) return undefined;
   const perPartner = partnerId !== undefined && countsPerToken(limitClass);
-  const key = perPartner ? `p:${limitClass}:${partnerId}` : `a:${limitClass}:${clientAddress(request)}`;
+  const key = perPartner ? counterKey("p", limitClass, partnerId) : counterKey("a", limitClass, clientAddress(request));
   const decision = limiter.hit(key, limitOf(limitClass), cost);
   if (!decision.allowed) throw tooManyRequests(decision, perPartner ? "partner" : "address");
   return decision;

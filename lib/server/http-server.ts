@@ -7,7 +7,7 @@ import { aheadOf, json, requestUrl } from "@/lib/http/handler";
 import { badHostResponse } from "@/lib/http/methods";
 import { pageSecurityHeaders } from "@/lib/http/security-headers";
 import { config } from "@/lib/config";
-import { asOneRequest } from "@/lib/db/arrival-order";
+import { inRequestScope, RequestScope } from "@/lib/db/arrival-order";
 import { createRouter } from "./router";
 import { applyServerLimits, lingerOnEarlyAnswer, sendWebResponse, toWebRequest } from "./node-http";
 import { errorText, logger } from "@/lib/log";
@@ -42,27 +42,60 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
   const router = createRouter();
   await router.preload();
   const dev = config().NODE_ENV !== "production";
-  const server = createServer(async (req, res) => {
+  // An API answer that needed no waiting (a warm read) is written in the turn its request arrived,
+  // without an async function's frame and promise per request; anything else continues in `rest`.
+  const server = createServer((req, res) => {
     try {
       removeInternalHeaders(req.headers);
       lingerOnEarlyAnswer(req);
       const path = pathOfTarget(req.url);
       if (path === null)
-        return sendWebResponse(res, json({ message: "The request target must be a path." }, 400, NO_STORE), "GET");
+        return void sendWebResponse(res, json({ message: "The request target must be a path." }, 400, NO_STORE), "GET");
       const request = toWebRequest(req, path);
-      const handled = asOneRequest(() => router.handle(request), aheadOf(request));
-      if (handled) {
-        const response = handled instanceof Promise ? await handled : handled;
+      // The request's place in the database's queue, taken as it arrives (lib/db/arrival-order.ts).
+      const scope = new RequestScope(aheadOf(request));
+      let handled;
+      try {
+        handled = inRequestScope(scope, router.handle, request);
+      } catch (error) {
+        scope.answered = true;
+        throw error;
+      }
+      if (handled instanceof Promise || handled === null) return void rest(req, res, request, scope, handled);
+      scope.answered = true;
+      sendWebResponse(res, handled, request.method)?.catch((error: unknown) => failed(res, error));
+    } catch (error) {
+      void failed(res, error);
+    }
+  });
+
+  /** The rest of a request: an answer still to wait for, or a path no API route matched. */
+  async function rest(
+    req: IncomingMessage,
+    res: ServerResponse,
+    request: Request,
+    scope: RequestScope,
+    handling: Promise<Response> | null,
+  ): Promise<void> {
+    try {
+      if (handling !== null) {
+        let response: Response;
+        try {
+          response = await handling;
+        } finally {
+          scope.answered = true;
+        }
         return await sendWebResponse(res, response, request.method);
       }
-      if (!isValidHost(req.headers.host)) return sendWebResponse(res, badHostResponse(), request.method);
+      scope.answered = true;
+      if (!isValidHost(req.headers.host)) return await sendWebResponse(res, badHostResponse(), request.method);
       const { pathname } = requestUrl(request);
       // The image optimizer is off (next.config.mjs): Next.js would answer 404 too, after parsing more.
       if (!options.next || isApiPath(pathname) || pathname === IMAGE_OPTIMIZER)
-        return sendWebResponse(res, json({ message: "Not found." }, 404, NO_STORE), request.method);
+        return await sendWebResponse(res, json({ message: "Not found." }, 404, NO_STORE), request.method);
       // Pages take no request body: a large or streamed one is refused before Next.js reads it.
       if (req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > MAX_BODY_BYTES)
-        return sendWebResponse(
+        return await sendWebResponse(
           res,
           json({ message: `A page takes no body over ${MAX_BODY_BYTES} bytes.` }, 413, NO_STORE),
           request.method,
@@ -70,11 +103,15 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
       for (const [name, value] of pageSecurityHeaders(pathname, dev)) res.setHeader(name, value);
       return await options.next(req, res);
     } catch (error) {
-      logger("server").error(`request failed: ${errorText(error)}`);
-      if (!res.headersSent) await sendWebResponse(res, json({ message: "Internal server error." }, 500), "GET");
-      else res.destroy();
+      await failed(res, error);
     }
-  });
+  }
+
+  async function failed(res: ServerResponse, error: unknown): Promise<void> {
+    logger("server").error(`request failed: ${errorText(error)}`);
+    if (!res.headersSent) await sendWebResponse(res, json({ message: "Internal server error." }, 500), "GET");
+    else res.destroy();
+  }
   applyServerLimits(server);
   await new Promise<void>((resolve, reject) => {
     server.once("error", reject);

@@ -2,7 +2,13 @@ import "server-only";
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { declarationOf, type EndpointDeclaration, type RouteContext, type RouteHandler } from "@/lib/http/handler";
+import {
+  declarationOf,
+  KNOWN_PARAMS,
+  type EndpointDeclaration,
+  type RouteContext,
+  type RouteHandler,
+} from "@/lib/http/handler";
 import { requestUrl } from "@/lib/http/handler";
 import { answerWithoutHandler, isOtherMethod } from "@/lib/http/methods";
 
@@ -64,6 +70,19 @@ async function load(route: Route) {
   return route.handlers;
 }
 
+/** A route's context with its params at hand (KNOWN_PARAMS); the promise is made only if asked for. */
+class KnownContext implements RouteContext {
+  readonly [KNOWN_PARAMS]: Record<string, string>;
+
+  constructor(params: Record<string, string>) {
+    this[KNOWN_PARAMS] = params;
+  }
+
+  get params(): Promise<Record<string, string>> {
+    return Promise.resolve(this[KNOWN_PARAMS]);
+  }
+}
+
 export interface ApiRoute {
   method: Method;
   /** The path with its dynamic segments in OpenAPI's form: `/v1/resolve/{domain}`. */
@@ -103,7 +122,12 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
   const routes = API_ROOTS.flatMap((root) => findRoutes(appDir, [root]));
   const tree = buildTree(routes);
 
-  function dispatch(request: Request, route: Route, handlers: Partial<Record<Method, RouteHandler>>, values: string[]) {
+  function dispatch(
+    request: Request,
+    route: Route,
+    handlers: Partial<Record<Method, RouteHandler>>,
+    values: readonly string[],
+  ) {
     const method = request.method.toUpperCase() as Method;
     const handler = handlers[method] ?? (method === "HEAD" ? handlers.GET : undefined);
     // Route files export every method (lib/http/methods.ts); this answers one that does not.
@@ -114,8 +138,21 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
       if (segment.param !== undefined) params[segment.param] = values[next++];
       else if (segment.rest !== undefined) params[segment.rest] = values[next++];
     }
-    const context: RouteContext = { params: Promise.resolve(params) };
-    return handler(request, context);
+    return handler(request, new KnownContext(params));
+  }
+
+  // The route a path takes never changes (the tree is fixed): clients asking the same paths again
+  // (a popular name) are routed by one lookup. Bounded; emptied when full.
+  const MAX_MATCHES = 4096;
+  const MAX_MATCHED_PATH = 200;
+  const matches = new Map<string, { route: Route; values: readonly string[] } | null>();
+
+  function matchOf(pathname: string): { route: Route; values: readonly string[] } | null {
+    const parts = pathname.split("/").filter(Boolean);
+    if (!API_ROOTS.includes(parts[0] ?? "")) return null;
+    const values: string[] = [];
+    const route = find(tree, parts, 0, values);
+    return route ? { route, values } : null;
   }
 
   return {
@@ -124,11 +161,16 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
     },
     handle(request) {
       const pathname = requestUrl(request).pathname;
-      const parts = pathname.split("/").filter(Boolean);
-      if (!API_ROOTS.includes(parts[0] ?? "")) return null;
-      const values: string[] = [];
-      const route = find(tree, parts, 0, values);
-      if (!route) return null;
+      let match = matches.get(pathname);
+      if (match === undefined) {
+        match = matchOf(pathname);
+        if (pathname.length <= MAX_MATCHED_PATH) {
+          if (matches.size >= MAX_MATCHES) matches.clear();
+          matches.set(pathname, match);
+        }
+      }
+      if (match === null) return null;
+      const { route, values } = match;
       if (route.handlers) return dispatch(request, route, route.handlers, values);
       return load(route).then((handlers) => dispatch(request, route, handlers, values));
     },

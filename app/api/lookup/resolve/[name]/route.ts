@@ -11,11 +11,10 @@ export const dynamic = "force-dynamic";
 
 export const GET = endpoint({ errors: "single" }, async ({ url, params, request }) => {
   refuseOtherSites(request);
-  return cachedResolve(params.name, {
-    ...parseQuery(url, ResolveQuery),
+  return cachedResolve(params.name, parseQuery(url, ResolveQuery), () => ({
     signal: request.signal,
     client: clientAddress(request),
-  });
+  }));
 });
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

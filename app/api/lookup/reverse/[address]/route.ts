@@ -11,11 +11,10 @@ export const dynamic = "force-dynamic";
 
 export const GET = endpoint({ errors: "single" }, async ({ url, params, request }) => {
   refuseOtherSites(request);
-  return cachedReverse(params.address, {
-    ...parseQuery(url, ReverseQuery),
+  return cachedReverse(params.address, parseQuery(url, ReverseQuery), () => ({
     signal: request.signal,
     client: clientAddress(request),
-  });
+  }));
 });
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

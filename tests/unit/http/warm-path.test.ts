@@ -1,0 +1,101 @@
+// The warm read's path (issue 34): an answer that needs no waiting comes back from the endpoint
+// wrapper in the turn its request arrived (lib/server writes it there), a cache hit asks nothing
+// of the request that only a lookup needs, and what had to wait still answers as before.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { CAPPED_BODY } from "@/lib/http/body";
+import { PEER } from "@/lib/http/client-address";
+import { notFound } from "@/lib/contract/errors";
+import { endpoint, json, KNOWN_PARAMS, type RouteContext } from "@/lib/http/handler";
+import { rateLimiter } from "@/lib/http/rate-limit";
+import { setConfig } from "@/lib/config";
+import { closeDatabase, db, openDatabase } from "@/lib/db";
+import { registerName } from "@/lib/registry/register-name";
+import { cachedResolve } from "@/lib/http/cached-lookups";
+
+const OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
+
+/** A request as lib/server's view is to the wrapper: it bounds its own body and knows its peer. */
+function ownRequest(path: string): Request {
+  return Object.assign(new Request(`http://localhost${path}`, { headers: { host: "localhost" } }), {
+    [CAPPED_BODY]: true,
+    [PEER]: "127.0.0.1",
+  });
+}
+
+/** lib/server's route context: the params at hand; asking for the promise fails the test. */
+function knownContext(params: Record<string, string>): RouteContext {
+  return {
+    [KNOWN_PARAMS]: params,
+    get params(): Promise<Record<string, string>> {
+      throw new Error("the wrapper waited for the params it was handed");
+    },
+  } as RouteContext;
+}
+
+beforeAll(async () => {
+  setConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_ENABLED: "1" });
+  await openDatabase();
+  await db().tld.create({ data: { name: "web3" } });
+  await db().$transaction((tx) => registerName(tx, { name: "warm.web3", ownerAddress: OWNER }));
+}, 120_000);
+afterAll(async () => {
+  rateLimiter()?.stop();
+  await closeDatabase();
+});
+
+describe("endpoint wrapper", () => {
+  test("an answer that needs no waiting comes back at once, with the security and rate-limit headers", () => {
+    const route = endpoint({ errors: "single" }, ({ params }) => json({ name: params.domain }));
+    const answer = route(ownRequest("/v1/resolve/alice.web3"), knownContext({ domain: "alice.web3" }));
+    expect(answer).not.toBeInstanceOf(Promise);
+    const response = answer as Response;
+    expect(response.status).toBe(200);
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("ratelimit-limit")).toBe("60000");
+    expect(Number(response.headers.get("ratelimit-remaining"))).toBeLessThan(60000);
+  });
+
+  test("a refusal thrown at once is answered at once in the endpoint's error shape", async () => {
+    const route = endpoint({ errors: "list" }, () => {
+      throw notFound("domain", "nobody.web3 is not registered.");
+    });
+    const answer = route(ownRequest("/v1/resolve/nobody.web3"), knownContext({ domain: "nobody.web3" }));
+    expect(answer).not.toBeInstanceOf(Promise);
+    const response = answer as Response;
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ errors: [{ field: "domain", info: "nobody.web3 is not registered." }] });
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  test("a handler that waits, and Next.js's params promise, still answer with the same headers", async () => {
+    const route = endpoint({ errors: "single" }, async ({ params }) => {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      return json({ name: params.domain });
+    });
+    const request = new Request("http://localhost/v1/resolve/bob.web3", { headers: { host: "localhost" } });
+    const answer = route(request, { params: Promise.resolve({ domain: "bob.web3" }) });
+    expect(answer).toBeInstanceOf(Promise);
+    const response = await answer;
+    expect(await response.json()).toEqual({ name: "bob.web3" });
+    expect(response.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(response.headers.get("ratelimit-limit")).toBe("60000");
+  });
+});
+
+describe("cached resolution", () => {
+  test("a hit asks nothing of the request; only a miss asks for its signal and client address", async () => {
+    let asked = 0;
+    const asking = () => {
+      asked++;
+      return { client: "127.0.0.1" };
+    };
+    // Kept from the second ask (lib/resolution/doorkeeper.ts): two misses, then hits.
+    for (let i = 0; i < 2; i++) await cachedResolve("warm.web3", {}, asking);
+    expect(asked).toBe(2);
+    const hit = cachedResolve("warm.web3", {}, asking);
+    expect(hit).not.toBeInstanceOf(Promise);
+    expect(((await (hit as Response).json()) as { domain: string }).domain).toBe("warm.web3");
+    expect(asked).toBe(2);
+  });
+});
