@@ -11,6 +11,7 @@ import { refundAddressFor } from "@/lib/payments/crypto/refund-address";
 import { exactNumber } from "./exact-number";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { lockPayment } from "./refunds";
+import { errorText, logger } from "@/lib/log";
 
 // A crypto refund goes where its buyer says, not to the address the money came from (an
 // exchange's hot wallet, or nothing at all for a smart-contract wallet). The buyer proves the
@@ -162,7 +163,7 @@ export async function sendRefundClaimLink(
     });
   } catch (error) {
     await db().refundClaimLink.delete({ where: { id } });
-    console.warn("[mail] claim link not sent:", error instanceof Error ? error.message : error);
+    logger("mail").warn(`claim link not sent: ${errorText(error)}`);
     throw new ApiError(503, "orderID", "The mail server did not accept the message; retry shortly.");
   }
   return { sentTo: masked(order.ownerEmail), expiresAt: expiresAt.toISOString() };
