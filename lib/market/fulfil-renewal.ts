@@ -6,6 +6,7 @@ import { graceEndsAt } from "@/lib/registry/name-lifecycle";
 import { addYears } from "./fulfil-order";
 import { transitionOrder } from "./order-state";
 import { inTransaction } from "./in-transaction";
+import { splitCompletedCryptoSale } from "./ledger-entries";
 
 // The renewal branch of payment and fulfilment. A renewal holds no name (nobody else may buy a
 // registered name or one in its grace period, and a renewal must not block the owner's own), so a
@@ -79,6 +80,7 @@ export async function fulfilRenewal(order: Order, now = new Date()): Promise<Ord
       data: { completedAt: now, nameExpiresAt: expiresAt },
     });
     if (!moved) return;
+    await splitCompletedCryptoSale(tx, order.id, now);
     await tx.domain.update({ where: { id: domain.id }, data: { expiresAt } });
     await invalidateNameAndAddresses(tx, domain.id);
   });

@@ -10,6 +10,7 @@ import { cardProcessorForUndo } from "@/lib/payments/card/card-processor-of";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { exactNumber } from "./exact-number";
 import { inTransaction } from "./in-transaction";
+import { recordCardRefundPaid, recordCryptoRefundPaid } from "./ledger-entries";
 import { noteOrder, transitionOrder } from "./order-state";
 import { payoutProblem } from "./payout-check";
 import { reverseCompletedOrder } from "./reverse-order";
@@ -197,6 +198,7 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
     const rows = await tx.refund.findMany({ where: { paymentId, method: "card" }, orderBy: { createdAt: "asc" } });
     const now = new Date();
     const newlyPaid: string[] = [];
+    const booked: CardRefund[] = [];
     for (const refund of seen) {
       const status = refundStatusOf(refund.status);
       const index = rows.findIndex(
@@ -206,7 +208,10 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
       );
       const row = rows[index];
       if (row && row.processorStatus === refund.status && row.processorRefundId === refund.refundId) continue;
-      if (status === "PAID" && row?.status !== "PAID") newlyPaid.push(refund.refundId);
+      if (status === "PAID" && row?.status !== "PAID") {
+        newlyPaid.push(refund.refundId);
+        booked.push(refund);
+      }
       const failed =
         status === "FAILED"
           ? ` The card refund ${refund.refundId} ${refund.status === "canceled" ? "was cancelled" : "failed"}` +
@@ -251,6 +256,14 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
         );
       }
     }
+    for (const refund of booked)
+      await recordCardRefundPaid(tx, {
+        orderId: order.id,
+        partnerId: order.partnerId,
+        refundId: refund.refundId,
+        amountCents: BigInt(refund.amountCents),
+        at: now,
+      });
     const received = BigInt(payment.amount_received);
     const sum = (list: typeof rows) => list.reduce((total, row) => total + BigInt(row.amountAtomic), 0n);
     const asked = rows.filter(
@@ -450,6 +463,7 @@ export async function recordRefundPayout(input: {
       data: { status: "PAID", payoutReference: input.reference, paidAt: new Date(), openFor: null },
     });
     if (count === 0) throw conflict("refundId", "This refund changed while it was being recorded; list it again.");
+    await recordCryptoRefundPaid(tx, refund, input.reference, new Date());
     // The order follows what is still owed (an order whose money all went back becomes REFUNDED).
     await tx.payment.update({ where: { id: refund.paymentId }, data: { settlementDue: true } });
   });

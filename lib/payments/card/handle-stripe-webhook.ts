@@ -115,7 +115,12 @@ async function dispatch(event: Stripe.Event): Promise<void> {
       const dispute = event.data.object;
       const paymentIntentId = intentIdOf(dispute.payment_intent);
       if (paymentIntentId)
-        await onCardDisputeClosed({ paymentIntentId, status: dispute.status, amountCents: dispute.amount });
+        await onCardDisputeClosed({
+          paymentIntentId,
+          disputeId: dispute.id,
+          status: dispute.status,
+          amountCents: dispute.amount,
+        });
       return;
     }
     default:

@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
+import { recordCryptoSale, recordReorgLoss } from "@/lib/ledger/crypto-entries";
 import { dustTolerance, type ClassifyPaymentInput } from "./classify-payment";
 
 // The one place chain watchers write: transfers are credited once per (chain, txHash, logIndex),
@@ -161,7 +162,10 @@ export async function recordTransfers(
                 ${t.blockTime}::timestamptz, ${senderOf(t)})
         ON CONFLICT ("chain", "tx_hash", "log_index") DO NOTHING
         RETURNING "id"`;
-      if (inserted.length > 0) credited.add(t.paymentId);
+      if (inserted.length > 0) {
+        credited.add(t.paymentId);
+        await recordCryptoSale(tx, inserted[0]!.id);
+      }
     }
     for (const paymentId of credited) await recomputePayment(tx, paymentId, options.headBlock);
     if (options.onPaymentReorganised) {
@@ -275,9 +279,18 @@ export async function applyReorganisation(
           where: { chain, txHash: row.txHash, logIndex: check.logIndex, NOT: { id: row.id } },
           select: { id: true },
         });
-        // Another watcher recorded the transfer at its new place already: this row is a duplicate.
-        if (clash) await tx.cryptoTransfer.delete({ where: { id: row.id } });
-        else
+        // Another watcher recorded the transfer at its new place already: this row is a duplicate,
+        // and its credit in the ledger is taken back.
+        if (clash) {
+          await tx.cryptoTransfer.delete({ where: { id: row.id } });
+          await recordReorgLoss(tx, {
+            key: `duplicate:${row.id}`,
+            paymentId: row.paymentId,
+            chain,
+            txHash: row.txHash,
+            amount: row.amount,
+          });
+        } else
           await tx.cryptoTransfer.update({
             where: { id: row.id },
             data: {
@@ -306,9 +319,17 @@ export async function applyReorganisation(
       if (removed.length === 0) continue;
       const row = removed[0];
       const payment = await tx.payment.findUniqueOrThrow({ where: { id: row.payment_id }, select: { orderId: true } });
+      const reversedId = randomUUID();
+      await recordReorgLoss(tx, {
+        key: reversedId,
+        paymentId: row.payment_id,
+        chain,
+        txHash: row.tx_hash,
+        amount: row.amount,
+      });
       await tx.reversedTransfer.create({
         data: {
-          id: randomUUID(),
+          id: reversedId,
           paymentId: row.payment_id,
           orderId: payment.orderId,
           chain,

@@ -1,0 +1,156 @@
+import "server-only";
+import type { Prisma } from "@prisma/client";
+import { appendLedger, partnerSplit, proportionalUsd, reverseSplit, usdCentsOf } from "@/lib/ledger/entries";
+import { platformFeeCents } from "./platform-fee";
+
+// The marketplace's rows of the ledger, each written by the transaction that moves the money:
+// the split of a partner's crypto sale when its order completes (its card sales are split when
+// the charge is recorded, card-payment-events.ts), card refunds and lost disputes with the part
+// of the split they take back, and crypto refunds paid out by the operator.
+
+type Tx = Prisma.TransactionClient;
+
+const CRYPTO = new Set(["evm", "bitcoin"]);
+
+/**
+ * A partner's crypto sale completed: the price is split into the platform's fee (the configured
+ * fee's share of the USD price, applied to the amount in coin) and the partner's share, which the
+ * platform owes the partner until it records a payout. Overpayments are the buyer's, not split.
+ */
+export async function splitCompletedCryptoSale(tx: Tx, orderId: string, now = new Date()): Promise<void> {
+  const order = await tx.order.findUnique({
+    where: { id: orderId },
+    select: {
+      partnerId: true,
+      parentId: true,
+      currency: true,
+      basePriceCents: true,
+      payment: { select: { processor: true, amountDue: true, decimals: true, usdPerUnit: true, id: true } },
+    },
+  });
+  const payment = order?.payment;
+  if (!order?.partnerId || !order.parentId || !payment || !CRYPTO.has(payment.processor)) return;
+  const amount = BigInt(payment.amountDue);
+  const decimals = payment.decimals ?? 0;
+  const feeShare = order.basePriceCents > 0 ? platformFeeCents(order.basePriceCents) : 0;
+  const fee = order.basePriceCents > 0 ? (amount * BigInt(feeShare)) / BigInt(order.basePriceCents) : 0n;
+  await appendLedger(
+    tx,
+    partnerSplit({
+      keyOf: `order:${orderId}`,
+      orderId,
+      partnerId: order.partnerId,
+      currency: order.currency,
+      decimals,
+      amountAtomic: amount,
+      feeAtomic: fee,
+      usdCents: usdCentsOf(amount, decimals, payment.usdPerUnit),
+      reference: `order:${orderId}`,
+      occurredAt: now,
+      transferred: false,
+    }),
+  );
+}
+
+/** A card refund the processor made: money back to the buyer, and the split taken back in proportion. */
+export async function recordCardRefundPaid(
+  tx: Tx,
+  input: { orderId: string; partnerId: string | null; refundId: string; amountCents: bigint; at: Date },
+): Promise<void> {
+  await reverseSplit(tx, {
+    orderId: input.orderId,
+    keyOf: input.refundId,
+    amountAtomic: input.amountCents,
+    reference: input.refundId,
+    occurredAt: input.at,
+  });
+  await appendLedger(tx, [
+    {
+      key: `refund:${input.refundId}`,
+      kind: "refund",
+      currency: "USD",
+      decimals: 2,
+      amountAtomic: -input.amountCents,
+      usdCents: -input.amountCents,
+      partnerId: input.partnerId,
+      orderId: input.orderId,
+      reference: input.refundId,
+      occurredAt: input.at,
+    },
+  ]);
+}
+
+/** A lost dispute: the amount went back to the buyer through the bank, the split taken back likewise. */
+export async function recordDisputeLost(
+  tx: Tx,
+  input: { orderId: string; partnerId: string | null; disputeId: string; amountCents: bigint; at: Date },
+): Promise<void> {
+  await reverseSplit(tx, {
+    orderId: input.orderId,
+    keyOf: input.disputeId,
+    amountAtomic: input.amountCents,
+    reference: input.disputeId,
+    occurredAt: input.at,
+  });
+  await appendLedger(tx, [
+    {
+      key: `dispute:${input.disputeId}`,
+      kind: "dispute",
+      currency: "USD",
+      decimals: 2,
+      amountAtomic: -input.amountCents,
+      usdCents: -input.amountCents,
+      partnerId: input.partnerId,
+      orderId: input.orderId,
+      reference: input.disputeId,
+      occurredAt: input.at,
+    },
+  ]);
+}
+
+/**
+ * A crypto refund the operator paid out: valued at the rate of the payment's own sale rows (what
+ * the money was worth when it came), reference `chain:txHash` where the payout was on chain.
+ */
+export async function recordCryptoRefundPaid(
+  tx: Tx,
+  refund: {
+    id: string;
+    orderId: string;
+    partnerId: string | null;
+    currency: string;
+    decimals: number;
+    amountAtomic: string;
+    chain: string | null;
+  },
+  reference: string,
+  at: Date,
+): Promise<void> {
+  const sales = await tx.ledgerEntry.findMany({
+    where: { orderId: refund.orderId, kind: "sale" },
+    select: { amountAtomic: true, usdCents: true },
+  });
+  const received = sales.reduce((sum, s) => sum + BigInt(s.amountAtomic.toFixed(0)), 0n);
+  const receivedUsd = sales.reduce<bigint | null>(
+    (sum, s) => (sum === null || s.usdCents === null ? null : sum + s.usdCents),
+    0n,
+  );
+  const amount = BigInt(refund.amountAtomic);
+  await appendLedger(tx, [
+    {
+      key: `refund:${refund.id}`,
+      kind: "refund",
+      currency: refund.currency,
+      decimals: refund.decimals,
+      amountAtomic: -amount,
+      usdCents: proportionalUsd(-amount, received, receivedUsd),
+      partnerId: refund.partnerId,
+      orderId: refund.orderId,
+      reference:
+        /^0x[0-9a-fA-F]{64}$|^[0-9a-fA-F]{64}$/.test(reference) && refund.chain
+          ? `${refund.chain}:${reference.toLowerCase()}`
+          : reference,
+      occurredAt: at,
+    },
+  ]);
+}
