@@ -6,6 +6,7 @@
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db";
+import { checkLedgerBalance } from "@/lib/ledger/balance";
 import { statementCsv } from "@/lib/ledger/statement";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { ETH_WALLET, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
@@ -133,6 +134,36 @@ describe("the ledger", () => {
     expect([total("sale"), total("dispute"), total("platform_fee"), total("partner_share")]).toEqual([250, -250, 0, 0]);
   });
 
+  test("after these sales, refunds and disputes the ledger balances and says what the orders say", async () => {
+    // A registry's own sale by card, and one whose payment was refused and refunded in full.
+    const registry = await app.fetch("/v1/market/purchase", {
+      method: "POST",
+      json: {
+        checkoutId: randomUUID(),
+        domain: `reg${randomUUID().slice(0, 8)}.web3`,
+        ownerAddress: OWNER,
+        walletAddrs: [{ coinId: 60, addr: ETH_WALLET }],
+        years: 1,
+      },
+    });
+    const intentId = (await registry.json()).processorCheckoutSession.split("_secret_")[0];
+    await deliver("payment_intent.succeeded", stripe.succeed(intentId));
+    const balance = await checkLedgerBalance();
+    expect(balance.problems).toEqual([]);
+    expect(balance.ok).toBe(true);
+    const usd = balance.totals.find((t) => t.currency === "USD")!;
+    // 500 + 500 + 250 of the partner's, 1000 of the registry's; 450 went back; shares 420 + 252.
+    expect(usd).toEqual({
+      currency: "USD",
+      sales: "2250",
+      refunds: "450",
+      processorFees: "0",
+      platformFees: "128",
+      partnerShares: "672",
+      platformNet: String(2250 - 450 - 672),
+    });
+  });
+
   test("the ledger is append-only: the database refuses an edit or a removal", async () => {
     const entry = await db().ledgerEntry.findFirstOrThrow();
     await expect(db().ledgerEntry.update({ where: { id: entry.id }, data: { reference: "edited" } })).rejects.toThrow(
@@ -228,5 +259,34 @@ describe("GET /v1/partner/statement", () => {
     expect(garbage.status).toBe(400);
     expect((await garbage.json()).errors[0].field).toBe("from");
     expect((await app.fetch("/v1/partner/statement")).status).toBe(401);
+  });
+});
+
+// Last: it leaves the ledger wrong on purpose.
+describe("the balance check", () => {
+  test("the check finds an order the ledger disagrees with", async () => {
+    const { orderId } = await paidSale(1);
+    const { domain } = await db().order.findUniqueOrThrow({ where: { id: orderId } });
+    // A sale the processor never recorded, as a bug writing twice would leave it.
+    await db().ledgerEntry.create({
+      data: {
+        id: randomUUID(),
+        entryKey: `sale:bogus-${orderId}`,
+        kind: "sale",
+        currency: "USD",
+        decimals: 2,
+        amountAtomic: "250",
+        usdCents: 250n,
+        orderId,
+        reference: "bogus",
+      },
+    });
+    const balance = await checkLedgerBalance();
+    expect(balance.ok).toBe(false);
+    expect(balance.problems).toEqual([
+      `order ${orderId} (${domain}, COMPLETED): the ledger's sales are 500, the payment received 250`,
+      `order ${orderId} (${domain}, COMPLETED): charged 500 for 250 due`,
+      `order ${orderId} (${domain}, COMPLETED): fee and partner share are 250, expected 500`,
+    ]);
   });
 });
