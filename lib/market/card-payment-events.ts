@@ -287,12 +287,38 @@ export async function onCardDisputeClosed(event: {
       await inTransaction((tx) => noteOrder(tx, order.id, order.orderStatus, `${order.orderStatusReason} ${note}`));
     return orderStatusOf(order.id);
   }
+  const disputeId = event.disputeId ?? `dispute-of:${event.paymentIntentId}`;
   await reverseCardOrder(payment.id, order, {
-    disputeId: event.disputeId ?? `dispute-of:${event.paymentIntentId}`,
+    disputeId,
     amountCents: event.amountCents,
     why: `The dispute was lost: ${usd(event.amountCents)} went back to the buyer.`,
   });
+  await reverseDisputedTransfer(payment, disputeId, event.paymentIntentId);
   return orderStatusOf(order.id);
+}
+
+/**
+ * Stripe debits a lost dispute from the platform, even on a destination charge: the partner's
+ * part of it (the share the ledger took back) is reversed from the charge's transfer. A failure
+ * throws, so Stripe sends the event again; the idempotency key makes it one reversal.
+ */
+async function reverseDisputedTransfer(
+  payment: { id: string; processor: string },
+  disputeId: string,
+  paymentIntentId: string,
+): Promise<void> {
+  const share = await db().ledgerEntry.findUnique({
+    where: { entryKey: `partner_share:${disputeId}` },
+    select: { amountAtomic: true, transferred: true },
+  });
+  if (!share?.transferred || !share.amountAtomic.isNegative()) return;
+  const processor = cardProcessorForUndo(payment.processor);
+  if (!processor?.reverseTransfer) return;
+  await processor.reverseTransfer({
+    paymentIntentId,
+    amountCents: -share.amountAtomic.toNumber(),
+    idempotencyKey: `transfer-reversal-${disputeId}`,
+  });
 }
 
 /** A lost dispute: the money it took back recorded as a paid refund, and the order REFUNDED. */

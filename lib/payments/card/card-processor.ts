@@ -79,6 +79,16 @@ export interface CardProcessor {
   refund(input: RefundInput): Promise<CardRefund>;
   /** Every refund of the intent's charge, whoever made it (ours, or one made in the processor's dashboard). */
   listRefunds(paymentIntentId: string): Promise<CardRefund[]>;
+  /**
+   * Takes `amountCents` back from the connected account a destination charge transferred to (a
+   * lost dispute is debited from the platform); the same key makes one reversal. Answers its id,
+   * or null when the charge made no transfer. Processors without connected accounts lack it.
+   */
+  reverseTransfer?(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<string | null>;
 }
 
 export class CardProcessorError extends Error {}

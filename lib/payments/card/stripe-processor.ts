@@ -169,6 +169,22 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
       return refundOf(refund);
     },
 
+    async reverseTransfer({ paymentIntentId, amountCents, idempotencyKey }) {
+      const stripe = stripeClient(cfg);
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      const chargeId = typeof intent.latest_charge === "string" ? intent.latest_charge : intent.latest_charge?.id;
+      if (!chargeId) return null;
+      const charge = await stripe.charges.retrieve(chargeId);
+      const transferId = typeof charge.transfer === "string" ? charge.transfer : charge.transfer?.id;
+      if (!transferId) return null;
+      const reversal = await stripe.transfers.createReversal(
+        transferId,
+        { amount: amountCents, metadata: { paymentIntentId } },
+        { idempotencyKey },
+      );
+      return reversal.id;
+    },
+
     async listRefunds(paymentIntentId) {
       // Charges no longer carry their refunds (not expanded since API version 2022-11-15): listed.
       const refunds: CardRefund[] = [];

@@ -1,7 +1,8 @@
 // Issue 31 item 2, the ledger, over real HTTP with webhooks signed as Stripe signs them: a
 // partner's card sale writes its sale, the platform's fee and the partner's share (transferred by
 // Stripe) once however often Stripe sends the event; a refund takes the split back in proportion; a
-// lost dispute takes all of it back; the table refuses edits; GET /v1/partner/statement sums it
+// lost dispute takes all of it back and reverses the partner's transfer at Stripe
+// (transfers.createReversal); the table refuses edits; GET /v1/partner/statement sums it
 // per month, as JSON and as formula-safe CSV.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -110,7 +111,7 @@ describe("the ledger", () => {
     ]);
   });
 
-  test("a lost dispute takes back the whole sale and split", async () => {
+  test("a lost dispute takes back the whole sale and split, and the partner's transfer", async () => {
     const { orderId, intentId } = await paidSale(1);
     const dispute = {
       id: `dp_${intentId.slice(3)}`,
@@ -132,10 +133,25 @@ describe("the ledger", () => {
       ["platform_fee", -55],
     ]);
     expect([total("sale"), total("dispute"), total("platform_fee"), total("partner_share")]).toEqual([250, -250, 0, 0]);
+    // Stripe took the whole 250 from the platform: the partner's 195 comes back from its transfer, once.
+    expect(stripe.reversals).toEqual([
+      {
+        id: expect.stringMatching(/^trr_/),
+        object: "transfer_reversal",
+        amount: 195,
+        transfer: `tr_${intentId.slice(3)}`,
+        metadata: { paymentIntentId: intentId },
+      },
+    ]);
+    const asked = stripe.requests.filter((r) => r.method === "POST" && r.path.endsWith("/reversals"));
+    expect(asked.map((r) => [r.path, r.params.get("amount"), r.headers["idempotency-key"]])).toEqual([
+      [`/v1/transfers/tr_${intentId.slice(3)}/reversals`, "195", `transfer-reversal-${dispute.id}`],
+      [`/v1/transfers/tr_${intentId.slice(3)}/reversals`, "195", `transfer-reversal-${dispute.id}`],
+    ]);
   });
 
   test("after these sales, refunds and disputes the ledger balances and says what the orders say", async () => {
-    // A registry's own sale by card, and one whose payment was refused and refunded in full.
+    // A registry's own sale by card besides.
     const registry = await app.fetch("/v1/market/purchase", {
       method: "POST",
       json: {
