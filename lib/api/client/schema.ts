@@ -617,6 +617,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/partner/statement": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The partner's statement
+     * @description Derived from the ledger (every money movement, append-only): per month (UTC) and currency in [from, to), the sales of the partner's names, what went back (refunds, lost disputes, chain reorganisations), the platform's fee (PLATFORM_FEE_PERCENT and PLATFORM_FEE_FIXED_CENTS), the partner's share (`net`), of it what Stripe transferred to the partner's connected account and what the platform holds for it (crypto sales), and what the platform paid out; USD at the time of each movement; totals per currency. Second-level names a partner only referred are the registry's sales and are not listed. By default the 12 months before now. `Accept: text/csv` answers the months as CSV.
+     */
+    get: operations["getV1PartnerStatement"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/partner/webhooks": {
     parameters: {
       query?: never;
@@ -2218,6 +2238,68 @@ export interface components {
     };
     SetPayoutAccountRequest: {
       processorConnectedAccountId: string | null;
+    };
+    StatementLine: {
+      currency: string;
+      /** @description The partner's share: sales less refunds less fees. */
+      net: string;
+      /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+      netUsd: string | null;
+      /** @description Of `net`: what the platform holds for the partner (crypto sales). */
+      owed: string;
+      /** @description What the platform paid the partner for what it held. */
+      paidOut: string;
+      /** @description The platform's fee, net of what refunds gave back. */
+      platformFees: string;
+      /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+      platformFeesUsd: string | null;
+      /** @description Money that went back: refunds, lost disputes, chain reorganisations. */
+      refunds: string;
+      /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+      refundsUsd: string | null;
+      /** @description Money buyers paid for the partner's names. */
+      sales: string;
+      /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+      salesUsd: string | null;
+      /** @description Of `net`: paid to the partner's Stripe account by the card processor (destination charges). */
+      transferred: string;
+    };
+    StatementResponse: {
+      /** Format: date-time */
+      from: string;
+      months: {
+        currency: string;
+        /** @description YYYY-MM (UTC). */
+        month: string;
+        /** @description The partner's share: sales less refunds less fees. */
+        net: string;
+        /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+        netUsd: string | null;
+        /** @description Of `net`: what the platform holds for the partner (crypto sales). */
+        owed: string;
+        /** @description What the platform paid the partner for what it held. */
+        paidOut: string;
+        /** @description The platform's fee, net of what refunds gave back. */
+        platformFees: string;
+        /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+        platformFeesUsd: string | null;
+        /** @description Money that went back: refunds, lost disputes, chain reorganisations. */
+        refunds: string;
+        /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+        refundsUsd: string | null;
+        /** @description Money buyers paid for the partner's names. */
+        sales: string;
+        /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+        salesUsd: string | null;
+        /** @description Of `net`: paid to the partner's Stripe account by the card processor (destination charges). */
+        transferred: string;
+      }[];
+      /** Format: uuid */
+      partnerId: string;
+      /** Format: date-time */
+      to: string;
+      /** @description The whole period, per currency. */
+      totals: components["schemas"]["StatementLine"][];
     };
     SubdomainDayAggregate: {
       count: number;
@@ -5802,6 +5884,94 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["AccessToken"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+    };
+  };
+  getV1PartnerStatement: {
+    parameters: {
+      query?: {
+        /** @description Movements at or after this time; default: 12 months before `to`. */
+        from?: string;
+        /** @description Movements before this time; default: now. At most 400 days after `from`. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The statement. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StatementResponse"];
+          "text/csv": string;
         };
       };
       /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
