@@ -64,8 +64,26 @@ export interface FakeTransferReversal {
   metadata: Record<string, string>;
 }
 
+/** Stripe's BalanceTransaction (the fields the ledger check reads). */
+export interface FakeBalanceTransaction {
+  id: string;
+  object: "balance_transaction";
+  amount: number;
+  fee: number;
+  net: number;
+  currency: string;
+  created: number;
+  reporting_category: string;
+  type: string;
+  source: string;
+}
+
 export interface StripeServer {
   url: string;
+  /** The platform balance's movements: a charge when an intent is paid, a refund when one is made. */
+  balanceTransactions: FakeBalanceTransaction[];
+  /** A lost dispute's debit of the platform balance, as Stripe records it. */
+  disputeLost(intentId: string, amount: number, disputeId?: string): FakeBalanceTransaction;
   reversals: FakeTransferReversal[];
   requests: RecordedRequest[];
   intents: Map<string, FakePaymentIntent>;
@@ -118,6 +136,23 @@ export async function startStripeServer(): Promise<StripeServer> {
   const intents = new Map<string, FakePaymentIntent>();
   const refunds: FakeRefund[] = [];
   const reversals: FakeTransferReversal[] = [];
+  const balanceTransactions: FakeBalanceTransaction[] = [];
+  const movement = (category: string, type: string, amount: number, fee: number, source: string) => {
+    const bt: FakeBalanceTransaction = {
+      id: id("txn"),
+      object: "balance_transaction",
+      amount,
+      fee,
+      net: amount - fee,
+      currency: "usd",
+      created: Math.floor(Date.now() / 1000),
+      reporting_category: category,
+      type,
+      source,
+    };
+    balanceTransactions.push(bt);
+    return bt;
+  };
   const accounts = new Set<string>();
   const failing = new Set<string>();
   const settings = { ephemeralKeySeconds: 3600, nextRefundStatus: "succeeded" as FakeRefund["status"] };
@@ -138,6 +173,7 @@ export async function startStripeServer(): Promise<StripeServer> {
       metadata: {},
     };
     refunds.push(refund);
+    if (status === "succeeded") movement("refund", "refund", -amount, 0, refund.id);
     return refund;
   };
   const idempotent = new Map<string, { status: number; body: unknown }>();
@@ -331,6 +367,21 @@ export async function startStripeServer(): Promise<StripeServer> {
       reversals.push(reversal);
       return answer(200, reversal);
     }
+    if (req.method === "GET" && url.pathname === "/v1/balance_transactions") {
+      // Newest first, filtered by created[gte] / created[lt], paged by starting_after, as Stripe lists them.
+      const gte = Number(params.get("created[gte]") ?? -Infinity);
+      const lt = Number(params.get("created[lt]") ?? Infinity);
+      let data = balanceTransactions.filter((bt) => bt.created >= gte && bt.created < lt).reverse();
+      const after = params.get("starting_after");
+      if (after) data = data.slice(data.findIndex((bt) => bt.id === after) + 1);
+      const limit = Number(params.get("limit") ?? 10);
+      return send(200, {
+        object: "list",
+        url: "/v1/balance_transactions",
+        has_more: data.length > limit,
+        data: data.slice(0, limit),
+      });
+    }
     const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && accountMatch) {
       if (!accounts.has(accountMatch[1]))
@@ -351,6 +402,10 @@ export async function startStripeServer(): Promise<StripeServer> {
     intents,
     refunds,
     reversals,
+    balanceTransactions,
+    disputeLost(piId, amount, disputeId = `dp_${piId.slice(3)}`) {
+      return movement("dispute", "adjustment", -amount, 1500, disputeId);
+    },
     accounts,
     failing,
     get nextRefundStatus() {
@@ -368,6 +423,10 @@ export async function startStripeServer(): Promise<StripeServer> {
     },
     setRefundStatus(refundId, status, failureReason) {
       const refund = refunds.find((r) => r.id === refundId)!;
+      if (status === "succeeded" && refund.status !== "succeeded")
+        movement("refund", "refund", -refund.amount, 0, refund.id);
+      if (status === "failed" && refund.status === "succeeded")
+        movement("refund_failure", "refund_failure", refund.amount, 0, refund.id);
       refund.status = status;
       if (failureReason) refund.failure_reason = failureReason;
       return refund;
@@ -383,6 +442,8 @@ export async function startStripeServer(): Promise<StripeServer> {
       intent.status = "succeeded";
       intent.amount_received = intent.amount;
       intent.latest_charge = `ch_${piId.slice(3)}`;
+      // Stripe's standard card fee, 2.9% + 30 cents.
+      movement("charge", "charge", intent.amount, Math.round(intent.amount * 0.029) + 30, intent.latest_charge);
       return intent;
     },
     decline(piId, message) {

@@ -201,6 +201,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/operator/ledger-check": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check the ledger against Stripe and the chains
+     * @description For movements in [from, to), per source, kind and currency: the ledger's card sales, refunds and lost disputes of Stripe payments against Stripe's balance transactions (reporting categories charge, refund and refund_failure, dispute), and its crypto sales and reorganisation losses against what the payment watchers credited and what reorganisations took back. `ok` is true when every line agrees. Operator token only (`npm run operator -- token`).
+     */
+    get: operations["getV1OperatorLedgerCheck"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/operator/reconciliation": {
     parameters: {
       query?: never;
@@ -1828,6 +1848,32 @@ export interface components {
       name: string;
       ownerAddress: string;
     };
+    LedgerCheckLine: {
+      /** @description What the ledger says. */
+      actual: string;
+      currency: string;
+      /** @description What the source says. */
+      expected: string;
+      /** @enum {string} */
+      kind: "sales" | "refunds" | "disputes" | "reorganisations";
+      ok: boolean;
+      /**
+       * @description `stripe`: Stripe's balance transactions; `chain`: what the payment watchers credited.
+       * @enum {string}
+       */
+      source: "stripe" | "chain";
+    };
+    LedgerCheckResponse: {
+      /** Format: date-time */
+      from: string;
+      lines: components["schemas"]["LedgerCheckLine"][];
+      /** @description Every line agrees. */
+      ok: boolean;
+      /** @description False when Stripe is not configured (no card lines). */
+      stripeChecked: boolean;
+      /** Format: date-time */
+      to: string;
+    };
     MarketSearchResponse: {
       results: components["schemas"]["NameAvailability"][];
     };
@@ -3311,6 +3357,102 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+    };
+  };
+  getV1OperatorLedgerCheck: {
+    parameters: {
+      query: {
+        /** @description Movements at or after this time. */
+        from: string;
+        /** @description Movements before this time; at most 92 days after `from`. */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The lines of the check. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["LedgerCheckResponse"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description The name service's source (a JSON-RPC endpoint, a CCIP-Read gateway, a DNS server) answered something unusable. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
         };
       };
     };

@@ -1,4 +1,5 @@
 import { ReconciliationQuery, ReconciliationResponse } from "../schemas/operator";
+import { LedgerCheckQuery, LedgerCheckResponse } from "../schemas/ledger-check";
 import type { Operation } from "./operation";
 
 export const operatorOperations: Operation[] = [
@@ -18,5 +19,22 @@ export const operatorOperations: Operation[] = [
     responses: {
       200: { description: "The page of orders and the period's totals.", schema: ReconciliationResponse, csv: true },
     },
+  },
+  {
+    method: "get",
+    path: "/v1/operator/ledger-check",
+    summary: "Check the ledger against Stripe and the chains",
+    description:
+      "For movements in [from, to), per source, kind and currency: the ledger's card sales, refunds and lost " +
+      "disputes of Stripe payments against Stripe's balance transactions (reporting categories charge, refund " +
+      "and refund_failure, dispute), and its crypto sales and reorganisation losses against what the payment " +
+      "watchers credited and what reorganisations took back. `ok` is true when every line agrees. Operator " +
+      "token only (`npm run operator -- token`).",
+    tags: ["Operator"],
+    auth: ["OPERATOR"],
+    errors: "single",
+    query: LedgerCheckQuery,
+    responses: { 200: { description: "The lines of the check.", schema: LedgerCheckResponse } },
+    errorStatuses: [502],
   },
 ];

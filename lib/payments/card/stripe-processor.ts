@@ -225,3 +225,30 @@ export function verifyStripeEvent(payload: string, signature: string, cfg: Confi
   if (!cfg.STRIPE_WEBHOOK_SECRET) throw new CardProcessorError("STRIPE_WEBHOOK_SECRET is not set.");
   return stripeClient(cfg).webhooks.constructEvent(payload, signature, cfg.STRIPE_WEBHOOK_SECRET);
 }
+
+/** A movement of the platform's Stripe balance, as the ledger check compares it. */
+export interface BalanceMovement {
+  id: string;
+  /** Stripe's reporting category: `charge`, `refund`, `dispute`, `transfer`, `fee`, … */
+  category: string;
+  /** Upper-case ISO 4217. */
+  currency: string;
+  /** Signed, in the currency's smallest unit. */
+  amount: number;
+  fee: number;
+}
+
+/** Every balance transaction created in [from, to), oldest pages first as Stripe lists them. */
+export async function listBalanceMovements(from: Date, to: Date, cfg: Config = config()): Promise<BalanceMovement[]> {
+  const movements: BalanceMovement[] = [];
+  const created = { gte: Math.floor(from.getTime() / 1000), lt: Math.ceil(to.getTime() / 1000) };
+  for await (const bt of stripeClient(cfg).balanceTransactions.list({ created, limit: 100 }))
+    movements.push({
+      id: bt.id,
+      category: bt.reporting_category,
+      currency: bt.currency.toUpperCase(),
+      amount: bt.amount,
+      fee: bt.fee,
+    });
+  return movements;
+}
