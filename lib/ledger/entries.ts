@@ -204,3 +204,28 @@ export async function reverseSplit(
     },
   ]);
 }
+
+/**
+ * Takes back the rows written under `keys` (a card refund Stripe reported succeeded and then
+ * failed): each gets its negation, keyed `undo:<key>`, so the ledger stays append-only.
+ */
+export async function undoEntries(tx: Tx, keys: string[], at = new Date()): Promise<void> {
+  if (keys.length === 0) return;
+  const rows = await tx.ledgerEntry.findMany({ where: { entryKey: { in: keys } } });
+  await appendLedger(
+    tx,
+    rows.map((row) => ({
+      key: `undo:${row.entryKey}`,
+      kind: row.kind as LedgerKind,
+      currency: row.currency,
+      decimals: row.decimals,
+      amountAtomic: -BigInt(row.amountAtomic.toFixed(0)),
+      usdCents: row.usdCents === null ? null : -row.usdCents,
+      partnerId: row.partnerId,
+      orderId: row.orderId,
+      reference: row.reference,
+      occurredAt: at,
+      transferred: row.transferred,
+    })),
+  );
+}

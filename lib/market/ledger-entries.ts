@@ -1,6 +1,13 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
-import { appendLedger, partnerSplit, proportionalUsd, reverseSplit, usdCentsOf } from "@/lib/ledger/entries";
+import {
+  appendLedger,
+  partnerSplit,
+  proportionalUsd,
+  reverseSplit,
+  undoEntries,
+  usdCentsOf,
+} from "@/lib/ledger/entries";
 import { platformFeeCents } from "./platform-fee";
 
 // The marketplace's rows of the ledger, each written by the transaction that moves the money:
@@ -78,6 +85,11 @@ export async function recordCardRefundPaid(
       occurredAt: input.at,
     },
   ]);
+}
+
+/** A card refund Stripe said succeeded and then failed: the money is back, its rows are taken back. */
+export function undoCardRefund(tx: Tx, refundId: string, at: Date): Promise<void> {
+  return undoEntries(tx, [`refund:${refundId}`, `platform_fee:${refundId}`, `partner_share:${refundId}`], at);
 }
 
 /** A lost dispute: the amount went back to the buyer through the bank, the split taken back likewise. */

@@ -10,7 +10,7 @@ import { cardProcessorForUndo } from "@/lib/payments/card/card-processor-of";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { exactNumber } from "./exact-number";
 import { inTransaction } from "./in-transaction";
-import { recordCardRefundPaid, recordCryptoRefundPaid } from "./ledger-entries";
+import { recordCardRefundPaid, recordCryptoRefundPaid, undoCardRefund } from "./ledger-entries";
 import { noteOrder, transitionOrder } from "./order-state";
 import { payoutProblem } from "./payout-check";
 import { reverseCompletedOrder } from "./reverse-order";
@@ -199,6 +199,7 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
     const now = new Date();
     const newlyPaid: string[] = [];
     const booked: CardRefund[] = [];
+    const unbooked: string[] = [];
     for (const refund of seen) {
       const status = refundStatusOf(refund.status);
       const index = rows.findIndex(
@@ -212,6 +213,7 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
         newlyPaid.push(refund.refundId);
         booked.push(refund);
       }
+      if (status === "FAILED" && row?.status === "PAID") unbooked.push(refund.refundId);
       const failed =
         status === "FAILED"
           ? ` The card refund ${refund.refundId} ${refund.status === "canceled" ? "was cancelled" : "failed"}` +
@@ -256,6 +258,7 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
         );
       }
     }
+    for (const refundId of unbooked) await undoCardRefund(tx, refundId, now);
     for (const refund of booked)
       await recordCardRefundPaid(tx, {
         orderId: order.id,

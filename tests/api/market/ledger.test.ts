@@ -280,6 +280,26 @@ describe("GET /v1/partner/statement", () => {
 
 // Last: it leaves the ledger wrong on purpose.
 describe("the balance check", () => {
+  test("a refund Stripe said succeeded and then failed is taken back by new rows; the books balance", async () => {
+    const { orderId, intentId } = await paidSale(2);
+    const refund = stripe.dashboardRefund(intentId, 100);
+    await deliver("refund.updated", refund);
+    await deliver("refund.failed", stripe.setRefundStatus(refund.id, "failed", "expired_or_canceled_card"));
+    await deliver("refund.failed", stripe.setRefundStatus(refund.id, "failed", "expired_or_canceled_card"));
+    const entries = await entriesOf(orderId);
+    const total = (kind: string) => entries.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
+    expect(entries.filter((e) => e.reference === refund.id).map((e) => [e.kind, e.amount])).toEqual([
+      ["partner_share", -84],
+      ["platform_fee", -16],
+      ["refund", -100],
+      ["partner_share", 84],
+      ["platform_fee", 16],
+      ["refund", 100],
+    ]);
+    expect([total("sale"), total("refund"), total("platform_fee"), total("partner_share")]).toEqual([500, 0, 80, 420]);
+    expect((await checkLedgerBalance()).problems).toEqual([]);
+  });
+
   test("the check finds an order the ledger disagrees with", async () => {
     const { orderId } = await paidSale(1);
     const { domain } = await db().order.findUniqueOrThrow({ where: { id: orderId } });
