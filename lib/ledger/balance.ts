@@ -49,7 +49,7 @@ interface OrderRow {
 // larger of 0.1% of the amount due and one unit of its last displayed digit.
 const ORDERS = `
   SELECT o.id, o.domain, o.order_status::text AS order_status, o.payment_type::text AS payment_type,
-         p.amount_due AS due, p.amount_received AS received,
+         coalesce(p.arrival_amount_due, p.amount_due) AS due, p.amount_received AS received,
          coalesce(l.sales, 0)::text AS sales, coalesce(l.taken, 0)::text AS taken, l.split::text AS split,
          coalesce(r.paid, 0)::text AS refunds_paid, coalesce(l.refunds, 0)::text AS refunds_booked,
          coalesce(r.owed, 0)::text AS refunds_owed,

@@ -32,12 +32,22 @@ export async function splitCompletedCryptoSale(tx: Tx, orderId: string, now = ne
       parentId: true,
       currency: true,
       basePriceCents: true,
-      payment: { select: { processor: true, amountDue: true, decimals: true, usdPerUnit: true, id: true } },
+      payment: {
+        select: {
+          processor: true,
+          amountDue: true,
+          arrivalAmountDue: true,
+          decimals: true,
+          usdPerUnit: true,
+          arrivalUsdPerUnit: true,
+        },
+      },
     },
   });
   const payment = order?.payment;
   if (!order?.partnerId || !order.parentId || !payment || !CRYPTO.has(payment.processor)) return;
-  const amount = BigInt(payment.amountDue);
+  // A late payment is held to (and split at) the price at the rate of its arrival.
+  const amount = BigInt(payment.arrivalAmountDue ?? payment.amountDue);
   const decimals = payment.decimals ?? 0;
   const feeShare = order.basePriceCents > 0 ? platformFeeCents(order.basePriceCents) : 0;
   const fee = order.basePriceCents > 0 ? (amount * BigInt(feeShare)) / BigInt(order.basePriceCents) : 0n;
@@ -51,7 +61,7 @@ export async function splitCompletedCryptoSale(tx: Tx, orderId: string, now = ne
       decimals,
       amountAtomic: amount,
       feeAtomic: fee,
-      usdCents: usdCentsOf(amount, decimals, payment.usdPerUnit),
+      usdCents: usdCentsOf(amount, decimals, payment.arrivalUsdPerUnit ?? payment.usdPerUnit),
       reference: `order:${orderId}`,
       occurredAt: now,
       transferred: false,
