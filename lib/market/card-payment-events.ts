@@ -6,6 +6,7 @@ import { database, db } from "@/lib/db";
 import { cardProcessorForUndo, cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import type { CardRefund } from "@/lib/payments/card/card-processor";
 import { formatUnits } from "@/lib/payments/crypto/rates";
+import { appendLedger } from "@/lib/ledger/entries";
 import { inTransaction } from "./in-transaction";
 import { recordDisputeLost } from "./ledger-entries";
 import { orderStatusOf } from "./order-rows";
@@ -99,7 +100,39 @@ export async function onCardPaymentSucceeded(event: CardSucceeded): Promise<Orde
   if (!row) return null;
   // Crash test hook: dies like a power cut after the payment is recorded and before settlement.
   if (config().FAULT_INJECT === "after-credit") process.kill(process.pid, "SIGKILL");
-  return settlePayment(row.id, new Date(), settlementRowOf(row));
+  const status = await settlePayment(row.id, new Date(), settlementRowOf(row));
+  // After settlement, and never failing it: a fee Stripe does not tell now comes with charge.updated.
+  await recordProcessorFee(event.paymentIntentId).catch(() => undefined);
+  return status;
+}
+
+/**
+ * Stripe's fee on the intent's charge (its balance transaction's), once, as a processor_fee row:
+ * the platform pays it, also on a partner's destination charge (out of the application fee).
+ */
+export async function recordProcessorFee(paymentIntentId: string): Promise<void> {
+  const payment = await paymentOfIntent(paymentIntentId);
+  if (!payment || (payment.status !== "succeeded" && payment.status !== "mismatched")) return;
+  const key = `processor_fee:${paymentIntentId}`;
+  if (await db().ledgerEntry.findUnique({ where: { entryKey: key }, select: { id: true } })) return;
+  const fee = await cardProcessorForUndo(payment.processor)?.processorFee?.(paymentIntentId);
+  if (!fee) return;
+  const order = await db().order.findUnique({ where: { id: payment.orderId }, select: { partnerId: true } });
+  await inTransaction((tx) =>
+    appendLedger(tx, [
+      {
+        key,
+        kind: "processor_fee",
+        currency: fee.currency,
+        decimals: 2,
+        amountAtomic: BigInt(fee.feeCents),
+        usdCents: fee.currency === "USD" ? BigInt(fee.feeCents) : null,
+        partnerId: order?.partnerId ?? null,
+        orderId: payment.orderId,
+        reference: fee.reference,
+      },
+    ]),
+  );
 }
 
 /**

@@ -194,6 +194,8 @@ export async function startStripeServer(): Promise<StripeServer> {
       status: "succeeded",
       // A destination charge's transfer to the connected account (`tr_` + the intent's id).
       transfer: intent.transfer_data ? `tr_${piId.slice(3)}` : null,
+      balance_transaction:
+        balanceTransactions.find((bt) => bt.type === "charge" && bt.source === `ch_${piId.slice(3)}`)?.id ?? null,
     };
   };
 
@@ -331,6 +333,21 @@ export async function startStripeServer(): Promise<StripeServer> {
         data: data.slice(0, limit),
       });
     }
+    if (req.method === "GET" && url.pathname === "/v1/charges") {
+      const intent = intents.get(params.get("payment_intent") ?? "");
+      const expand = arrayParam(params, "expand").includes("data.balance_transaction");
+      const data = intent?.latest_charge
+        ? [chargeOf(intent.id)].map((charge) =>
+            expand
+              ? {
+                  ...charge,
+                  balance_transaction: balanceTransactions.find((bt) => bt.id === charge.balance_transaction) ?? null,
+                }
+              : charge,
+          )
+        : [];
+      return send(200, { object: "list", url: "/v1/charges", has_more: false, data });
+    }
     const chargeMatch = /^\/v1\/charges\/ch_([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && chargeMatch) {
       const intent = intents.get(`pi_${chargeMatch[1]}`);
@@ -338,7 +355,14 @@ export async function startStripeServer(): Promise<StripeServer> {
         return send(404, {
           error: { type: "invalid_request_error", code: "resource_missing", message: "No such charge" },
         });
-      return send(200, chargeOf(intent.id));
+      const charge = chargeOf(intent.id);
+      // `expand[]=balance_transaction` gives the object instead of its id, as Stripe does.
+      if (arrayParam(params, "expand").includes("balance_transaction"))
+        return send(200, {
+          ...charge,
+          balance_transaction: balanceTransactions.find((bt) => bt.id === charge.balance_transaction) ?? null,
+        });
+      return send(200, charge);
     }
     const reversalMatch = /^\/v1\/transfers\/(tr_[^/]+)\/reversals$/.exec(url.pathname);
     if (req.method === "POST" && reversalMatch) {

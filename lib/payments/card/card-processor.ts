@@ -84,6 +84,11 @@ export interface CardProcessor {
    * lost dispute is debited from the platform); the same key makes one reversal. Answers its id,
    * or null when the charge made no transfer. Processors without connected accounts lack it.
    */
+  /**
+   * What the processor charged the platform for the intent's charge (Stripe: the fee of the
+   * charge's balance transaction); null while it does not say yet. Processors without fees lack it.
+   */
+  processorFee?(paymentIntentId: string): Promise<{ feeCents: number; currency: string; reference: string } | null>;
   reverseTransfer?(input: {
     paymentIntentId: string;
     amountCents: number;

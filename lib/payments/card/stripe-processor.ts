@@ -169,6 +169,18 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
       return refundOf(refund);
     },
 
+    async processorFee(paymentIntentId) {
+      // One call, the intent's charges with their balance transactions (the intent itself is not read again).
+      const charges = await stripeClient(cfg).charges.list({
+        payment_intent: paymentIntentId,
+        expand: ["data.balance_transaction"],
+        limit: 10,
+      });
+      const bt = charges.data.find((charge) => charge.status === "succeeded")?.balance_transaction;
+      if (!bt || typeof bt === "string") return null;
+      return { feeCents: bt.fee, currency: bt.currency.toUpperCase(), reference: bt.id };
+    },
+
     async reverseTransfer({ paymentIntentId, amountCents, idempotencyKey }) {
       const stripe = stripeClient(cfg);
       const intent = await stripe.paymentIntents.retrieve(paymentIntentId);

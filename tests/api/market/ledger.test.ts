@@ -89,11 +89,13 @@ describe("the ledger", () => {
     // The same news again, as a second event (Stripe retries, or sends payment_intent.succeeded twice).
     await deliver("payment_intent.succeeded", stripe.intents.get(intentId));
     expect((await (await app.fetch(`/v1/market/order/${orderId}`)).json()).orderStatus).toBe("COMPLETED");
-    // 500 cents; the fee 10% + 30 cents.
+    // 500 cents; the fee 10% + 30 cents; Stripe's own fee (its balance transaction's) 2.9% + 30 cents.
+    const charge = stripe.balanceTransactions.find((bt) => bt.source === `ch_${intentId.slice(3)}`)!;
     expect(await entriesOf(orderId)).toEqual([
       { kind: "partner_share", amount: 420, usdCents: 420, reference: intentId, transferred: true },
       { kind: "platform_fee", amount: 80, usdCents: 80, reference: intentId, transferred: false },
       { kind: "sale", amount: 500, usdCents: 500, reference: intentId, transferred: false },
+      { kind: "processor_fee", amount: 45, usdCents: 45, reference: charge.id, transferred: false },
     ]);
   });
 
@@ -173,10 +175,11 @@ describe("the ledger", () => {
       currency: "USD",
       sales: "2250",
       refunds: "450",
-      processorFees: "0",
+      // Stripe's 2.9% + 30 cents of each charge: 45, 45, 37 and 59.
+      processorFees: "186",
       platformFees: "128",
       partnerShares: "672",
-      platformNet: String(2250 - 450 - 672),
+      platformNet: String(2250 - 450 - 672 - 186),
     });
   });
 
@@ -280,6 +283,21 @@ describe("GET /v1/partner/statement", () => {
 
 // Last: it leaves the ledger wrong on purpose.
 describe("the balance check", () => {
+  test("Stripe's fee not readable at the sale comes with charge.updated, once", async () => {
+    stripe.failing.add("/v1/charges");
+    const { orderId, intentId } = await paidSale(1);
+    stripe.failing.delete("/v1/charges");
+    expect((await entriesOf(orderId)).map((e) => e.kind)).not.toContain("processor_fee");
+    const charge = stripe.chargeOf(intentId);
+    await deliver("charge.updated", charge);
+    await deliver("charge.updated", charge);
+    const fees = (await entriesOf(orderId)).filter((e) => e.kind === "processor_fee");
+    // 250 cents: 7 + 30.
+    expect(fees).toEqual([
+      { kind: "processor_fee", amount: 37, usdCents: 37, reference: charge.balance_transaction, transferred: false },
+    ]);
+  });
+
   test("a refund Stripe said succeeded and then failed is taken back by new rows; the books balance", async () => {
     const { orderId, intentId } = await paidSale(2);
     const refund = stripe.dashboardRefund(intentId, 100);
