@@ -69,6 +69,51 @@ export async function splitCompletedCryptoSale(tx: Tx, orderId: string, now = ne
   );
 }
 
+/**
+ * A completed crypto sale reversed (its money owed back to the buyer): what is left of its split is
+ * taken back in full, so the partner is no longer owed a share of a sale that did not stand. Card
+ * splits are taken back by the refund or dispute rows themselves.
+ */
+export async function takeBackCryptoSplit(tx: Tx, orderId: string, now = new Date()): Promise<void> {
+  const payment = await tx.payment.findUnique({ where: { orderId }, select: { processor: true } });
+  if (!payment || !CRYPTO.has(payment.processor)) return;
+  const rows = await tx.ledgerEntry.findMany({
+    where: { orderId, kind: { in: ["platform_fee", "partner_share"] } },
+  });
+  const left = (kind: string) =>
+    rows.filter((r) => r.kind === kind).reduce((sum, r) => sum + BigInt(r.amountAtomic.toFixed(0)), 0n);
+  const usdLeft = (kind: string) =>
+    rows
+      .filter((r) => r.kind === kind)
+      .reduce<bigint | null>((sum, r) => (sum === null || r.usdCents === null ? null : sum + r.usdCents), 0n);
+  const share = rows.find((r) => r.kind === "partner_share");
+  if (!share) return;
+  const common = {
+    currency: share.currency,
+    decimals: share.decimals,
+    partnerId: share.partnerId,
+    orderId,
+    reference: `order:${orderId}`,
+    occurredAt: now,
+  };
+  await appendLedger(tx, [
+    {
+      ...common,
+      key: `platform_fee:reversed:${orderId}`,
+      kind: "platform_fee",
+      amountAtomic: -left("platform_fee"),
+      usdCents: usdLeft("platform_fee") === null ? null : -usdLeft("platform_fee")!,
+    },
+    {
+      ...common,
+      key: `partner_share:reversed:${orderId}`,
+      kind: "partner_share",
+      amountAtomic: -left("partner_share"),
+      usdCents: usdLeft("partner_share") === null ? null : -usdLeft("partner_share")!,
+    },
+  ]);
+}
+
 /** A card refund the processor made: money back to the buyer, and the split taken back in proportion. */
 export async function recordCardRefundPaid(
   tx: Tx,
