@@ -1,5 +1,6 @@
 import "server-only";
 import { database } from "@/lib/db";
+import { dustTolerance } from "@/lib/payments/crypto/classify-payment";
 
 // Does the ledger balance, and does it say what the orders say? Checked per order (the soak ends
 // with it, and tests run it after a scripted mix of purchases and refunds):
@@ -42,19 +43,16 @@ interface OrderRow {
   refunds_paid: string;
   refunds_booked: string;
   refunds_owed: string;
-  tolerance: string;
+  currency: string;
+  decimals: number;
 }
 
-// Crypto payments complete within a dust tolerance (classify-payment.ts): the check allows the
-// larger of 0.1% of the amount due and one unit of its last displayed digit.
 const ORDERS = `
   SELECT o.id, o.domain, o.order_status::text AS order_status, o.payment_type::text AS payment_type,
          coalesce(p.arrival_amount_due, p.amount_due) AS due, p.amount_received AS received,
          coalesce(l.sales, 0)::text AS sales, coalesce(l.taken, 0)::text AS taken, l.split::text AS split,
          coalesce(r.paid, 0)::text AS refunds_paid, coalesce(l.refunds, 0)::text AS refunds_booked,
-         coalesce(r.owed, 0)::text AS refunds_owed,
-         CASE WHEN o.payment_type::text = 'card' THEN 0
-              ELSE greatest(p.amount_due::numeric / 1000, 1) END::bigint::text AS tolerance
+         coalesce(r.owed, 0)::text AS refunds_owed, o.currency, coalesce(p.decimals, 2) AS decimals
     FROM "order" o JOIN payment p ON p.order_id = o.id
     LEFT JOIN LATERAL (
       SELECT sum(amount_atomic) FILTER (WHERE kind = 'sale') AS sales,
@@ -88,7 +86,8 @@ function orderProblems(row: OrderRow): string[] {
   const kept = big(row.sales) + big(row.taken);
   const used = kept - big(row.refunds_owed);
   const due = big(row.due);
-  const tolerance = big(row.tolerance);
+  // Crypto payments complete within the dust tolerance settlement allows (classify-payment.ts).
+  const tolerance = row.payment_type === "card" ? 0n : dustTolerance(due, row.decimals, row.currency);
   const usesMoney = row.order_status === "COMPLETED" || row.order_status === "PAID";
   const ended = ["FAILED", "EXPIRED", "REFUNDED"].includes(row.order_status);
   // A card sale the processor partly refunded later stays COMPLETED: its charge is what is checked.
