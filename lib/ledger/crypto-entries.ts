@@ -3,8 +3,8 @@ import type { Prisma } from "@prisma/client";
 
 // The ledger's rows of what the chain watchers do (lib/payments/crypto/record-transfers.ts), written
 // in the watcher's own transaction: a credited transfer is a sale, a credit a reorganisation took
-// away a reorganisation loss. Valued in USD at the payment's rate (the offer's, or the rate of its
-// arrival for a payment that came after its offer expired; see lateArrivalRate).
+// away a reorganisation loss. Valued in USD at the payment's rate: the offer's, or for a payment
+// that came after its offer expired the rate of its arrival (record-transfers.ts, arrivalRates).
 
 type Tx = Prisma.TransactionClient;
 
@@ -29,8 +29,8 @@ export async function recordCryptoSale(tx: Tx, transferId: string, usdPerUnit?: 
 }
 
 /**
- * A credit taken away: by a reorganisation (a reversed_transfer row), or a duplicate row of a
- * transfer another watcher had recorded at its new place (`duplicateOf`: the deleted row's id).
+ * A credit taken away: by a reorganisation (`key`: the reversed_transfer row's id), or a duplicate
+ * row of a transfer another watcher had recorded at its new place (`key`: `duplicate:<row id>`).
  */
 export async function recordReorgLoss(
   tx: Tx,
