@@ -18,7 +18,7 @@ export async function recordCryptoSale(tx: Tx, transferId: string, usdPerUnit?: 
     `INSERT INTO ledger_entry (id, entry_key, kind, currency, decimals, amount_atomic, usd_cents, partner_id,
                                order_id, reference, occurred_at)
      SELECT gen_random_uuid(), 'sale:' || t.id, 'sale', o.currency, coalesce(p.decimals, 0), t.amount::numeric,
-            ${usdOf("t.amount::numeric", "coalesce($2::text, p.usd_per_unit)")},
+            ${usdOf("t.amount::numeric", "coalesce($2::text, p.arrival_usd_per_unit, p.usd_per_unit)")},
             o.partner_id, o.id, t.chain || ':' || t.tx_hash, t.created_at
        FROM crypto_transfer t JOIN payment p ON p.id = t.payment_id JOIN "order" o ON o.id = p.order_id
       WHERE t.id = $1::uuid

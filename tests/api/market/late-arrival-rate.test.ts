@@ -127,6 +127,25 @@ describe("a payment after its offer expired", () => {
     );
   });
 
+  test("a top-up of the late payment is held to the same arrival price and valued at the arrival rate", async () => {
+    const { orderId, paymentId } = await expiredOffer("2000");
+    await pay(paymentId, 4_000_000_000_000_000n);
+    expect((await orderOf(orderId)).orderStatus).toBe("FAILED");
+    // The market moves again; the price stays the one of the first arrival (0.005 ETH).
+    rates.setPrices({ ETH: "1000", USDC: "1", BTC: "50000" });
+    resetLiveRatesForTests();
+    await pay(paymentId, 1_000_000_000_000_000n);
+    expect((await orderOf(orderId)).orderStatus).toBe("COMPLETED");
+    const sales = await db().ledgerEntry.findMany({
+      where: { orderId, kind: "sale" },
+      orderBy: { amountAtomic: "asc" },
+    });
+    expect(sales.map((e) => [e.amountAtomic.toFixed(0), e.usdCents])).toEqual([
+      ["1000000000000000", 200n],
+      ["4000000000000000", 800n],
+    ]);
+  });
+
   test("money seen in time (in flight) keeps the offer's rate however the market moved", async () => {
     const { orderId, paymentId } = await expiredOffer("2000");
     const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
