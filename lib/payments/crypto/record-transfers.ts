@@ -397,9 +397,10 @@ interface Arrival {
 }
 
 /**
- * The payments among `transfers` whose money arrives after their offer expired, without having
- * been seen in time (in flight): such a payment is valued at the rate of its arrival, read here,
- * before the transaction, so no transaction waits on a rate source.
+ * The payments among `transfers` whose money arrives after their offer expired, none of it
+ * credited or seen in time (in flight): late in classifyPayment's sense, such a payment is valued
+ * at the rate of its arrival, read here, before the transaction, so no transaction waits on a rate
+ * source. A top-up of money paid in time keeps the offer's price.
  */
 async function arrivalRates(transfers: ObservedTransfer[]): Promise<Map<string, Arrival>> {
   const arrivals = new Map<string, Arrival>();
@@ -412,7 +413,8 @@ async function arrivalRates(transfers: ObservedTransfer[]): Promise<Map<string, 
       FROM "payment" p JOIN "order" o ON o.id = p.order_id
      WHERE p.id = ANY(${[...latest.keys()]}::uuid[]) AND p.expires_at IS NOT NULL AND p.chain IS NOT NULL
        AND p.arrival_usd_per_unit IS NULL AND p.in_flight_until IS NULL
-       AND NOT (p.unconfirmed_since IS NOT NULL AND p.unconfirmed_since <= p.expires_at)`;
+       AND NOT (p.unconfirmed_since IS NOT NULL AND p.unconfirmed_since <= p.expires_at)
+       AND NOT EXISTS (SELECT 1 FROM "crypto_transfer" t WHERE t.payment_id = p.id AND t.created_at <= p.expires_at)`;
   const late = rows.filter((row) => (latest.get(row.id) ?? 0) > new Date(row.expires_at).getTime());
   if (late.length === 0) return arrivals;
   const rates = await currentRates().catch(() => null);

@@ -146,6 +146,29 @@ describe("a payment after its offer expired", () => {
     ]);
   });
 
+  test("a late top-up of money paid in time keeps the offer's price", async () => {
+    const { orderId, paymentId } = await expiredOffer("2000");
+    const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
+    // Half paid before the offer ran out, the rest after, at a market that has fallen since.
+    await recordTransfers(
+      payment.chain!,
+      [
+        {
+          paymentId,
+          txHash: `0x${randomBytes(32).toString("hex")}`,
+          logIndex: -1,
+          blockNumber: 99n,
+          blockTime: new Date(payment.expiresAt!.getTime() - 1_000),
+          amount: 2_000_000_000_000_000n,
+        },
+      ],
+      { headBlock: 110n },
+    );
+    await pay(paymentId, 2_000_000_000_000_000n);
+    expect((await orderOf(orderId)).orderStatus).toBe("COMPLETED");
+    expect((await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).arrivalUsdPerUnit).toBeNull();
+  });
+
   test("money seen in time (in flight) keeps the offer's rate however the market moved", async () => {
     const { orderId, paymentId } = await expiredOffer("2000");
     const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
