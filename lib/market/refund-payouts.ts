@@ -73,6 +73,7 @@ export async function recordRefundPayout(input: {
       data: { status: "PAID", payoutReference: input.reference, paidAt: new Date(), openFor: null },
     });
     if (count === 0) throw conflict("refundId", "This refund changed while it was being recorded; list it again.");
+    await recordCryptoRefundPaid(tx, refund, input.reference, new Date());
     // The order follows what is still owed (an order whose money all went back becomes REFUNDED).
     await tx.payment.update({ where: { id: refund.paymentId }, data: { settlementDue: true } });
   });
