@@ -24,6 +24,7 @@ const LAYERS = [
   ["siwe"],
   ["partners"],
   ["payments"],
+  ["ledger"],
   ["mail", "jobs"],
   ["db"],
   ["contract"],

@@ -5,6 +5,7 @@ import { setSessionToken, useSessionToken } from "../session-token";
 import { Loading } from "../status";
 import { ParentDomains } from "./parent-domains";
 import { PurchasesTable } from "./purchases-table";
+import { StatementPanel } from "./statement-panel";
 import { SignInForm } from "./sign-in-form";
 import { TokensPanel } from "./tokens-panel";
 import { WalletSignIn } from "./wallet-sign-in";
@@ -50,6 +51,7 @@ export function PartnerDashboard() {
       <TokensPanel />
       <WebhooksPanel />
       <PurchasesTable />
+      <StatementPanel />
       <ParentDomains />
     </div>
   );

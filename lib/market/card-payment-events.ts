@@ -7,8 +7,11 @@ import { cardProcessorForUndo, cardProcessorNamed } from "@/lib/payments/card/ca
 import type { CardRefund } from "@/lib/payments/card/card-processor";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { recordRefundEvents } from "@/lib/webhooks/outbox";
+import { appendLedger } from "@/lib/ledger/entries";
 import { inTransaction } from "@/lib/db/in-transaction";
+import { recordDisputeLost } from "./ledger-entries";
 import { orderStatusOf } from "./order-rows";
+import { platformFeeCents } from "./platform-fee";
 import { endedWithoutPayment, noteOrder, transitionOrder } from "./order-state";
 import { recordCardRefunds } from "./refunds";
 import { settlementColumns, settlementRowOf, settlePayment } from "./settle-payment";
@@ -47,6 +50,28 @@ async function paymentOfIntent(paymentIntentId: string) {
 }
 
 /**
+ * The ledger's rows of a card payment recorded by the statement below (its `recorded` row), in the
+ * same statement: the sale, and for a partner's sale the platform's fee (the application fee
+ * decided with the order, else the configured fee: $5) and the partner's share, transferred by
+ * Stripe itself on a destination charge. Keyed by the PaymentIntent, so a replay writes nothing.
+ */
+const CARD_SALE_LEDGER = `
+  INSERT INTO ledger_entry (id, entry_key, kind, currency, decimals, amount_atomic, usd_cents, partner_id,
+                            order_id, reference, occurred_at, transferred)
+  SELECT gen_random_uuid(), e.kind || ':' || $1, e.kind, upper($2), 2, e.amount,
+         CASE WHEN lower($2) = 'usd' THEN e.amount END, o.partner_id, o.id, $1, $4, e.transferred
+    FROM recorded r JOIN payment p ON p.id = r.id JOIN "order" o ON o.id = p.order_id
+   CROSS JOIN LATERAL (SELECT least(coalesce(p.platform_fee_cents, $5::int), $3::text::numeric) AS fee) f
+   CROSS JOIN LATERAL (VALUES ('sale', $3::text::numeric, false),
+                              ('platform_fee', f.fee, false),
+                              ('partner_share', $3::text::numeric - f.fee, p.connected_account_id IS NOT NULL))
+                      AS e(kind, amount, transferred)
+   WHERE e.kind = 'sale'
+      OR (lower($2) = 'usd' AND o.partner_id IS NOT NULL
+          AND (p.connected_account_id IS NOT NULL OR o.parent_id IS NOT NULL))
+  ON CONFLICT (entry_key) DO NOTHING`;
+
+/**
  * The money is recorded first (with `settlementDue`), then the order is settled against it; a
  * crash between the two is settled by the job.
  */
@@ -60,16 +85,55 @@ export async function onCardPaymentSucceeded(event: CardSucceeded): Promise<Orde
              status = CASE WHEN lower($2) = 'usd' AND $3::text::numeric >= found.amount_due::numeric
                            THEN 'succeeded' ELSE 'mismatched' END
            FROM found WHERE payment.id = found.id AND payment.status NOT IN ('succeeded', 'mismatched')
-           RETURNING payment.id, payment.status, payment.amount_received)
+           RETURNING payment.id, payment.status, payment.amount_received),
+       booked AS (${CARD_SALE_LEDGER})
      SELECT ${settlementColumns("coalesce(r.status, p.status)", "coalesce(r.amount_received, p.amount_received)")}
        FROM found JOIN payment p ON p.id = found.id JOIN "order" o ON o.id = p.order_id
        LEFT JOIN recorded r ON r.id = p.id`,
-    [event.paymentIntentId, event.currency, String(event.amountReceivedCents), new Date()],
+    [
+      event.paymentIntentId,
+      event.currency,
+      String(event.amountReceivedCents),
+      new Date(),
+      platformFeeCents(event.amountReceivedCents),
+    ],
   );
   if (!row) return null;
   // Crash test hook: dies like a power cut after the payment is recorded and before settlement.
   if (config().FAULT_INJECT === "after-credit") process.kill(process.pid, "SIGKILL");
-  return settlePayment(row.id, new Date(), settlementRowOf(row));
+  const status = await settlePayment(row.id, new Date(), settlementRowOf(row));
+  // After settlement, and never failing it: a fee Stripe does not tell now comes with charge.updated.
+  await recordProcessorFee(event.paymentIntentId).catch(() => undefined);
+  return status;
+}
+
+/**
+ * Stripe's fee on the intent's charge (its balance transaction's), once, as a processor_fee row:
+ * the platform pays it, also on a partner's destination charge (out of the application fee).
+ */
+export async function recordProcessorFee(paymentIntentId: string): Promise<void> {
+  const payment = await paymentOfIntent(paymentIntentId);
+  if (!payment || (payment.status !== "succeeded" && payment.status !== "mismatched")) return;
+  const key = `processor_fee:${paymentIntentId}`;
+  if (await db().ledgerEntry.findUnique({ where: { entryKey: key }, select: { id: true } })) return;
+  const fee = await cardProcessorForUndo(payment.processor)?.processorFee?.(paymentIntentId);
+  if (!fee) return;
+  const order = await db().order.findUnique({ where: { id: payment.orderId }, select: { partnerId: true } });
+  await inTransaction((tx) =>
+    appendLedger(tx, [
+      {
+        key,
+        kind: "processor_fee",
+        currency: fee.currency,
+        decimals: 2,
+        amountAtomic: BigInt(fee.feeCents),
+        usdCents: fee.currency === "USD" ? BigInt(fee.feeCents) : null,
+        partnerId: order?.partnerId ?? null,
+        orderId: payment.orderId,
+        reference: fee.reference,
+      },
+    ]),
+  );
 }
 
 /**
@@ -256,9 +320,10 @@ export async function onCardDisputeOpened(event: {
 /** A lost dispute returned the money to the buyer: the order is REFUNDED and its name suspended. */
 export async function onCardDisputeClosed(event: {
   paymentIntentId: string;
+  /** Stripe's dp_… id: the ledger's reference of the money the dispute took. */
+  disputeId?: string;
   status: string;
   amountCents: number;
-  disputeId?: string;
 }): Promise<OrderStatus | null> {
   const found = await settledOrderOfIntent(event.paymentIntentId);
   if (!found) return null;
@@ -279,18 +344,45 @@ export async function onCardDisputeClosed(event: {
       await inTransaction((tx) => noteOrder(tx, order.id, order.orderStatus, `${order.orderStatusReason} ${note}`));
     return orderStatusOf(order.id);
   }
+  const disputeId = event.disputeId ?? `dispute-of:${event.paymentIntentId}`;
   await reverseCardOrder(payment.id, order, {
+    disputeId,
     amountCents: event.amountCents,
     why: `The dispute was lost: ${usd(event.amountCents)} went back to the buyer.`,
   });
+  await reverseDisputedTransfer(payment, disputeId, event.paymentIntentId);
   return orderStatusOf(order.id);
+}
+
+/**
+ * Stripe debits a lost dispute from the platform, even on a destination charge: the partner's
+ * part of it (the share the ledger took back) is reversed from the charge's transfer. A failure
+ * throws, so Stripe sends the event again; the idempotency key makes it one reversal.
+ */
+async function reverseDisputedTransfer(
+  payment: { id: string; processor: string },
+  disputeId: string,
+  paymentIntentId: string,
+): Promise<void> {
+  const share = await db().ledgerEntry.findUnique({
+    where: { entryKey: `partner_share:${disputeId}` },
+    select: { amountAtomic: true, transferred: true },
+  });
+  if (!share?.transferred || !share.amountAtomic.isNegative()) return;
+  const processor = cardProcessorForUndo(payment.processor);
+  if (!processor?.reverseTransfer) return;
+  await processor.reverseTransfer({
+    paymentIntentId,
+    amountCents: -share.amountAtomic.toNumber(),
+    idempotencyKey: `transfer-reversal-${disputeId}`,
+  });
 }
 
 /** A lost dispute: the money it took back recorded as a paid refund, and the order REFUNDED. */
 async function reverseCardOrder(
   paymentId: string,
   order: ReversibleOrder & { orderStatus: OrderStatus; partnerId: string | null },
-  input: { amountCents: number; why: string },
+  input: { disputeId: string; amountCents: number; why: string },
 ): Promise<void> {
   if (order.orderStatus === "PAID") order.orderStatus = (await settlePayment(paymentId)) ?? order.orderStatus;
   await inTransaction(async (tx) => {
@@ -322,6 +414,13 @@ async function reverseCardOrder(
       });
     // refund.paid for what the dispute settled; an id not written is no refund and no event.
     await recordRefundEvents(tx, [...settled.map((refund) => refund.id), disputed]);
+    await recordDisputeLost(tx, {
+      orderId: order.id,
+      partnerId: order.partnerId,
+      disputeId: input.disputeId,
+      amountCents: BigInt(input.amountCents),
+      at: new Date(),
+    });
     if (order.orderStatus === "COMPLETED") await reverseCompletedOrder(tx, order, input.why);
     else await transitionOrder(tx, { orderId: order.id, to: "REFUNDED", from: ["FAILED"], reason: input.why });
   });

@@ -10,6 +10,7 @@ import { fulfilRenewal } from "./fulfil-renewal";
 import { orderStatusOf, readOrderAndName } from "./order-rows";
 import { transitionOrder } from "./order-state";
 import { inTransaction } from "@/lib/db/in-transaction";
+import { splitCompletedCryptoSale } from "./ledger-entries";
 
 // Registers a PAID order's name in the native registry, in the same transaction as its move to
 // COMPLETED: the compare-and-set on the status comes first, so of two concurrent fulfilments (the
@@ -71,6 +72,7 @@ export async function fulfilOrder(orderId: string, now = new Date()): Promise<Or
         data: { completedAt: now },
       });
       if (!moved) return false;
+      await splitCompletedCryptoSale(tx, orderId, now);
       // The registry decides who controls the name: a sub-domain its parent's partner, a
       // second-level name no partner (the order's partnerId only attributes the sale).
       await registerName(tx, {

@@ -5,6 +5,7 @@ import { invalidateNameAndAddresses } from "@/lib/owners/invalidate-name";
 import { addYears, graceEndsAt } from "@/lib/registry/name-lifecycle";
 import { transitionOrder } from "./order-state";
 import { inTransaction } from "@/lib/db/in-transaction";
+import { splitCompletedCryptoSale } from "./ledger-entries";
 
 // The renewal branch of payment and fulfilment. A renewal holds no name (nobody else may buy a
 // registered name or one in its grace period, and a renewal must not block the owner's own), so a
@@ -78,6 +79,7 @@ export async function fulfilRenewal(order: Order, now = new Date()): Promise<Ord
       data: { completedAt: now, nameExpiresAt: expiresAt },
     });
     if (!moved) return;
+    await splitCompletedCryptoSale(tx, order.id, now);
     await tx.domain.update({ where: { id: domain.id }, data: { expiresAt } });
     await invalidateNameAndAddresses(tx, domain.id);
   });

@@ -11,6 +11,7 @@ import {
   onCardPaymentProcessing,
   onCardPaymentSucceeded,
   onCardRefundsChanged,
+  recordProcessorFee,
 } from "@/lib/market/card-payment-events";
 import { refundOf, verifyStripeEvent } from "@/lib/payments/card/stripe-processor";
 
@@ -89,6 +90,13 @@ async function dispatch(event: Stripe.Event): Promise<void> {
     case "payment_intent.processing":
       await onCardPaymentProcessing({ paymentIntentId: event.data.object.id });
       return;
+    case "charge.succeeded":
+    case "charge.updated": {
+      // The charge's balance transaction, when Stripe has made it, carries Stripe's fee.
+      const paymentIntentId = intentIdOf(event.data.object.payment_intent);
+      if (paymentIntentId && event.data.object.balance_transaction) await recordProcessorFee(paymentIntentId);
+      return;
+    }
     case "charge.refunded": {
       // The charge's `refunds` list is not included since API version 2022-11-15: they are listed.
       const paymentIntentId = intentIdOf(event.data.object.payment_intent);
@@ -123,9 +131,9 @@ async function dispatch(event: Stripe.Event): Promise<void> {
       if (paymentIntentId)
         await onCardDisputeClosed({
           paymentIntentId,
+          disputeId: dispute.id,
           status: dispute.status,
           amountCents: dispute.amount,
-          disputeId: dispute.id,
         });
       return;
     }

@@ -5,6 +5,7 @@ import { inTransaction } from "@/lib/db/in-transaction";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { payoutProblem } from "./payout-check";
 import { lockPayment, viewOf, withDomain, type RefundView } from "./refunds";
+import { recordCryptoRefundPaid } from "./ledger-entries";
 import { settlePayment } from "./settle-payment";
 import { recordRefundEvents } from "@/lib/webhooks/outbox";
 
@@ -78,6 +79,7 @@ export async function recordRefundPayout(input: {
     });
     if (count === 0) throw conflict("refundId", "This refund changed while it was being recorded; list it again.");
     await recordRefundEvents(tx, [refund.id]);
+    await recordCryptoRefundPaid(tx, refund, input.reference, new Date());
     // The order follows what is still owed (an order whose money all went back becomes REFUNDED).
     await tx.payment.update({ where: { id: refund.paymentId }, data: { settlementDue: true } });
   });

@@ -10,6 +10,7 @@ import { cardProcessorForUndo } from "@/lib/payments/card/card-processor-of";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import { exactNumber } from "./exact-number";
 import { inTransaction } from "@/lib/db/in-transaction";
+import { recordCardRefundPaid, undoCardRefund } from "./ledger-entries";
 import { noteOrder, transitionOrder } from "./order-state";
 import { reverseCompletedOrder } from "./reverse-order";
 
@@ -208,6 +209,8 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
     const now = new Date();
     const newlyPaid: string[] = [];
     const touched: string[] = [];
+    const booked: CardRefund[] = [];
+    const unbooked: string[] = [];
     for (const refund of seen) {
       const status = refundStatusOf(refund.status);
       const index = rows.findIndex(
@@ -217,7 +220,11 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
       );
       const row = rows[index];
       if (row && row.processorStatus === refund.status && row.processorRefundId === refund.refundId) continue;
-      if (status === "PAID" && row?.status !== "PAID") newlyPaid.push(refund.refundId);
+      if (status === "PAID" && row?.status !== "PAID") {
+        newlyPaid.push(refund.refundId);
+        booked.push(refund);
+      }
+      if (status === "FAILED" && row?.status === "PAID") unbooked.push(refund.refundId);
       const failed =
         status === "FAILED"
           ? ` The card refund ${refund.refundId} ${refund.status === "canceled" ? "was cancelled" : "failed"}` +
@@ -265,6 +272,15 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
         );
       }
     }
+    for (const refundId of unbooked) await undoCardRefund(tx, refundId, now);
+    for (const refund of booked)
+      await recordCardRefundPaid(tx, {
+        orderId: order.id,
+        partnerId: order.partnerId,
+        refundId: refund.refundId,
+        amountCents: BigInt(refund.amountCents),
+        at: now,
+      });
     const received = BigInt(payment.amount_received);
     const sum = (list: typeof rows) => list.reduce((total, row) => total + BigInt(row.amountAtomic), 0n);
     const asked = rows.filter(

@@ -1,6 +1,7 @@
 import "server-only";
 import type { OrderKind, Prisma } from "@prisma/client";
 import { takeBackRenewal } from "./fulfil-renewal";
+import { takeBackCryptoSplit } from "./ledger-entries";
 import { transitionOrder } from "./order-state";
 import { suspendName } from "./suspend-name";
 
@@ -29,7 +30,14 @@ export async function reverseCompletedOrder(
   if (locked?.status !== "COMPLETED") return false;
   if (order.kind === "RENEWAL") {
     const takenBack = await takeBackRenewal(tx, order);
-    return transitionOrder(tx, { orderId: order.id, to: "REFUNDED", from: ["COMPLETED"], reason: why + takenBack });
+    const renewalMoved = await transitionOrder(tx, {
+      orderId: order.id,
+      to: "REFUNDED",
+      from: ["COMPLETED"],
+      reason: why + takenBack,
+    });
+    if (renewalMoved) await takeBackCryptoSplit(tx, order.id);
+    return renewalMoved;
   }
   const moved = await transitionOrder(tx, {
     orderId: order.id,
@@ -37,6 +45,9 @@ export async function reverseCompletedOrder(
     from: ["COMPLETED"],
     reason: `${why} The name was suspended and no longer resolves.`,
   });
-  if (moved) await suspendName(tx, order.domain, why);
+  if (moved) {
+    await suspendName(tx, order.domain, why);
+    await takeBackCryptoSplit(tx, order.id);
+  }
   return moved;
 }

@@ -12,7 +12,9 @@
 // After the load the offers run out (SOAK_OFFER_MINUTES), the partner lists the refunds owed and
 // records their payouts. At the end: no 5xx, and every accepted purchase ends with one order that
 // is COMPLETED (registered once), REFUNDED (everything received paid back), or EXPIRED with
-// nothing received; every amount owed is paid.
+// nothing received; every amount owed is paid; and the ledger balances: per currency its sales are
+// the refunds, the partners' shares and the platform's net, and per order what it kept matches the
+// order's state (lib/operator/ledger-balance.ts); a ledger that does not balance fails the soak.
 //
 // Options (environment): SOAK_SECONDS (120, per phase), SOAK_WARMUP_SECONDS (a quarter of it, 3 to
 // 10), SOAK_CLIENTS (200), SOAK_DATABASES
@@ -27,6 +29,7 @@ import path from "node:path";
 import { createThrowAwayDatabase, startTempPostgres } from "@/scripts/postgres-temp.mjs";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openConfiguredDatabase } from "@/lib/db";
+import { checkLedgerBalance, type LedgerBalance } from "@/lib/operator/ledger-balance";
 import { btcAddressAt, testBtcXpub } from "@/lib/payments/crypto/derive-address";
 import {
   startEsploraServer,
@@ -716,6 +719,7 @@ interface Reconciliation {
   cryptoCompleted: number;
   refunded: number;
   refundsPaid: number;
+  ledger: LedgerBalance | null;
   problems: string[];
 }
 
@@ -741,7 +745,10 @@ async function reconcile(
   let cryptoCompleted = 0;
   let refunded = 0;
   let refundsPaid = 0;
+  let ledger: LedgerBalance | null = null;
   try {
+    ledger = await checkLedgerBalance();
+    problems.push(...ledger.problems.map((problem) => `ledger: ${problem}`));
     const orders = new Map(
       (
         await database().query<{
@@ -842,6 +849,7 @@ async function reconcile(
     cryptoCompleted,
     refunded,
     refundsPaid,
+    ledger,
     problems,
   };
 }
@@ -900,7 +908,22 @@ function formatReconciliation(purchases: Purchase[], rec: Reconciliation): strin
     `paid card orders COMPLETED with one registration; ${rec.crypto} crypto orders ` +
     `(${rec.cryptoCompleted} COMPLETED); ${rec.refunded} orders REFUNDED; ${rec.refundsPaid} ` +
     `refunds paid, none still due; problems: ` +
-    `${rec.problems.length}${rec.problems.length ? ` (${rec.problems.slice(0, 3).join("; ")})` : ""}`
+    `${rec.problems.length}${rec.problems.length ? ` (${rec.problems.slice(0, 3).join("; ")})` : ""}` +
+    `\n${formatLedger(rec.ledger)}`
+  );
+}
+
+/** The ledger's balance per currency, in smallest units: sales = refunds + partner shares + platform net. */
+function formatLedger(ledger: LedgerBalance | null): string {
+  if (!ledger) return "ledger: not read";
+  const lines = ledger.totals.map(
+    (t) =>
+      `  ${t.currency}: sales ${t.sales} = refunds ${t.refunds} + partner shares ${t.partnerShares} + ` +
+      `platform net ${t.platformNet} (of it platform fees ${t.platformFees}, processor fees ${t.processorFees})`,
+  );
+  return (
+    `ledger: ${ledger.orders} orders with money, ${ledger.ok ? "balances" : "does NOT balance"} ` +
+    `(${ledger.problems.length} orders' rows disagree with their state)\n${lines.join("\n")}`
   );
 }
 

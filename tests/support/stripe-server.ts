@@ -1,6 +1,6 @@
 // A local HTTP server speaking the part of Stripe's API the card adapter uses (customers,
 // ephemeral keys, payment intents and their cancel, refunds (made, listed, read; pending, failed
-// and dashboard refunds for tests), connected accounts), stateful and
+// and dashboard refunds for tests), connected accounts, charges and their transfers' reversals), stateful and
 // honouring Idempotency-Key like Stripe does. Tests point the real `stripe` SDK at it through
 // STRIPE_API_BASE. Like Stripe, cancelling an intent that is already paid or cancelled is a 400.
 import { randomBytes, randomUUID } from "node:crypto";
@@ -28,6 +28,8 @@ export interface FakePaymentIntent {
   metadata: Record<string, string>;
   transfer_data: { destination: string } | null;
   application_fee_amount: number | null;
+  /** The charge, once paid (`ch_` + the intent's id). */
+  latest_charge: string | null;
   payment_method_types: string[];
   last_payment_error: { message: string } | null;
   created: number;
@@ -53,8 +55,36 @@ export interface FakeRefund {
   metadata?: Record<string, string>;
 }
 
+/** A reversal of a destination charge's transfer (POST /v1/transfers/:id/reversals). */
+export interface FakeTransferReversal {
+  id: string;
+  object: "transfer_reversal";
+  amount: number;
+  transfer: string;
+  metadata: Record<string, string>;
+}
+
+/** Stripe's BalanceTransaction (the fields the ledger check reads). */
+export interface FakeBalanceTransaction {
+  id: string;
+  object: "balance_transaction";
+  amount: number;
+  fee: number;
+  net: number;
+  currency: string;
+  created: number;
+  reporting_category: string;
+  type: string;
+  source: string;
+}
+
 export interface StripeServer {
   url: string;
+  /** The platform balance's movements: a charge when an intent is paid, a refund when one is made. */
+  balanceTransactions: FakeBalanceTransaction[];
+  /** A lost dispute's debit of the platform balance, as Stripe records it. */
+  disputeLost(intentId: string, amount: number, disputeId?: string): FakeBalanceTransaction;
+  reversals: FakeTransferReversal[];
   requests: RecordedRequest[];
   intents: Map<string, FakePaymentIntent>;
   refunds: FakeRefund[];
@@ -105,6 +135,24 @@ export async function startStripeServer(): Promise<StripeServer> {
   const requests: RecordedRequest[] = [];
   const intents = new Map<string, FakePaymentIntent>();
   const refunds: FakeRefund[] = [];
+  const reversals: FakeTransferReversal[] = [];
+  const balanceTransactions: FakeBalanceTransaction[] = [];
+  const movement = (category: string, type: string, amount: number, fee: number, source: string) => {
+    const bt: FakeBalanceTransaction = {
+      id: id("txn"),
+      object: "balance_transaction",
+      amount,
+      fee,
+      net: amount - fee,
+      currency: "usd",
+      created: Math.floor(Date.now() / 1000),
+      reporting_category: category,
+      type,
+      source,
+    };
+    balanceTransactions.push(bt);
+    return bt;
+  };
   const accounts = new Set<string>();
   const failing = new Set<string>();
   const settings = { ephemeralKeySeconds: 3600, nextRefundStatus: "succeeded" as FakeRefund["status"] };
@@ -125,9 +173,31 @@ export async function startStripeServer(): Promise<StripeServer> {
       metadata: {},
     };
     refunds.push(refund);
+    if (status === "succeeded") movement("refund", "refund", -amount, 0, refund.id);
     return refund;
   };
   const idempotent = new Map<string, { status: number; body: unknown }>();
+  const chargeOf = (piId: string, amountRefunded?: number) => {
+    const intent = intents.get(piId)!;
+    const refunded =
+      amountRefunded ??
+      refunds.filter((r) => r.payment_intent === piId && live(r)).reduce((sum, r) => sum + r.amount, 0);
+    return {
+      id: `ch_${piId.slice(3)}`,
+      object: "charge",
+      amount: intent.amount,
+      amount_captured: intent.amount_received,
+      amount_refunded: refunded,
+      refunded: refunded >= intent.amount,
+      payment_intent: piId,
+      currency: intent.currency,
+      status: "succeeded",
+      // A destination charge's transfer to the connected account (`tr_` + the intent's id).
+      transfer: intent.transfer_data ? `tr_${piId.slice(3)}` : null,
+      balance_transaction:
+        balanceTransactions.find((bt) => bt.type === "charge" && bt.source === `ch_${piId.slice(3)}`)?.id ?? null,
+    };
+  };
 
   const server: Server = createServer(async (req, res) => {
     const chunks: Buffer[] = [];
@@ -191,6 +261,7 @@ export async function startStripeServer(): Promise<StripeServer> {
           ? arrayParam(params, "allowed_payment_method_types")
           : ["card", "us_bank_account", "sepa_debit"],
         last_payment_error: null,
+        latest_charge: null,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
       };
@@ -262,6 +333,79 @@ export async function startStripeServer(): Promise<StripeServer> {
         data: data.slice(0, limit),
       });
     }
+    if (req.method === "GET" && url.pathname === "/v1/charges") {
+      const intent = intents.get(params.get("payment_intent") ?? "");
+      const expand = arrayParam(params, "expand").includes("data.balance_transaction");
+      const data = intent?.latest_charge
+        ? [chargeOf(intent.id)].map((charge) =>
+            expand
+              ? {
+                  ...charge,
+                  balance_transaction: balanceTransactions.find((bt) => bt.id === charge.balance_transaction) ?? null,
+                }
+              : charge,
+          )
+        : [];
+      return send(200, { object: "list", url: "/v1/charges", has_more: false, data });
+    }
+    const chargeMatch = /^\/v1\/charges\/ch_([^/]+)$/.exec(url.pathname);
+    if (req.method === "GET" && chargeMatch) {
+      const intent = intents.get(`pi_${chargeMatch[1]}`);
+      if (!intent?.latest_charge)
+        return send(404, {
+          error: { type: "invalid_request_error", code: "resource_missing", message: "No such charge" },
+        });
+      const charge = chargeOf(intent.id);
+      // `expand[]=balance_transaction` gives the object instead of its id, as Stripe does.
+      if (arrayParam(params, "expand").includes("balance_transaction"))
+        return send(200, {
+          ...charge,
+          balance_transaction: balanceTransactions.find((bt) => bt.id === charge.balance_transaction) ?? null,
+        });
+      return send(200, charge);
+    }
+    const reversalMatch = /^\/v1\/transfers\/(tr_[^/]+)\/reversals$/.exec(url.pathname);
+    if (req.method === "POST" && reversalMatch) {
+      const intent = [...intents.values()].find((i) => i.transfer_data && `tr_${i.id.slice(3)}` === reversalMatch[1]);
+      if (!intent?.latest_charge)
+        return answer(404, {
+          error: { type: "invalid_request_error", code: "resource_missing", message: "No such transfer" },
+        });
+      const transferred = intent.amount_received - (intent.application_fee_amount ?? 0);
+      const reversed = reversals.filter((r) => r.transfer === reversalMatch[1]).reduce((sum, r) => sum + r.amount, 0);
+      const amount = Number(params.get("amount") ?? transferred - reversed);
+      if (amount <= 0 || reversed + amount > transferred)
+        return answer(400, {
+          error: {
+            type: "invalid_request_error",
+            message: "Reversal amount is greater than the transfer's amount left.",
+          },
+        });
+      const reversal: FakeTransferReversal = {
+        id: id("trr"),
+        object: "transfer_reversal",
+        amount,
+        transfer: reversalMatch[1],
+        metadata: nested(params, "metadata"),
+      };
+      reversals.push(reversal);
+      return answer(200, reversal);
+    }
+    if (req.method === "GET" && url.pathname === "/v1/balance_transactions") {
+      // Newest first, filtered by created[gte] / created[lt], paged by starting_after, as Stripe lists them.
+      const gte = Number(params.get("created[gte]") ?? -Infinity);
+      const lt = Number(params.get("created[lt]") ?? Infinity);
+      let data = balanceTransactions.filter((bt) => bt.created >= gte && bt.created < lt).reverse();
+      const after = params.get("starting_after");
+      if (after) data = data.slice(data.findIndex((bt) => bt.id === after) + 1);
+      const limit = Number(params.get("limit") ?? 10);
+      return send(200, {
+        object: "list",
+        url: "/v1/balance_transactions",
+        has_more: data.length > limit,
+        data: data.slice(0, limit),
+      });
+    }
     const accountMatch = /^\/v1\/accounts\/([^/]+)$/.exec(url.pathname);
     if (req.method === "GET" && accountMatch) {
       if (!accounts.has(accountMatch[1]))
@@ -281,6 +425,11 @@ export async function startStripeServer(): Promise<StripeServer> {
     requests,
     intents,
     refunds,
+    reversals,
+    balanceTransactions,
+    disputeLost(piId, amount, disputeId = `dp_${piId.slice(3)}`) {
+      return movement("dispute", "adjustment", -amount, 1500, disputeId);
+    },
     accounts,
     failing,
     get nextRefundStatus() {
@@ -298,6 +447,10 @@ export async function startStripeServer(): Promise<StripeServer> {
     },
     setRefundStatus(refundId, status, failureReason) {
       const refund = refunds.find((r) => r.id === refundId)!;
+      if (status === "succeeded" && refund.status !== "succeeded")
+        movement("refund", "refund", -refund.amount, 0, refund.id);
+      if (status === "failed" && refund.status === "succeeded")
+        movement("refund_failure", "refund_failure", refund.amount, 0, refund.id);
       refund.status = status;
       if (failureReason) refund.failure_reason = failureReason;
       return refund;
@@ -312,6 +465,9 @@ export async function startStripeServer(): Promise<StripeServer> {
       const intent = intents.get(piId)!;
       intent.status = "succeeded";
       intent.amount_received = intent.amount;
+      intent.latest_charge = `ch_${piId.slice(3)}`;
+      // Stripe's standard card fee, 2.9% + 30 cents.
+      movement("charge", "charge", intent.amount, Math.round(intent.amount * 0.029) + 30, intent.latest_charge);
       return intent;
     },
     decline(piId, message) {
@@ -325,23 +481,7 @@ export async function startStripeServer(): Promise<StripeServer> {
       intent.status = "processing";
       return intent;
     },
-    chargeOf(piId, amountRefunded) {
-      const intent = intents.get(piId)!;
-      const refunded =
-        amountRefunded ??
-        refunds.filter((r) => r.payment_intent === piId && live(r)).reduce((sum, r) => sum + r.amount, 0);
-      return {
-        id: `ch_${piId.slice(3)}`,
-        object: "charge",
-        amount: intent.amount,
-        amount_captured: intent.amount_received,
-        amount_refunded: refunded,
-        refunded: refunded >= intent.amount,
-        payment_intent: piId,
-        currency: intent.currency,
-        status: "succeeded",
-      };
-    },
+    chargeOf,
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();

@@ -301,6 +301,26 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/v1/operator/ledger-check": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Check the ledger against Stripe and the chains
+     * @description For movements in [from, to), per source, kind and currency: the ledger's card sales, refunds and lost disputes of Stripe payments against Stripe's balance transactions (reporting categories charge, refund and refund_failure, dispute), and its crypto sales and reorganisation losses against what the payment watchers credited and what reorganisations took back. `ok` is true when every line agrees. Operator token only (`npm run operator -- token`).
+     */
+    get: operations["getV1OperatorLedgerCheck"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/v1/operator/overview": {
     parameters: {
       query?: never;
@@ -315,6 +335,26 @@ export interface paths {
     get: operations["getV1OperatorOverview"];
     put?: never;
     post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/operator/partner-payouts": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Record a payout to a partner
+     * @description What the platform paid a partner for the shares it holds for it (crypto sales, card sales without a connected account): a `payout` row of the ledger, shown as `paidOut` on the partner's statement. The same reference again records nothing new (another amount with it is 409); more than the platform holds for the partner in that currency is 409. Operator token only.
+     */
+    post: operations["postV1OperatorPartnerPayouts"];
     delete?: never;
     options?: never;
     head?: never;
@@ -731,6 +771,26 @@ export interface paths {
      * @description With an owner session token (Sign-In with Ethereum, POST /v1/owner/session) of an address a partner bound: a new ADMIN access token of that partner, valid 60 minutes (an ordinary token: listed, deletable, counted among the partner's live tokens). An address bound to no partner is 403.
      */
     post: operations["postV1PartnerSession"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/v1/partner/statement": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The partner's statement
+     * @description Derived from the ledger (every money movement, append-only): per month (UTC) and currency in [from, to), the sales of the partner's names, what went back (refunds, lost disputes, chain reorganisations), the platform's fee (PLATFORM_FEE_PERCENT and PLATFORM_FEE_FIXED_CENTS), the partner's share (`net`), of it what Stripe transferred to the partner's connected account and what the platform holds for it (crypto sales), and what the platform paid out; USD at the time of each movement; totals per currency. Second-level names a partner only referred are the registry's sales and are not listed. By default the 12 months before now. `Accept: text/csv` answers the months as CSV.
+     */
+    get: operations["getV1PartnerStatement"];
+    put?: never;
+    post?: never;
     delete?: never;
     options?: never;
     head?: never;
@@ -1958,6 +2018,32 @@ export interface components {
       name: string;
       ownerAddress: string;
     };
+    LedgerCheckLine: {
+      /** @description What the ledger says. */
+      actual: string;
+      currency: string;
+      /** @description What the source says. */
+      expected: string;
+      /** @enum {string} */
+      kind: "sales" | "refunds" | "disputes" | "reorganisations";
+      ok: boolean;
+      /**
+       * @description `stripe`: Stripe's balance transactions; `chain`: what the payment watchers credited.
+       * @enum {string}
+       */
+      source: "stripe" | "chain";
+    };
+    LedgerCheckResponse: {
+      /** Format: date-time */
+      from: string;
+      lines: components["schemas"]["LedgerCheckLine"][];
+      /** @description Every line agrees. */
+      ok: boolean;
+      /** @description False when Stripe is not configured (no card lines). */
+      stripeChecked: boolean;
+      /** Format: date-time */
+      to: string;
+    };
     MarketSearchResponse: {
       results: components["schemas"]["NameAvailability"][];
     };
@@ -2303,6 +2389,23 @@ export interface components {
       subdomainPriceUsd?: number | null;
       subdomainsEnabled?: boolean;
     };
+    PartnerPayout: {
+      amountAtomic: string;
+      currency: string;
+      /** @description What the platform still holds for the partner in this currency after the payout. */
+      heldAtomic: string;
+      /** Format: uuid */
+      partnerId: string;
+      reference: string;
+    };
+    PartnerPayoutRequest: {
+      amountAtomic: string;
+      /** @enum {string} */
+      currency: "USD" | "ETH" | "USDC" | "BTC";
+      /** Format: uuid */
+      partnerId: string;
+      reference: string;
+    };
     PartnerPurchase: {
       currency: string;
       domain: string;
@@ -2525,6 +2628,68 @@ export interface components {
     };
     SetPayoutAccountRequest: {
       processorConnectedAccountId: string | null;
+    };
+    StatementLine: {
+      currency: string;
+      /** @description The partner's share: sales less refunds less fees. */
+      net: string;
+      /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+      netUsd: string | null;
+      /** @description Of `net`: what the platform holds for the partner (crypto sales). */
+      owed: string;
+      /** @description What the platform paid the partner for what it held. */
+      paidOut: string;
+      /** @description The platform's fee, net of what refunds gave back. */
+      platformFees: string;
+      /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+      platformFeesUsd: string | null;
+      /** @description Money that went back: refunds, lost disputes, chain reorganisations. */
+      refunds: string;
+      /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+      refundsUsd: string | null;
+      /** @description Money buyers paid for the partner's names. */
+      sales: string;
+      /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+      salesUsd: string | null;
+      /** @description Of `net`: paid to the partner's Stripe account by the card processor (destination charges). */
+      transferred: string;
+    };
+    StatementResponse: {
+      /** Format: date-time */
+      from: string;
+      months: {
+        currency: string;
+        /** @description YYYY-MM (UTC). */
+        month: string;
+        /** @description The partner's share: sales less refunds less fees. */
+        net: string;
+        /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+        netUsd: string | null;
+        /** @description Of `net`: what the platform holds for the partner (crypto sales). */
+        owed: string;
+        /** @description What the platform paid the partner for what it held. */
+        paidOut: string;
+        /** @description The platform's fee, net of what refunds gave back. */
+        platformFees: string;
+        /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+        platformFeesUsd: string | null;
+        /** @description Money that went back: refunds, lost disputes, chain reorganisations. */
+        refunds: string;
+        /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+        refundsUsd: string | null;
+        /** @description Money buyers paid for the partner's names. */
+        sales: string;
+        /** @description US dollars at the time of each movement; null where a crypto rate was not known. */
+        salesUsd: string | null;
+        /** @description Of `net`: paid to the partner's Stripe account by the card processor (destination charges). */
+        transferred: string;
+      }[];
+      /** Format: uuid */
+      partnerId: string;
+      /** Format: date-time */
+      to: string;
+      /** @description The whole period, per currency. */
+      totals: components["schemas"]["StatementLine"][];
     };
     SubdomainDayAggregate: {
       count: number;
@@ -3996,6 +4161,102 @@ export interface operations {
       };
     };
   };
+  getV1OperatorLedgerCheck: {
+    parameters: {
+      query: {
+        /** @description Movements at or after this time. */
+        from: string;
+        /** @description Movements before this time; at most 92 days after `from`. */
+        to: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The lines of the check. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["LedgerCheckResponse"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description The name service's source (a JSON-RPC endpoint, a CCIP-Read gateway, a DNS server) answered something unusable. */
+      502: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
   getV1OperatorOverview: {
     parameters: {
       query?: never;
@@ -4034,6 +4295,128 @@ export interface operations {
       };
       /** @description The token's type may not call this endpoint. */
       403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+    };
+  };
+  postV1OperatorPartnerPayouts: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": components["schemas"]["PartnerPayoutRequest"];
+      };
+    };
+    responses: {
+      /** @description The payout, and what is still held. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PartnerPayout"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Unknown resource. */
+      404: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Not available, or the idempotency key was used with another body. */
+      409: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Body larger than 64 KB, declared or streamed (chunked); nothing of it is parsed. */
+      413: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorResponse"];
+        };
+      };
+      /** @description Body is not JSON. */
+      415: {
         headers: {
           [name: string]: unknown;
         };
@@ -6647,6 +7030,94 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["AccessToken"];
+        };
+      };
+      /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */
+      400: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Missing, malformed, expired, not-yet-valid or deleted access token. */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description The token's type may not call this endpoint. */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Rate limited (a batch counts each name), or too many failed authentications from this address: `field` is `rate`; retry after `Retry-After` seconds. */
+      429: {
+        headers: {
+          /** @description Requests allowed per window. */
+          "RateLimit-Limit"?: number;
+          /** @description Requests left in this window. */
+          "RateLimit-Remaining"?: number;
+          /** @description Seconds until the window ends. */
+          "RateLimit-Reset"?: number;
+          /** @description Seconds until the window ends. */
+          "Retry-After"?: number;
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+      /** @description Unexpected failure; nothing internal is revealed. */
+      500: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ServerErrorResponse"];
+        };
+      };
+      /** @description Unavailable: the database cannot be reached (retry after `Retry-After`), or a service the endpoint needs (a name service, a payment chain) is not configured or unreachable; the body says which. */
+      503: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["ErrorsResponse"];
+        };
+      };
+    };
+  };
+  getV1PartnerStatement: {
+    parameters: {
+      query?: {
+        /** @description Movements at or after this time; default: 12 months before `to`. */
+        from?: string;
+        /** @description Movements before this time; default: now. At most 400 days after `from`. */
+        to?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The statement. */
+      200: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StatementResponse"];
+          "text/csv": string;
         };
       };
       /** @description Invalid input (also a Host header that is not host[:port], or JSON nested deeper than 16 levels): the field at fault is named. */

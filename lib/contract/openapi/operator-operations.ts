@@ -7,6 +7,8 @@ import {
   ReconciliationQuery,
   ReconciliationResponse,
 } from "../schemas/operator";
+import { LedgerCheckQuery, LedgerCheckResponse } from "../schemas/ledger-check";
+import { PartnerPayout, PartnerPayoutRequest } from "../schemas/partner-payouts";
 import type { Operation } from "./operation";
 
 export const operatorOperations: Operation[] = [
@@ -71,5 +73,38 @@ export const operatorOperations: Operation[] = [
     errors: "single",
     query: AuditQuery,
     responses: { 200: { description: "A page of entries.", schema: AuditList } },
+  },
+  {
+    method: "get",
+    path: "/v1/operator/ledger-check",
+    summary: "Check the ledger against Stripe and the chains",
+    description:
+      "For movements in [from, to), per source, kind and currency: the ledger's card sales, refunds and lost " +
+      "disputes of Stripe payments against Stripe's balance transactions (reporting categories charge, refund " +
+      "and refund_failure, dispute), and its crypto sales and reorganisation losses against what the payment " +
+      "watchers credited and what reorganisations took back. `ok` is true when every line agrees. Operator " +
+      "token only (`npm run operator -- token`).",
+    tags: ["Operator"],
+    auth: ["OPERATOR"],
+    errors: "single",
+    query: LedgerCheckQuery,
+    responses: { 200: { description: "The lines of the check.", schema: LedgerCheckResponse } },
+    errorStatuses: [502],
+  },
+  {
+    method: "post",
+    path: "/v1/operator/partner-payouts",
+    summary: "Record a payout to a partner",
+    description:
+      "What the platform paid a partner for the shares it holds for it (crypto sales, card sales without a " +
+      "connected account): a `payout` row of the ledger, shown as `paidOut` on the partner's statement. The same " +
+      "reference again records nothing new (another amount with it is 409); more than the platform holds for the " +
+      "partner in that currency is 409. Operator token only.",
+    tags: ["Operator"],
+    auth: ["OPERATOR"],
+    errors: "single",
+    body: PartnerPayoutRequest,
+    responses: { 200: { description: "The payout, and what is still held.", schema: PartnerPayout } },
+    errorStatuses: [404, 409, 413, 415],
   },
 ];

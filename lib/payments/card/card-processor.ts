@@ -79,6 +79,21 @@ export interface CardProcessor {
   refund(input: RefundInput): Promise<CardRefund>;
   /** Every refund of the intent's charge, whoever made it (ours, or one made in the processor's dashboard). */
   listRefunds(paymentIntentId: string): Promise<CardRefund[]>;
+  /**
+   * Takes `amountCents` back from the connected account a destination charge transferred to (a
+   * lost dispute is debited from the platform); the same key makes one reversal. Answers its id,
+   * or null when the charge made no transfer. Processors without connected accounts lack it.
+   */
+  /**
+   * What the processor charged the platform for the intent's charge (Stripe: the fee of the
+   * charge's balance transaction); null while it does not say yet. Processors without fees lack it.
+   */
+  processorFee?(paymentIntentId: string): Promise<{ feeCents: number; currency: string; reference: string } | null>;
+  reverseTransfer?(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    idempotencyKey: string;
+  }): Promise<string | null>;
 }
 
 export class CardProcessorError extends Error {}

@@ -169,6 +169,34 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
       return refundOf(refund);
     },
 
+    async processorFee(paymentIntentId) {
+      // One call, the intent's charges with their balance transactions (the intent itself is not read again).
+      const charges = await stripeClient(cfg).charges.list({
+        payment_intent: paymentIntentId,
+        expand: ["data.balance_transaction"],
+        limit: 10,
+      });
+      const bt = charges.data.find((charge) => charge.status === "succeeded")?.balance_transaction;
+      if (!bt || typeof bt === "string") return null;
+      return { feeCents: bt.fee, currency: bt.currency.toUpperCase(), reference: bt.id };
+    },
+
+    async reverseTransfer({ paymentIntentId, amountCents, idempotencyKey }) {
+      const stripe = stripeClient(cfg);
+      const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
+      const chargeId = typeof intent.latest_charge === "string" ? intent.latest_charge : intent.latest_charge?.id;
+      if (!chargeId) return null;
+      const charge = await stripe.charges.retrieve(chargeId);
+      const transferId = typeof charge.transfer === "string" ? charge.transfer : charge.transfer?.id;
+      if (!transferId) return null;
+      const reversal = await stripe.transfers.createReversal(
+        transferId,
+        { amount: amountCents, metadata: { paymentIntentId } },
+        { idempotencyKey },
+      );
+      return reversal.id;
+    },
+
     async listRefunds(paymentIntentId) {
       // Charges no longer carry their refunds (not expanded since API version 2022-11-15): listed.
       const refunds: CardRefund[] = [];
@@ -208,4 +236,31 @@ function intentStatusOf(intent: Stripe.PaymentIntent): IntentStatus {
 export function verifyStripeEvent(payload: string, signature: string, cfg: Config = config()): Stripe.Event {
   if (!cfg.STRIPE_WEBHOOK_SECRET) throw new CardProcessorError("STRIPE_WEBHOOK_SECRET is not set.");
   return stripeClient(cfg).webhooks.constructEvent(payload, signature, cfg.STRIPE_WEBHOOK_SECRET);
+}
+
+/** A movement of the platform's Stripe balance, as the ledger check compares it. */
+export interface BalanceMovement {
+  id: string;
+  /** Stripe's reporting category: `charge`, `refund`, `dispute`, `transfer`, `fee`, … */
+  category: string;
+  /** Upper-case ISO 4217. */
+  currency: string;
+  /** Signed, in the currency's smallest unit. */
+  amount: number;
+  fee: number;
+}
+
+/** Every balance transaction created in [from, to), oldest pages first as Stripe lists them. */
+export async function listBalanceMovements(from: Date, to: Date, cfg: Config = config()): Promise<BalanceMovement[]> {
+  const movements: BalanceMovement[] = [];
+  const created = { gte: Math.floor(from.getTime() / 1000), lt: Math.ceil(to.getTime() / 1000) };
+  for await (const bt of stripeClient(cfg).balanceTransactions.list({ created, limit: 100 }))
+    movements.push({
+      id: bt.id,
+      category: bt.reporting_category,
+      currency: bt.currency.toUpperCase(),
+      amount: bt.amount,
+      fee: bt.fee,
+    });
+  return movements;
 }

@@ -22,6 +22,8 @@ export interface ClassifyPaymentInput {
   decimals: number;
   /** Defaults to the current time; decides whether an unpaid offer has expired. */
   now?: Date;
+  /** USD per coin when a late payment arrived, which `amountDue` was recomputed at. */
+  arrivalUsdPerUnit?: string | null;
 }
 
 /** Whole-coin decimals of both amounts, written with the same number of fraction digits. */
@@ -64,7 +66,12 @@ export function classifyPayment(input: ClassifyPaymentInput): PaymentClassificat
     [received, due, received > due ? received - due : due - received],
     input.decimals,
   );
-  const lateNote = late ? ` The payment arrived after the offer expired at ${input.expiresAt!.toISOString()}.` : "";
+  const lateNote = late
+    ? ` The payment arrived after the offer expired at ${input.expiresAt!.toISOString()}` +
+      (input.arrivalUsdPerUnit
+        ? ` and is valued at the rate of its arrival, ${input.arrivalUsdPerUnit} USD per ${currency}.`
+        : ".")
+    : "";
 
   if (received === 0n) {
     const expired = input.expiresAt !== null && (input.now ?? new Date()).getTime() > input.expiresAt.getTime();

@@ -3,7 +3,10 @@ import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
+import { recordCryptoSale, recordReorgLoss } from "@/lib/ledger/crypto-entries";
 import { dustTolerance, type ClassifyPaymentInput } from "./classify-payment";
+import type { CryptoCurrencyCode, PaymentCurrency } from "./currencies";
+import { currentRates, quote } from "./rates";
 
 // The one place chain watchers write: transfers are credited once per (chain, txHash, logIndex),
 // the payment's received total is recomputed from its transfers, and the chain cursor moves in the
@@ -150,6 +153,7 @@ export async function recordTransfers(
   transfers: ObservedTransfer[],
   options: { cursor?: ChainPoint; headBlock: bigint; onPaymentReorganised?: OnPaymentReorganised },
 ): Promise<string[]> {
+  const arrivals = await arrivalRates(transfers);
   return db().$transaction(async (tx) => {
     const credited = new Set<string>();
     for (const t of transfers) {
@@ -161,7 +165,19 @@ export async function recordTransfers(
                 ${t.blockTime}::timestamptz, ${senderOf(t)})
         ON CONFLICT ("chain", "tx_hash", "log_index") DO NOTHING
         RETURNING "id"`;
-      if (inserted.length > 0) credited.add(t.paymentId);
+      if (inserted.length > 0) {
+        credited.add(t.paymentId);
+        const arrival =
+          t.blockTime.getTime() > (arrivals.get(t.paymentId)?.expiresAt ?? Infinity)
+            ? arrivals.get(t.paymentId)
+            : undefined;
+        if (arrival?.rate)
+          await tx.$executeRaw`
+            UPDATE "payment" SET "arrival_usd_per_unit" = ${arrival.rate.usdPerUnit},
+                   "arrival_rate_source" = ${arrival.rate.source}, "arrival_amount_due" = ${arrival.rate.amountDue}
+             WHERE "id" = ${t.paymentId}::uuid AND "arrival_usd_per_unit" IS NULL`;
+        await recordCryptoSale(tx, inserted[0]!.id, arrival?.rate?.usdPerUnit);
+      }
     }
     for (const paymentId of credited) await recomputePayment(tx, paymentId, options.headBlock);
     if (options.onPaymentReorganised) {
@@ -275,9 +291,18 @@ export async function applyReorganisation(
           where: { chain, txHash: row.txHash, logIndex: check.logIndex, NOT: { id: row.id } },
           select: { id: true },
         });
-        // Another watcher recorded the transfer at its new place already: this row is a duplicate.
-        if (clash) await tx.cryptoTransfer.delete({ where: { id: row.id } });
-        else
+        // Another watcher recorded the transfer at its new place already: this row is a duplicate,
+        // and its credit in the ledger is taken back.
+        if (clash) {
+          await tx.cryptoTransfer.delete({ where: { id: row.id } });
+          await recordReorgLoss(tx, {
+            key: `duplicate:${row.id}`,
+            paymentId: row.paymentId,
+            chain,
+            txHash: row.txHash,
+            amount: row.amount,
+          });
+        } else
           await tx.cryptoTransfer.update({
             where: { id: row.id },
             data: {
@@ -306,9 +331,17 @@ export async function applyReorganisation(
       if (removed.length === 0) continue;
       const row = removed[0];
       const payment = await tx.payment.findUniqueOrThrow({ where: { id: row.payment_id }, select: { orderId: true } });
+      const reversedId = randomUUID();
+      await recordReorgLoss(tx, {
+        key: reversedId,
+        paymentId: row.payment_id,
+        chain,
+        txHash: row.tx_hash,
+        amount: row.amount,
+      });
       await tx.reversedTransfer.create({
         data: {
-          id: randomUUID(),
+          id: reversedId,
           paymentId: row.payment_id,
           orderId: payment.orderId,
           chain,
@@ -357,6 +390,46 @@ export async function handleUnseenReversals(
   return rows.map((r) => r.paymentId);
 }
 
+interface Arrival {
+  expiresAt: number;
+  /** The rate now and the order's price at it; null when no rate could be read (the offer's amount stands). */
+  rate: { usdPerUnit: string; source: string; amountDue: string } | null;
+}
+
+/**
+ * The payments among `transfers` whose money arrives after their offer expired, none of it
+ * credited or seen in time (in flight): late in classifyPayment's sense, such a payment is valued
+ * at the rate of its arrival, read here, before the transaction, so no transaction waits on a rate
+ * source. A top-up of money paid in time keeps the offer's price.
+ */
+async function arrivalRates(transfers: ObservedTransfer[]): Promise<Map<string, Arrival>> {
+  const arrivals = new Map<string, Arrival>();
+  const latest = new Map<string, number>();
+  for (const t of transfers) latest.set(t.paymentId, Math.max(latest.get(t.paymentId) ?? 0, t.blockTime.getTime()));
+  if (latest.size === 0) return arrivals;
+  const rows = await db().$queryRaw<
+    { id: string; expires_at: Date; currency: string; decimals: number | null; cents: number }[]
+  >`SELECT p.id, p.expires_at, o.currency, p.decimals, o.base_price_cents AS cents
+      FROM "payment" p JOIN "order" o ON o.id = p.order_id
+     WHERE p.id = ANY(${[...latest.keys()]}::uuid[]) AND p.expires_at IS NOT NULL AND p.chain IS NOT NULL
+       AND p.arrival_usd_per_unit IS NULL AND p.in_flight_until IS NULL
+       AND NOT (p.unconfirmed_since IS NOT NULL AND p.unconfirmed_since <= p.expires_at)
+       AND NOT EXISTS (SELECT 1 FROM "crypto_transfer" t WHERE t.payment_id = p.id AND t.created_at <= p.expires_at)`;
+  const late = rows.filter((row) => (latest.get(row.id) ?? 0) > new Date(row.expires_at).getTime());
+  if (late.length === 0) return arrivals;
+  const rates = await currentRates().catch(() => null);
+  for (const row of late) {
+    const code = row.currency as CryptoCurrencyCode;
+    let rate: Arrival["rate"] = null;
+    if (rates?.usdPerUnit[code] && row.decimals !== null && row.cents > 0) {
+      const priced = quote(row.cents, { code, decimals: row.decimals } as PaymentCurrency, rates);
+      rate = { usdPerUnit: priced.usdPerUnit, source: priced.rateSource, amountDue: priced.amountAtomic.toString() };
+    }
+    arrivals.set(row.id, { expiresAt: new Date(row.expires_at).getTime(), rate });
+  }
+  return arrivals;
+}
+
 function senderOf(transfer: ObservedTransfer): string | null {
   const from = transfer.fromAddress?.trim();
   if (!from) return null;
@@ -397,6 +470,8 @@ export async function readPaymentProgress(
       tokenContract: true,
       decimals: true,
       amountDue: true,
+      arrivalAmountDue: true,
+      arrivalUsdPerUnit: true,
       amountReceived: true,
       expiresAt: true,
       confirmations: true,
@@ -412,7 +487,9 @@ export async function readPaymentProgress(
   return {
     currency,
     decimals: payment.decimals ?? (currency === "BTC" ? 8 : currency === "USDC" ? 6 : 18),
-    amountDue: payment.amountDue,
+    // A payment that arrived after its offer expired is held to the price at the rate of its arrival.
+    amountDue: payment.arrivalAmountDue ?? payment.amountDue,
+    arrivalUsdPerUnit: payment.arrivalUsdPerUnit,
     amountReceived: payment.amountReceived,
     expiresAt: payment.expiresAt,
     firstSeenAt: first?.createdAt ?? null,

@@ -66,6 +66,7 @@ const AUTH_SAMPLES: Record<string, Sample> = {
     ok: 404,
   },
   "GET /v1/partner/purchases": { path: "/v1/partner/purchases", ok: 200 },
+  "GET /v1/partner/statement": { path: "/v1/partner/statement", ok: 200 },
   "GET /v1/partner/refunds": { path: "/v1/partner/refunds?status=DUE", ok: 200 },
   "GET /v1/partner/payout-account": { path: "/v1/partner/payout-account", ok: 200 },
   "PUT /v1/partner/payout-account": {

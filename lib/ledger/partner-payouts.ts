@@ -1,0 +1,66 @@
+import "server-only";
+import { randomUUID } from "node:crypto";
+import type { z } from "zod";
+import { conflict, notFound } from "@/lib/contract/errors";
+import type { PartnerPayout, PartnerPayoutRequest } from "@/lib/contract/schemas/partner-payouts";
+import { db } from "@/lib/db";
+
+// What the platform paid a partner for the shares it held (crypto sales, card sales without a
+// connected account), recorded by the operator as a `payout` row. The same reference again is the
+// same payout; a payout beyond what is held is refused, so the statement never shows the platform
+// owing less than nothing.
+
+type Request = z.infer<typeof PartnerPayoutRequest>;
+type Payout = z.infer<typeof PartnerPayout>;
+
+/** Shares held for the partner in `currency` (not moved by the card processor) less payouts. */
+async function heldFor(tx: Pick<ReturnType<typeof db>, "$queryRaw">, partnerId: string, currency: string) {
+  const [row] = await tx.$queryRaw<{ held: string; decimals: number | null }[]>`
+    SELECT (coalesce(sum(amount_atomic) FILTER (WHERE kind = 'partner_share' AND NOT transferred), 0)
+          - coalesce(sum(amount_atomic) FILTER (WHERE kind = 'payout'), 0))::text AS held,
+           max(decimals) AS decimals
+      FROM ledger_entry WHERE partner_id = ${partnerId}::uuid AND currency = ${currency}`;
+  return { held: BigInt(row?.held ?? "0"), decimals: row?.decimals ?? 0 };
+}
+
+export async function recordPartnerPayout(input: Request): Promise<Payout> {
+  const partner = await db().partner.findUnique({ where: { id: input.partnerId }, select: { id: true } });
+  if (!partner) throw notFound("partnerId", "No partner has this id.");
+  const key = `payout:${input.partnerId}:${input.currency}:${input.reference}`;
+  return db().$transaction(async (tx) => {
+    // One payout of a partner at a time, so two cannot both pass the check below.
+    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`payout:${input.partnerId}`}, 0))`;
+    const same = await tx.ledgerEntry.findUnique({ where: { entryKey: key } });
+    if (same) {
+      if (same.amountAtomic.toFixed(0) !== input.amountAtomic)
+        throw conflict("reference", "A payout with this reference was recorded for another amount.");
+    } else {
+      const { held, decimals } = await heldFor(tx, input.partnerId, input.currency);
+      if (BigInt(input.amountAtomic) > held)
+        throw conflict(
+          "amountAtomic",
+          `The platform holds ${held} for this partner in ${input.currency}; nothing was recorded.`,
+        );
+      await tx.ledgerEntry.create({
+        data: {
+          id: randomUUID(),
+          entryKey: key,
+          kind: "payout",
+          currency: input.currency,
+          decimals,
+          amountAtomic: input.amountAtomic,
+          usdCents: input.currency === "USD" ? BigInt(input.amountAtomic) : null,
+          partnerId: input.partnerId,
+          reference: input.reference,
+        },
+      });
+    }
+    return {
+      partnerId: input.partnerId,
+      currency: input.currency,
+      amountAtomic: input.amountAtomic,
+      reference: input.reference,
+      heldAtomic: (await heldFor(tx, input.partnerId, input.currency)).held.toString(),
+    };
+  });
+}

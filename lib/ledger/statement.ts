@@ -1,0 +1,143 @@
+import "server-only";
+import type { z } from "zod";
+import type { StatementLine, StatementQuery, StatementResponse } from "@/lib/contract/schemas/statement";
+import { database } from "@/lib/db";
+
+// A partner's statement, derived from the ledger only: its names' sales, what went back, the
+// platform's fee and the partner's share, per month and currency, with what the card processor
+// transferred to it, what the platform holds for it (crypto sales) and what the platform paid.
+// Second-level names a partner only referred are the registry's sales and are not on it.
+
+type Line = z.infer<typeof StatementLine>;
+type Statement = z.infer<typeof StatementResponse>;
+
+const SUMS = `
+  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'sale'), 0)::text AS sales,
+  coalesce(-sum(e.amount_atomic) FILTER (WHERE e.kind IN ('refund', 'dispute', 'reorg_loss')), 0)::text AS refunds,
+  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'platform_fee'), 0)::text AS platform_fees,
+  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share'), 0)::text AS net,
+  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share' AND e.transferred), 0)::text AS transferred,
+  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share' AND NOT e.transferred), 0)::text AS owed,
+  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'payout'), 0)::text AS paid_out,
+  ${usd("e.kind = 'sale'")} AS sales_usd,
+  ${usd("e.kind IN ('refund', 'dispute', 'reorg_loss')", "-")} AS refunds_usd,
+  ${usd("e.kind = 'platform_fee'")} AS platform_fees_usd,
+  ${usd("e.kind = 'partner_share'")} AS net_usd,
+  max(e.decimals) AS decimals`;
+
+/** USD cents of the rows matching `filter`; null when one of them has no USD value. */
+function usd(filter: string, sign = ""): string {
+  return `CASE WHEN bool_and(e.usd_cents IS NOT NULL) FILTER (WHERE ${filter}) IS FALSE THEN NULL
+               ELSE coalesce(${sign}sum(e.usd_cents) FILTER (WHERE ${filter}), 0)::text END`;
+}
+
+const FROM = `
+  FROM ledger_entry e LEFT JOIN "order" o ON o.id = e.order_id
+ WHERE e.partner_id = $1::uuid AND e.occurred_at >= $2::timestamptz AND e.occurred_at < $3::timestamptz
+   AND (e.order_id IS NULL OR o.parent_id IS NOT NULL)`;
+
+interface Row {
+  currency: string;
+  decimals: number;
+  sales: string;
+  refunds: string;
+  platform_fees: string;
+  net: string;
+  transferred: string;
+  owed: string;
+  paid_out: string;
+  sales_usd: string | null;
+  refunds_usd: string | null;
+  platform_fees_usd: string | null;
+  net_usd: string | null;
+}
+
+/** An exact decimal of `atomic` smallest units. */
+export function decimalOf(atomic: string | bigint, decimals: number): string {
+  const value = BigInt(atomic);
+  const negative = value < 0n;
+  const digits = (negative ? -value : value).toString().padStart(decimals + 1, "0");
+  const whole = digits.slice(0, digits.length - decimals);
+  const fraction = decimals > 0 ? digits.slice(-decimals) : "";
+  return `${negative ? "-" : ""}${whole}${fraction ? `.${fraction}` : ""}`;
+}
+
+const dollars = (cents: string | null) => (cents === null ? null : decimalOf(cents, 2));
+
+function lineOf(row: Row): Line {
+  const amount = (atomic: string) => decimalOf(atomic, row.decimals);
+  return {
+    currency: row.currency,
+    sales: amount(row.sales),
+    refunds: amount(row.refunds),
+    platformFees: amount(row.platform_fees),
+    net: amount(row.net),
+    transferred: amount(row.transferred),
+    owed: amount(row.owed),
+    paidOut: amount(row.paid_out),
+    salesUsd: dollars(row.sales_usd),
+    refundsUsd: dollars(row.refunds_usd),
+    platformFeesUsd: dollars(row.platform_fees_usd),
+    netUsd: dollars(row.net_usd),
+  };
+}
+
+/** The period a query asks for: by default the 12 months before now. */
+export function statementPeriod(query: z.infer<typeof StatementQuery>, now = new Date()): { from: Date; to: Date } {
+  const to = query.to ? new Date(query.to) : now;
+  const from = query.from ? new Date(query.from) : new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() - 11, 1));
+  return { from, to };
+}
+
+export async function partnerStatement(
+  partnerId: string,
+  query: z.infer<typeof StatementQuery>,
+  now = new Date(),
+): Promise<Statement> {
+  const { from, to } = statementPeriod(query, now);
+  const params = [partnerId, from, to];
+  const [months, totals] = await Promise.all([
+    database().query<Row & { month: string }>(
+      `SELECT to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, e.currency, ${SUMS} ${FROM}
+        GROUP BY 1, 2 ORDER BY 1, 2`,
+      params,
+    ),
+    database().query<Row>(`SELECT e.currency, ${SUMS} ${FROM} GROUP BY 1 ORDER BY 1`, params),
+  ]);
+  return {
+    partnerId,
+    from: from.toISOString(),
+    to: to.toISOString(),
+    months: months.map((row) => ({ month: row.month, ...lineOf(row) })),
+    totals: totals.map(lineOf),
+  };
+}
+
+/** The statement's months as CSV, each cell quoted and formula characters neutralised. */
+export function statementCsv(statement: Statement): string {
+  const columns = [
+    "month",
+    "currency",
+    "sales",
+    "refunds",
+    "platformFees",
+    "net",
+    "transferred",
+    "owed",
+    "paidOut",
+    "salesUsd",
+    "refundsUsd",
+    "platformFeesUsd",
+    "netUsd",
+  ] as const;
+  const cell = (value: unknown) => {
+    const text = value === null || value === undefined ? "" : String(value);
+    // Amounts may be negative: a leading '-' is neutralised like any formula character, as in
+    // the reconciliation CSV, so a spreadsheet evaluates nothing.
+    const safe = /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+    return `"${safe.replace(/"/g, '""')}"`;
+  };
+  const lines = [columns.join(",")];
+  for (const month of statement.months) lines.push(columns.map((c) => cell(month[c])).join(","));
+  return lines.join("\r\n") + "\r\n";
+}
