@@ -64,7 +64,7 @@ function readJson(file) {
 function vitest(suite, patterns, env = {}) {
   const file = path.join(results, `vitest-${suite.replace(/\W+/g, "-")}.json`);
   rmSync(file, { force: true });
-  const reporter = path.join(root, "lib", "cli", "vitest-reporter.mjs");
+  const reporter = path.join(root, "scripts", "vitest-reporter.mjs");
   const code = run(
     bin("vitest"),
     ["run", "--config", vitestConfig, "--reporter=default", `--reporter=${reporter}`, ...patterns],

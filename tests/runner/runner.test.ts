@@ -20,7 +20,7 @@ interface RunnerResult {
 function runRunner(args: string[]): Promise<RunnerResult> {
   const results = path.join(path.dirname(args[2]), "results");
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [path.join(root, "lib", "cli", "test.mjs"), ...args, "--results", results], {
+    const child = spawn(process.execPath, [path.join(root, "scripts", "test.mjs"), ...args, "--results", results], {
       cwd: root,
       env: { ...process.env, NAMESVC_VITEST_REPORT: "", FORCE_COLOR: "0" },
       stdio: ["ignore", "pipe", "pipe"],

@@ -7,7 +7,7 @@ import { ROOT } from "./app-server";
 export async function buildIfStale(): Promise<void> {
   // For iterating on the specs against a build made a moment ago.
   if (process.env.E2E_SKIP_BUILD === "1") return;
-  const start = (await import(pathToFileURL(path.join(ROOT, "lib", "cli", "start.mjs")).href)) as {
+  const start = (await import(pathToFileURL(path.join(ROOT, "scripts", "start.mjs")).href)) as {
     ensureNextBuild: () => void;
   };
   start.ensureNextBuild();
