@@ -71,7 +71,10 @@ export async function withCappedBody(request: Request): Promise<Request> {
   });
 }
 
-/** Parses a JSON body: 400 when it is not JSON, nests deeper than MAX_JSON_DEPTH or holds U+0000. */
+/**
+ * Parses a JSON body: 400 when it is not JSON, nests deeper than MAX_JSON_DEPTH, or holds U+0000 or
+ * a lone surrogate.
+ */
 export function parseJsonBody(text: string): unknown {
   if (text.trim() === "") throw new ApiError(400, "body", "The request needs a JSON body.");
   let value: unknown;
@@ -86,8 +89,9 @@ export function parseJsonBody(text: string): unknown {
 }
 
 /**
- * Walks a parsed value with an explicit stack: refuses nesting past MAX_JSON_DEPTH and strings
- * holding U+0000 (PostgreSQL text cannot store it), naming the field at fault.
+ * Walks a parsed value with an explicit stack: refuses nesting past MAX_JSON_DEPTH, strings holding
+ * U+0000 (PostgreSQL text cannot store it) and strings that are not well-formed UTF-16 (a `\ud800`
+ * escape alone: no Unicode text, and Prisma's engine cannot carry it), naming the field at fault.
  */
 export function checkJsonValue(value: unknown, field: string): void {
   const stack: { value: unknown; field: string; depth: number }[] = [{ value, field, depth: 0 }];
@@ -97,6 +101,8 @@ export function checkJsonValue(value: unknown, field: string): void {
     if (typeof current === "string") {
       if (current.includes("\u0000"))
         throw new ApiError(400, item.field || "body", `${item.field || "The body"} must not contain NUL characters.`);
+      if (!current.isWellFormed())
+        throw new ApiError(400, item.field || "body", `${item.field || "The body"} is not valid Unicode text.`);
       continue;
     }
     if (current === null || typeof current !== "object") continue;
@@ -109,6 +115,8 @@ export function checkJsonValue(value: unknown, field: string): void {
     } else {
       for (const key of Object.keys(current).reverse()) {
         if (key.includes("\u0000")) throw new ApiError(400, item.field || "body", "A field name contains NUL.");
+        if (!key.isWellFormed())
+          throw new ApiError(400, item.field || "body", "A field name is not valid Unicode text.");
         stack.push({ value: (current as Record<string, unknown>)[key], field: prefix + key, depth: item.depth + 1 });
       }
     }

@@ -54,3 +54,17 @@ test("U+0000 anywhere in the body is refused, naming the field", async () => {
   expect(response.status).toBe(400);
   expect(jsonOf(response)).toEqual({ field: "names.1", info: "names.1 must not contain NUL characters." });
 });
+
+// A lone surrogate (`\ud800` escaped alone) is no Unicode text; Prisma's engine failed on it with a
+// 500 (found by the fuzz suite on POST /v1/operator/partner-payouts's `reference`). Every JSON route
+// refuses it before the schema, naming the field.
+describe.each(JSON_ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))("%s", (_, route) => {
+  test("a lone surrogate in a value or a field name: 400 naming it", async () => {
+    const inValue = await send(route, '{"x":"a\\ud800b"}');
+    expect(inValue.status).toBe(400);
+    expect(jsonOf(inValue)).toEqual(errorNaming(route.shape, "x"));
+    const inName = await send(route, '{"\\udc00":1}');
+    expect(inName.status).toBe(400);
+    expect(jsonOf(inName)).toEqual(errorNaming(route.shape, "body"));
+  });
+});
