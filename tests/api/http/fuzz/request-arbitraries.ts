@@ -9,6 +9,7 @@ import { z } from "zod";
 import { ErrorsResponse, ServerErrorResponse } from "@/lib/contract/schemas/common";
 import { CryptoPurchaseResponse, NameAvailability, Order, PurchaseResponse } from "@/lib/contract/schemas/market";
 import {
+  BulkIssueResponse,
   RevokedSubdomain,
   IssuedSubdomain,
   ParentDomainValidation,
@@ -37,6 +38,9 @@ import {
   WebhookDeliveryList,
   WebhookEndpointList,
 } from "@/lib/contract/schemas/webhooks";
+import { LedgerCheckResponse } from "@/lib/contract/schemas/ledger-check";
+import { PartnerPayout } from "@/lib/contract/schemas/partner-payouts";
+import { StatementResponse } from "@/lib/contract/schemas/statement";
 import { OrderRefundList, PayoutAccount, RefundClaimLinkSent, RefundList } from "@/lib/contract/schemas/refunds";
 import { BatchResolveResponse, ResolveResult } from "@/lib/contract/schemas/resolve";
 import { CcipReadResponse, GatewayInfoResponse } from "@/lib/contract/schemas/ens";
@@ -628,7 +632,8 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
     },
     {
       name: "POST /v1/parentdomains/{parentDomain}/subdomains",
-      success: { 201: IssuedSubdomain },
+      // One object: 201 with the sub-name; an array (bulk): 200 with each item's answer.
+      success: { 201: IssuedSubdomain, 200: BulkIssueResponse },
       errors: "list",
       arbitrary: request(
         "POST /v1/parentdomains/{parentDomain}/subdomains",
@@ -1540,6 +1545,54 @@ function claimAndOperatorSpecs(world: FuzzWorld): EndpointSpec[] {
       success: { 200: OperatorOverview },
       errors: "single",
       arbitrary: request("GET /v1/operator/overview", "GET", fc.constant("/v1/operator/overview"), operatorAuth),
+    },
+    {
+      name: "GET /v1/operator/ledger-check",
+      success: { 200: LedgerCheckResponse },
+      errors: "single",
+      arbitrary: request(
+        "GET /v1/operator/ledger-check",
+        "GET",
+        queryArb({
+          from: optional(fc.constantFrom("2026-01-01T00:00:00Z", new Date(Date.now() - 86_400_000).toISOString(), "x")),
+          to: optional(fc.constantFrom(new Date(Date.now() + 86_400_000).toISOString(), "2020-01-01T00:00:00Z")),
+        }).map((q) => `/v1/operator/ledger-check${q}`),
+        operatorAuth,
+      ),
+    },
+    {
+      name: "POST /v1/operator/partner-payouts",
+      success: { 200: PartnerPayout },
+      errors: "single",
+      arbitrary: request(
+        "POST /v1/operator/partner-payouts",
+        "POST",
+        fc.constant("/v1/operator/partner-payouts"),
+        operatorAuth,
+        bodyArb(
+          fc.record({
+            partnerId: fc.oneof(fc.constant(world.partnerId), uuidArb, hostileString),
+            currency: fc.constantFrom("USD", "ETH", "BTC", "DOGE"),
+            amountAtomic: fc.oneof(fc.constantFrom("1", "100000000000", "0", "-5", "1.5"), hostileString),
+            reference: fc.oneof(fc.constantFrom("0xabc", "bank 42", ""), hostileString),
+          }),
+          1,
+        ),
+      ),
+    },
+    {
+      name: "GET /v1/partner/statement",
+      success: { 200: StatementResponse },
+      errors: "list",
+      arbitrary: request(
+        "GET /v1/partner/statement",
+        "GET",
+        queryArb({
+          from: optional(fc.constantFrom("2026-01-01T00:00:00Z", "2020-01-01T00:00:00Z", "yesterday")),
+          to: optional(fc.constantFrom(new Date(Date.now() + 86_400_000).toISOString(), "2019-01-01T00:00:00Z")),
+        }).map((q) => `/v1/partner/statement${q}`),
+        authHeader(world),
+      ),
     },
     {
       name: "GET /v1/operator/audit",
