@@ -211,6 +211,8 @@ export function endpoint(
     const known = (context as RouteContext & { [KNOWN_PARAMS]?: RawParams })[KNOWN_PARAMS];
     const exchange = new Exchange(request);
     if (known !== undefined) return exchange.begin(known);
+    // A route without dynamic segments gets no params from Next.js.
+    if (context?.params === undefined) return exchange.begin({});
     return context.params.then(
       (raw) => exchange.begin(raw),
       (error: unknown) => exchange.failed(error),

@@ -83,6 +83,14 @@ describe("endpoint wrapper", () => {
   });
 });
 
+test("a route without dynamic segments, as Next.js calls it (no params), answers", async () => {
+  const route = endpoint({ errors: "single" }, ({ params }) => json({ params }));
+  const request = new Request("http://localhost/api/internal/sync", { headers: { host: "localhost" } });
+  const response = await route(request, {} as Parameters<typeof route>[1]);
+  expect(response.status).toBe(200);
+  expect(await response.json()).toEqual({ params: {} });
+});
+
 describe("cached resolution", () => {
   test("a hit asks nothing of the request; only a miss asks for its signal and client address", async () => {
     let asked = 0;
