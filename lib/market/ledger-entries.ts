@@ -115,31 +115,11 @@ export async function takeBackCryptoSplit(tx: Tx, orderId: string, now = new Dat
 }
 
 /** A card refund the processor made: money back to the buyer, and the split taken back in proportion. */
-export async function recordCardRefundPaid(
+export function recordCardRefundPaid(
   tx: Tx,
   input: { orderId: string; partnerId: string | null; refundId: string; amountCents: bigint; at: Date },
 ): Promise<void> {
-  await reverseSplit(tx, {
-    orderId: input.orderId,
-    keyOf: input.refundId,
-    amountAtomic: input.amountCents,
-    reference: input.refundId,
-    occurredAt: input.at,
-  });
-  await appendLedger(tx, [
-    {
-      key: `refund:${input.refundId}`,
-      kind: "refund",
-      currency: "USD",
-      decimals: 2,
-      amountAtomic: -input.amountCents,
-      usdCents: -input.amountCents,
-      partnerId: input.partnerId,
-      orderId: input.orderId,
-      reference: input.refundId,
-      occurredAt: input.at,
-    },
-  ]);
+  return recordCardMoneyBack(tx, "refund", { ...input, reference: input.refundId });
 }
 
 /** A card refund Stripe said succeeded and then failed: the money is back, its rows are taken back. */
@@ -148,28 +128,37 @@ export function undoCardRefund(tx: Tx, refundId: string, at: Date): Promise<void
 }
 
 /** A lost dispute: the amount went back to the buyer through the bank, the split taken back likewise. */
-export async function recordDisputeLost(
+export function recordDisputeLost(
   tx: Tx,
   input: { orderId: string; partnerId: string | null; disputeId: string; amountCents: bigint; at: Date },
 ): Promise<void> {
+  return recordCardMoneyBack(tx, "dispute", { ...input, reference: input.disputeId });
+}
+
+/** Card money back to the buyer (`reference`: Stripe's re_… or dp_… id): its row, and the split taken back. */
+async function recordCardMoneyBack(
+  tx: Tx,
+  kind: "refund" | "dispute",
+  input: { orderId: string; partnerId: string | null; reference: string; amountCents: bigint; at: Date },
+): Promise<void> {
   await reverseSplit(tx, {
     orderId: input.orderId,
-    keyOf: input.disputeId,
+    keyOf: input.reference,
     amountAtomic: input.amountCents,
-    reference: input.disputeId,
+    reference: input.reference,
     occurredAt: input.at,
   });
   await appendLedger(tx, [
     {
-      key: `dispute:${input.disputeId}`,
-      kind: "dispute",
+      key: `${kind}:${input.reference}`,
+      kind,
       currency: "USD",
       decimals: 2,
       amountAtomic: -input.amountCents,
       usdCents: -input.amountCents,
       partnerId: input.partnerId,
       orderId: input.orderId,
-      reference: input.disputeId,
+      reference: input.reference,
       occurredAt: input.at,
     },
   ]);
