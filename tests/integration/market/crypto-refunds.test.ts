@@ -4,138 +4,16 @@
 // payments become amounts owed to the sender, listed for the partner's ADMIN, and marked paid when
 // the payout is recorded (an order whose money all went back is REFUNDED).
 import { randomUUID } from "node:crypto";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { createWalletClient, defineChain, http, parseEther, type WalletClient } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { describe, expect, test } from "vitest";
+import { parseEther } from "viem";
 import { db } from "@/lib/db";
-import { onCryptoPaymentCredited } from "@/lib/market/crypto-payment-events";
 import { expireUnpaidOffers } from "@/lib/market/expire-offers";
 import { settleDuePayments } from "@/lib/market/settle-payment";
-import { pollBtcOnce } from "@/lib/payments/crypto/btc-watcher";
-import { btcAddressAt, testBtcXpub } from "@/lib/payments/crypto/derive-address";
 import { pollEvmOnce } from "@/lib/payments/crypto/evm-watcher";
-import { startTestApp, type TestApp } from "@/tests/support/app";
-import { startEvmNode, type EvmNode } from "@/tests/support/evm-node";
-import { OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
-import { startEsploraServer, type EsploraServer } from "@/tests/integration/payments/support/esplora-server";
+import { BTC_SENDER, useCryptoChain } from "./support/crypto-chain";
 
-const CHAIN_ID = 1337;
-const BTC_SENDER = btcAddressAt(testBtcXpub("regtest"), "regtest", 4242);
-
-let node: EvmNode;
-let esplora: EsploraServer;
-let app: TestApp;
-let payer: WalletClient;
-/** The operator's wallet, which pays refunds back. */
-let operatorWallet: WalletClient;
-let payerAddress: string;
-let shop: Awaited<ReturnType<typeof seedCatalogue>>;
-let other: Awaited<ReturnType<typeof seedCatalogue>>;
-
-beforeAll(async () => {
-  node = await startEvmNode({ chainId: CHAIN_ID });
-  esplora = await startEsploraServer();
-  const chain = defineChain({
-    id: CHAIN_ID,
-    name: "ganache",
-    nativeCurrency: { name: "Ether", symbol: "ETH", decimals: 18 },
-    rpcUrls: { default: { http: [node.rpcUrl] } },
-  });
-  const account = privateKeyToAccount(node.accounts[4].privateKey);
-  payerAddress = account.address.toLowerCase();
-  payer = createWalletClient({ chain, account, transport: http(node.rpcUrl) });
-  const operatorAccount = privateKeyToAccount(node.accounts[5].privateKey);
-  operatorWallet = createWalletClient({ chain, account: operatorAccount, transport: http(node.rpcUrl) });
-  app = await startTestApp({
-    PAYMENTS_EVM_RPC_URL: node.rpcUrl,
-    PAYMENTS_EVM_CHAIN_ID: CHAIN_ID,
-    PAYMENTS_EVM_CONFIRMATIONS: 1,
-    PAYMENTS_BTC_ESPLORA_URL: esplora.url,
-    PAYMENTS_BTC_NETWORK: "regtest",
-    PAYMENTS_BTC_CONFIRMATIONS: 1,
-    CRYPTO_RATES_JSON: '{"ETH":"3000","BTC":"60000"}',
-    UNPAID_HOLDS_PER_CLIENT: 0,
-    UNPAID_HOLDS_PER_OWNER: 0,
-  });
-  shop = await seedCatalogue();
-  other = await seedCatalogue();
-  await watch();
-}, 120_000);
-
-afterAll(async () => {
-  await app?.close();
-  await esplora?.stop();
-  await node?.stop();
-});
-
-const settle = (id: string) => onCryptoPaymentCredited(id).then(() => undefined);
-
-/** The watchers' passes to the chain heads, with the marketplace's callback. */
-async function watch(): Promise<void> {
-  for (let step = 0; step < 50; step++) {
-    if ((await pollEvmOnce({ onPaymentCredited: settle, log: () => {} })).caughtUp) break;
-  }
-  await pollBtcOnce({ onPaymentCredited: settle, log: () => {} });
-}
-
-async function offer(overrides: Record<string, unknown> = {}) {
-  const res = await app.fetch("/v1/market/crypto/purchase", {
-    method: "POST",
-    json: {
-      currency: "ETH",
-      domain: `refund${randomUUID().slice(0, 8)}.web3`,
-      ownerAddress: OWNER,
-      ownerEmail: "buyer@example.com",
-      ownerName: "Buyer",
-      partnerId: shop.partnerId,
-      years: 1,
-      ...overrides,
-    },
-  });
-  expect(res.status).toBe(200);
-  const text = await res.text();
-  return { ...JSON.parse(text), text } as {
-    orderId: string;
-    paymentId: string;
-    address: `0x${string}`;
-    amount: number;
-    uri: string;
-    text: string;
-    paymentDetails: { amountAtomic: string; amountDecimal: string };
-  };
-}
-
-async function payEth(to: `0x${string}`, value: bigint) {
-  await payer.sendTransaction({ to, value, account: payer.account!, chain: payer.chain });
-  await node.mine(1);
-  await watch();
-}
-
-const orderOf = async (id: string) => (await app.fetch(`/v1/market/order/${id}`)).json();
-const refundsOf = async (token = shop.adminToken, query = "") =>
-  (await (await app.fetch(`/v1/partner/refunds${query}`, { token })).json()).refunds as {
-    id: string;
-    orderId: string;
-    status: string;
-    amount: number;
-    amountAtomic: string;
-    senderAddress: string | null;
-    currency: string;
-    method: string;
-    payoutReference: string | null;
-  }[];
-// Payouts are the operator's: its loopback command route (`npm run partner -- refund-paid`).
-const recordPayout = (id: string, body: object) =>
-  app.fetch("/api/internal/refunds", {
-    method: "POST",
-    json: { ...body, refundId: id },
-    headers: { "x-local-admin-secret": app.localAdminSecret() },
-  });
-const endOffer = async (orderId: string, paymentId: string) => {
-  const past = new Date(Date.now() - 60_000);
-  await db().order.update({ where: { id: orderId }, data: { expiresAt: past } });
-  await db().payment.update({ where: { id: paymentId }, data: { expiresAt: past } });
-};
+const world = useCryptoChain({ otherPartner: true });
+const { watch, offer, payEth, orderOf, refundsOf, recordPayout, endOffer } = world;
 
 describe("settlement driven by durable state", () => {
   test(
@@ -143,13 +21,13 @@ describe("settlement driven by durable state", () => {
       "the order",
     async () => {
       const o = await offer();
-      await payer.sendTransaction({
+      await world.payer.sendTransaction({
         to: o.address,
         value: BigInt(o.paymentDetails.amountAtomic),
-        account: payer.account!,
-        chain: payer.chain,
+        account: world.payer.account!,
+        chain: world.payer.chain,
       });
-      await node.mine(1);
+      await world.node.mine(1);
       for (let step = 0; step < 50; step++) {
         const polled = await pollEvmOnce({
           onPaymentCredited: () => Promise.reject(new Error("database went away")),
@@ -175,13 +53,13 @@ describe("settlement driven by durable state", () => {
 
   test("the settlement job settles every credit left due", async () => {
     const o = await offer();
-    await payer.sendTransaction({
+    await world.payer.sendTransaction({
       to: o.address,
       value: BigInt(o.paymentDetails.amountAtomic),
-      account: payer.account!,
-      chain: payer.chain,
+      account: world.payer.account!,
+      chain: world.payer.chain,
     });
-    await node.mine(1);
+    await world.node.mine(1);
     for (let step = 0; step < 50; step++) {
       if ((await pollEvmOnce({ log: () => {} })).caughtUp) break;
     }
@@ -201,7 +79,7 @@ describe("exact amounts", () => {
       expect(o.paymentDetails.amountAtomic).toBe("33333333333333334");
       expect(o.text).toContain('"amount":0.033333333333333334,');
       expect(o.uri).toContain("value=33333333333333334");
-      const order = await (await app.fetch(`/v1/market/order/${o.orderId}`)).text();
+      const order = await (await world.app.fetch(`/v1/market/order/${o.orderId}`)).text();
       expect(order).toContain('"price":0.033333333333333334,');
 
       const asParsed = parseEther(String(o.amount));
@@ -228,14 +106,14 @@ describe("amounts owed back", () => {
       currency: "ETH",
       amount: 0.01,
       amountAtomic: "10000000000000000",
-      senderAddress: payerAddress,
+      senderAddress: world.payerAddress,
     });
     // Not another partner's to see.
-    expect((await refundsOf(other.adminToken)).map((r) => r.id)).not.toContain(owed.id);
+    expect((await refundsOf(world.other.adminToken)).map((r) => r.id)).not.toContain(owed.id);
     // The partner, even the one that sold the name, records no payout: the crypto is the operator's.
-    const byPartner = await app.fetch(`/v1/partner/refunds/${owed.id}/payout`, {
+    const byPartner = await world.app.fetch(`/v1/partner/refunds/${owed.id}/payout`, {
       method: "POST",
-      token: shop.adminToken,
+      token: world.shop.adminToken,
       json: { amountAtomic: owed.amountAtomic, reference: "0xabc" },
     });
     expect(byPartner.status).toBe(404);
@@ -245,13 +123,13 @@ describe("amounts owed back", () => {
 
     // A transaction hash is checked on the chain: one paying a wei less proves nothing.
     const payBack = async (value: bigint) => {
-      const hash = await operatorWallet.sendTransaction({
-        to: payerAddress as `0x${string}`,
+      const hash = await world.operatorWallet.sendTransaction({
+        to: world.payerAddress as `0x${string}`,
         value,
-        account: operatorWallet.account!,
-        chain: operatorWallet.chain,
+        account: world.operatorWallet.account!,
+        chain: world.operatorWallet.chain,
       });
-      await node.mine(1);
+      await world.node.mine(1);
       return hash;
     };
     const short = await payBack(BigInt(owed.amountAtomic) - 1n);
@@ -265,7 +143,7 @@ describe("amounts owed back", () => {
     expect((await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: payout })).status).toBe(200);
     expect((await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: "0xother" })).status).toBe(409);
     expect((await orderOf(o.orderId)).orderStatus).toBe("COMPLETED");
-    expect((await refundsOf(shop.adminToken, "?status=DUE")).map((r) => r.id)).not.toContain(owed.id);
+    expect((await refundsOf(world.shop.adminToken, "?status=DUE")).map((r) => r.id)).not.toContain(owed.id);
   });
 
   test("underpaid when the offer ends: FAILED with the amount owed; the payout makes it REFUNDED", async () => {
@@ -281,12 +159,12 @@ describe("amounts owed back", () => {
     expect(failed.orderStatus).toBe("FAILED");
     expect(failed.orderStatusReason).toContain("owed back to the sender");
     const [owed] = (await refundsOf()).filter((r) => r.orderId === o.orderId);
-    expect(owed).toMatchObject({ status: "DUE", amountAtomic: half.toString(), senderAddress: payerAddress });
+    expect(owed).toMatchObject({ status: "DUE", amountAtomic: half.toString(), senderAddress: world.payerAddress });
 
     expect((await recordPayout(owed.id, { amountAtomic: owed.amountAtomic, reference: "0xback" })).status).toBe(200);
     const refunded = await orderOf(o.orderId);
     expect(refunded.orderStatus).toBe("REFUNDED");
-    expect(refunded.orderStatusReason).toContain(`was sent back to ${payerAddress} (0xback)`);
+    expect(refunded.orderStatusReason).toContain(`was sent back to ${world.payerAddress} (0xback)`);
   });
 
   test(
@@ -322,8 +200,8 @@ describe("amounts owed back", () => {
   test("Bitcoin: the sender of an overpayment is the address its first input spends", async () => {
     const o = await offer({ currency: "BTC" });
     const due = Number(o.paymentDetails.amountAtomic);
-    esplora.tip += 1;
-    esplora.addTx([{ address: o.address, value: due + 5000 }], esplora.tip, BTC_SENDER);
+    world.esplora.tip += 1;
+    world.esplora.addTx([{ address: o.address, value: due + 5000 }], world.esplora.tip, BTC_SENDER);
     await watch();
     expect((await orderOf(o.orderId)).orderStatus).toBe("COMPLETED");
     const [owed] = (await refundsOf()).filter((r) => r.orderId === o.orderId);
