@@ -5,7 +5,9 @@ import type { SUBNAME_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/contract/schemas
 // The outbox of partner webhooks: an event is written by the transaction that makes the change it
 // reports, together with one pending delivery per receiver of the partner that wants its type, so
 // a change that commits is delivered (at least once, by lib/webhooks/deliver.ts) and one that
-// rolls back never is. Nothing is written when no receiver wants the event.
+// rolls back never is. Nothing is written when no receiver wants the event. An event's `seq` is
+// given again when its transaction commits, under a lock per object (prisma/migrations/
+// 20261211000000_partner_event_commit_order), so one object's events are numbered in commit order.
 
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number] | "webhook.test";
 
