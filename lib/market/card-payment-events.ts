@@ -317,6 +317,35 @@ export async function onCardDisputeOpened(event: {
   return orderStatusOf(order.id);
 }
 
+/**
+ * Stripe changed an open dispute (evidence submitted and under review, the due date moved, a
+ * warning turned into a dispute): the operator's list shows its state. One that arrives before
+ * the dispute's `created` opens it; one that arrives after its `closed` changes nothing (Stripe
+ * does not promise the order of events).
+ */
+export async function onCardDisputeUpdated(event: {
+  paymentIntentId: string;
+  disputeId: string;
+  reason: string;
+  status: string;
+  amountCents: number;
+  dueBy?: number | null;
+}): Promise<OrderStatus | null> {
+  const change = {
+    status: event.status,
+    amountCents: event.amountCents,
+    reason: event.reason,
+    dueBy: event.dueBy ? new Date(event.dueBy * 1000) : null,
+  };
+  const open = { id: event.disputeId, closedAt: null };
+  if ((await db().cardDispute.updateMany({ where: open, data: change })).count > 0)
+    return (await settledOrderOfIntent(event.paymentIntentId))?.order.orderStatus ?? null;
+  if (await db().cardDispute.findUnique({ where: { id: event.disputeId }, select: { id: true } })) return null;
+  const status = await onCardDisputeOpened(event);
+  await db().cardDispute.updateMany({ where: open, data: change });
+  return status;
+}
+
 /** A lost dispute returned the money to the buyer: the order is REFUNDED and its name suspended. */
 export async function onCardDisputeClosed(event: {
   paymentIntentId: string;

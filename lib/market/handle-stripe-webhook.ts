@@ -6,6 +6,7 @@ import { db } from "@/lib/db";
 import {
   onCardDisputeClosed,
   onCardDisputeOpened,
+  onCardDisputeUpdated,
   onCardIntentCanceled,
   onCardPaymentDeclined,
   onCardPaymentProcessing,
@@ -121,6 +122,20 @@ async function dispatch(event: Stripe.Event): Promise<void> {
           reason: dispute.reason,
           amountCents: dispute.amount,
           disputeId: dispute.id,
+          dueBy: dispute.evidence_details?.due_by ?? null,
+        });
+      return;
+    }
+    case "charge.dispute.updated": {
+      const dispute = event.data.object;
+      const paymentIntentId = intentIdOf(dispute.payment_intent);
+      if (paymentIntentId)
+        await onCardDisputeUpdated({
+          paymentIntentId,
+          reason: dispute.reason,
+          amountCents: dispute.amount,
+          disputeId: dispute.id,
+          status: dispute.status,
           dueBy: dispute.evidence_details?.due_by ?? null,
         });
       return;

@@ -90,3 +90,37 @@ test("open disputes are listed with their due dates, soonest first, until Stripe
   await deliver("charge.dispute.closed", disputeOf(soon.intentId, "won", soonDue));
   expect((await overview()).map((d: { orderId: string }) => d.orderId)).toEqual([late.orderId]);
 });
+
+test("an update shows the dispute's new state and due date; one after the close changes nothing", async () => {
+  const order = await completedCardOrder();
+  const due = Math.floor(Date.now() / 1000) + 7 * 86_400;
+  const moved = due + 2 * 86_400;
+  const overview = async () =>
+    (
+      (await (await app.fetch("/v1/operator/overview", { token: operator })).json()).disputes as { orderId: string }[]
+    ).filter((dispute) => dispute.orderId === order.orderId);
+  await deliver("charge.dispute.created", disputeOf(order.intentId, "needs_response", due));
+  await deliver("charge.dispute.updated", disputeOf(order.intentId, "under_review", moved));
+  expect(await overview()).toEqual([
+    expect.objectContaining({ status: "under_review", dueBy: new Date(moved * 1000).toISOString() }),
+  ]);
+
+  await deliver("charge.dispute.closed", disputeOf(order.intentId, "won", moved));
+  // Stripe's events come in any order: an update delivered late does not reopen the dispute.
+  await deliver("charge.dispute.updated", disputeOf(order.intentId, "under_review", moved));
+  expect(await overview()).toEqual([]);
+});
+
+test("an update that arrives before the dispute's creation opens it, with the order noted", async () => {
+  const order = await completedCardOrder();
+  const due = Math.floor(Date.now() / 1000) + 5 * 86_400;
+  await deliver("charge.dispute.updated", disputeOf(order.intentId, "warning_under_review", due));
+  const disputes = (await (await app.fetch("/v1/operator/overview", { token: operator })).json()).disputes as {
+    orderId: string;
+  }[];
+  expect(disputes.filter((dispute) => dispute.orderId === order.orderId)).toEqual([
+    expect.objectContaining({ status: "warning_under_review", reason: "fraudulent", amountCents: 1000 }),
+  ]);
+  const read = await (await app.fetch(`/v1/market/order/${order.orderId}`)).json();
+  expect(read.orderStatusReason).toContain("opened a dispute (fraudulent)");
+});
