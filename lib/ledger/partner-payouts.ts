@@ -1,5 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
+import type { Prisma } from "@prisma/client";
 import type { z } from "zod";
 import { conflict, notFound } from "@/lib/contract/errors";
 import type { PartnerPayout, PartnerPayoutRequest } from "@/lib/contract/schemas/partner-payouts";
@@ -23,7 +24,15 @@ async function heldFor(tx: Pick<ReturnType<typeof db>, "$queryRaw">, partnerId: 
   return { held: BigInt(row?.held ?? "0"), decimals: row?.decimals ?? 0 };
 }
 
-export async function recordPartnerPayout(input: Request): Promise<Payout> {
+/**
+ * Records the payout; `recorded` runs in its transaction when a new row was written (not for the
+ * same reference again), so what the caller books beside it (the operator's audit row) commits
+ * with it or not at all.
+ */
+export async function recordPartnerPayout(
+  input: Request,
+  recorded?: (tx: Prisma.TransactionClient) => Promise<unknown>,
+): Promise<Payout> {
   const partner = await db().partner.findUnique({ where: { id: input.partnerId }, select: { id: true } });
   if (!partner) throw notFound("partnerId", "No partner has this id.");
   const key = `payout:${input.partnerId}:${input.currency}:${input.reference}`;
@@ -54,6 +63,7 @@ export async function recordPartnerPayout(input: Request): Promise<Payout> {
           reference: input.reference,
         },
       });
+      await recorded?.(tx);
     }
     return {
       partnerId: input.partnerId,

@@ -4079,7 +4079,7 @@ export interface operations {
       query?: {
         after?: string;
         pageSize?: number;
-        /** @description Only entries about this target (`order:<id>`, `name:<name>`). */
+        /** @description Only entries about this target (`order:<id>`, `name:<name>`, `partner:<id>`). */
         target?: string;
       };
       header?: never;

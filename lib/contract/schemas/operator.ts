@@ -157,7 +157,7 @@ export const AuditQuery = z.object({
     .string()
     .max(300)
     .optional()
-    .meta({ description: "Only entries about this target (`order:<id>`, `name:<name>`)." }),
+    .meta({ description: "Only entries about this target (`order:<id>`, `name:<name>`, `partner:<id>`)." }),
 });
 
 export const AuditList = z

@@ -83,6 +83,18 @@ describe("POST /v1/operator/partner-payouts", () => {
     });
     expect(await usdcTotals()).toMatchObject({ owed: "1.950000", paidOut: "1.000000" });
     expect(await db().ledgerEntry.count({ where: { kind: "payout" } })).toBe(1);
+    // In the operator's audit log once (the repeat wrote nothing), with its reference.
+    const audit = await app.fetch(`/v1/operator/audit?target=partner:${shop.partnerId}`, { token: operator });
+    expect(audit.status).toBe(200);
+    expect((await audit.json()).entries).toEqual([
+      expect.objectContaining({
+        action: "partner-payout",
+        target: `partner:${shop.partnerId}`,
+        operator: expect.stringMatching(/^operator/),
+        reason: expect.stringContaining("0xfeed01"),
+        detail: { currency: "USDC", amountAtomic: "1000000", reference: "0xfeed01" },
+      }),
+    ]);
   });
 
   test("more than is held, a reference reused, an unknown partner: refused, nothing written", async () => {
@@ -97,6 +109,7 @@ describe("POST /v1/operator/partner-payouts", () => {
     const bad = await payout({ amountAtomic: "-5", reference: "" });
     expect(bad.status).toBe(400);
     expect(await db().ledgerEntry.count({ where: { kind: "payout" } })).toBe(1);
+    expect(await db().operatorAudit.count({ where: { action: "partner-payout" } })).toBe(1);
   });
 
   test("only the operator: a partner's ADMIN token is 401", async () => {

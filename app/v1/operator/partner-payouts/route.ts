@@ -3,14 +3,15 @@
 import { endpoint, readJson, respond } from "@/lib/http/handler";
 import { otherMethods } from "@/lib/http/methods";
 import { PartnerPayout, PartnerPayoutRequest } from "@/lib/contract/schemas/partner-payouts";
-import { recordPartnerPayout } from "@/lib/ledger/partner-payouts";
+import { recordOperatorPayout } from "@/lib/operator/partner-payouts";
 import { requireOperator } from "@/lib/operator/require-operator";
 
 export const dynamic = "force-dynamic";
 
 export const POST = endpoint({ errors: "single" }, async ({ request }) => {
-  requireOperator(request);
-  return respond(PartnerPayout, await recordPartnerPayout(await readJson(request, PartnerPayoutRequest)), 200, {
+  const operator = requireOperator(request);
+  const payout = await recordOperatorPayout(operator, await readJson(request, PartnerPayoutRequest));
+  return respond(PartnerPayout, payout, 200, {
     "cache-control": "no-store",
   });
 });
