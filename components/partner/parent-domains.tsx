@@ -1,23 +1,27 @@
 "use client";
 // Parent domains of the partner: the ones this browser shows, each as a card with its validation
 // status, per-day chart, CSV import and sub-domain list.
-import { useId, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { ParentDomainCard } from "./parent-domain-card";
+import { ParentToShow, type ParentToShowInput } from "./parent-form";
 import { useSavedParents } from "./use-saved-parents";
 
 export function ParentDomains() {
   const id = useId();
   const { parents, save } = useSavedParents();
-  const [input, setInput] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  // Judged when "Show" is pressed, not while typing.
+  const { register, handleSubmit, reset, formState } = useForm<ParentToShowInput, unknown, ParentToShow>({
+    resolver: zodResolver(ParentToShow),
+    defaultValues: { parent: "" },
+    reValidateMode: "onSubmit",
+  });
+  const error = formState.errors.parent?.message ?? null;
 
-  function add(event: FormEvent) {
-    event.preventDefault();
-    const name = input.trim().toLowerCase();
-    if (!/^[^\s.]+(\.[^\s.]+)+$/.test(name)) return setError("Type a parent domain with its TLD, e.g. brand.web3.");
-    setError(null);
-    setInput("");
-    if (!parents.includes(name)) save([name, ...parents]);
+  function add({ parent }: ParentToShow) {
+    reset();
+    if (!parents.includes(parent)) save([parent, ...parents]);
   }
 
   return (
@@ -26,15 +30,14 @@ export function ParentDomains() {
         <h2 id={`${id}-heading`} className="text-lg font-semibold">
           Parent domains
         </h2>
-        <form onSubmit={add} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
+        <form onSubmit={handleSubmit(add)} noValidate className="flex flex-col gap-2 sm:flex-row sm:items-end">
           <div className="flex-1">
             <label htmlFor={`${id}-parent`} className="label">
               Parent domain to check
             </label>
             <input
               id={`${id}-parent`}
-              value={input}
-              onChange={(e) => setInput(e.target.value)}
+              {...register("parent")}
               placeholder="brand.web3"
               autoCapitalize="none"
               spellCheck={false}
