@@ -2,11 +2,12 @@
 // A crypto offer: what to send where, as a QR code of the payment URI and as text to copy, the
 // time left, and the order's status read again until it is paid, expired or failed.
 import Link from "next/link";
-import { useEffect, useState } from "react";
 import { CopyButton } from "../copy-button";
 import { useOrder } from "../orders/use-order";
 import type { CryptoPurchaseResponse } from "@/lib/contract/schemas/market";
-import { OrderStatusBadge, paymentSeenText } from "../orders/order-timeline";
+import { OrderStatusBadge, paymentSeenText } from "../orders/order-status";
+import { OfferCountdown } from "./offer-countdown";
+import { PaymentQrCode } from "./payment-qr-code";
 
 /** What endpoint 12 answers: the payment destination, amount, URI and details. */
 export type CryptoOffer = CryptoPurchaseResponse;
@@ -40,7 +41,10 @@ export function CryptoPanel({ offer }: { offer: CryptoOffer }) {
       {waiting ? (
         <>
           <div className="flex flex-col items-center gap-4 sm:flex-row sm:items-start">
-            <QrCode value={offer.uri} label={`QR code to pay ${amount} ${details.currency} to ${offer.address}`} />
+            <PaymentQrCode
+              value={offer.uri}
+              label={`QR code to pay ${amount} ${details.currency} to ${offer.address}`}
+            />
             <dl className="w-full min-w-0 space-y-3 text-sm">
               <Line label="Amount" value={amount} copyLabel="amount" suffix={details.currency} />
               <Line label="To address" value={offer.address} copyLabel="deposit address" testId="deposit-address" />
@@ -61,7 +65,7 @@ export function CryptoPanel({ offer }: { offer: CryptoOffer }) {
               Open in wallet
             </a>
             <CopyButton value={offer.uri} label="payment link" />
-            <Countdown expiryEpochSeconds={offer.expiryDateEpoch} />
+            <OfferCountdown expiryEpochSeconds={offer.expiryDateEpoch} />
           </div>
           <p className="text-sm text-slate-600">
             Send exactly this amount in one transfer. The payment is detected on its own; it counts after{" "}
@@ -117,61 +121,5 @@ function Line({
         <CopyButton value={value} label={copyLabel} />
       </dd>
     </div>
-  );
-}
-
-function QrCode({ value, label }: { value: string; label: string }) {
-  const [svg, setSvg] = useState<string | null>(null);
-  useEffect(() => {
-    let alive = true;
-    import("qrcode")
-      .then((qr) => qr.toString(value, { type: "svg", margin: 1, errorCorrectionLevel: "M" }))
-      .then((markup) => alive && setSvg(markup));
-    return () => {
-      alive = false;
-    };
-  }, [value]);
-  return (
-    <div className="size-44 shrink-0 rounded-lg border border-slate-200 bg-white p-2">
-      {svg ? (
-        /* eslint-disable-next-line @next/next/no-img-element --
-           a QR code drawn here as an SVG data URI, not a fetched image */
-        <img
-          src={`data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`}
-          alt={label}
-          className="size-full"
-          data-testid="payment-qr"
-        />
-      ) : (
-        <div role="status" className="flex size-full items-center justify-center text-xs text-slate-500">
-          Drawing QR code…
-        </div>
-      )}
-    </div>
-  );
-}
-
-function Countdown({ expiryEpochSeconds }: { expiryEpochSeconds: number }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 1000);
-    return () => clearInterval(timer);
-  }, []);
-  const left = Math.max(0, Math.round(expiryEpochSeconds - now / 1000));
-  const minutes = Math.floor(left / 60);
-  const seconds = String(left % 60).padStart(2, "0");
-  return (
-    <span className={`text-sm tabular-nums ${left < 60 ? "text-red-700" : "text-slate-700"}`} data-testid="countdown">
-      {left > 0 ? (
-        <>
-          Offer expires in{" "}
-          <span role="timer">
-            {minutes}:{seconds}
-          </span>
-        </>
-      ) : (
-        "The offer has expired."
-      )}
-    </span>
   );
 }

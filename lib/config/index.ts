@@ -16,6 +16,11 @@ const optionalString = z
   .transform((v) => (v === "" ? undefined : v))
   .optional();
 
+// An on/off setting: "1"/"0" as documented, and zod's other boolean spellings (true/false, yes/no,
+// on/off, y/n, enabled/disabled, any case); anything else stops the start naming the variable.
+const flag = (fallback: boolean) =>
+  z.stringbool({ error: "must be 1 or 0 (or true/false, yes/no, on/off)" }).default(fallback);
+
 const seconds = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
 const EnvSchema = z.object({
@@ -29,14 +34,14 @@ const EnvSchema = z.object({
   JWT_SECRET: optionalString.pipe(z.string().min(32, "JWT_SECRET must be at least 32 characters").optional()),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   /** Seed the demo data on an empty database at start (1) or not (0). */
-  SEED_DEMO_DATA: z.enum(["0", "1"]).default("1"),
+  SEED_DEMO_DATA: flag(true),
   /** Run the background jobs (offer expiry, chain watchers) in this instance (1) or not (0). */
-  BACKGROUND_JOBS: z.enum(["0", "1"]).default("1"),
+  BACKGROUND_JOBS: flag(true),
   /** Size bound and lifetime of the cache of read responses (lib/http/response-cache.ts). */
   RESPONSE_CACHE_MB: z.coerce.number().int().min(1).default(32),
   RESPONSE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Serve only the API (1), without the Next.js pages. */
-  API_ONLY: z.enum(["0", "1"]).default("0"),
+  API_ONLY: flag(false),
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,
@@ -53,7 +58,7 @@ const EnvSchema = z.object({
   /** The NameWrapper whose token holder owns a wrapped ENS name; mainnet's with the mainnet registry. */
   ENS_NAME_WRAPPER_ADDRESS: optionalString,
   /** "1" lets CCIP-Read gateways on loopback or private addresses be asked (private networks, tests). */
-  CCIP_READ_PRIVATE_GATEWAYS: z.enum(["0", "1"]).default("0"),
+  CCIP_READ_PRIVATE_GATEWAYS: flag(false),
   /** Bounds on CCIP-Read gateway requests, per instance: to one gateway host, and caused by one client. */
   CCIP_READ_PER_GATEWAY_PER_MINUTE: z.coerce.number().int().min(1).default(600),
   CCIP_READ_PER_CLIENT_PER_MINUTE: z.coerce.number().int().min(1).default(300),
@@ -115,7 +120,7 @@ const EnvSchema = z.object({
   BENCH_DATABASE_URL: optionalString,
 
   /** Rate limits: requests per window, per partner (all its tokens; *_PER_TOKEN names kept) or per client address. */
-  RATE_LIMIT_ENABLED: z.enum(["0", "1"]).default("1"),
+  RATE_LIMIT_ENABLED: flag(true),
   RATE_LIMIT_WINDOW_SECONDS: seconds(60),
   RATE_LIMIT_RESOLVE_PER_TOKEN: z.coerce.number().int().positive().default(60_000),
   RATE_LIMIT_PARTNER_PER_TOKEN: z.coerce.number().int().positive().default(6_000),
@@ -128,9 +133,9 @@ const EnvSchema = z.object({
   /** Live (not yet expired) access tokens a partner may hold; the next is refused with 409 (issue 32). */
   ACCESS_TOKENS_PER_PARTNER: z.coerce.number().int().positive().default(50),
   /** "1" lets webhook receivers be plain http and loopback or private addresses (tests, local work). */
-  WEBHOOKS_ALLOW_PRIVATE_URLS: z.enum(["0", "1"]).default("0"),
+  WEBHOOKS_ALLOW_PRIVATE_URLS: flag(false),
   /** "1" behind a load balancer: the client address is the last hop of X-Forwarded-For. */
-  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
+  TRUST_PROXY: flag(false),
   /** Comma-separated origins browsers may call the partner and parent-domain endpoints from. */
   CORS_ORIGINS: z.string().default(""),
 
@@ -163,12 +168,12 @@ const EnvSchema = z.object({
    * "1" lets the crypto test defaults (the public test mnemonic's keys, the built-in rate table)
    * run beside live payment settings; without it such a start is refused (lib/server/startup-checks.ts).
    */
-  PAYMENTS_ALLOW_TEST_DEFAULTS: z.enum(["0", "1"]).default("0"),
+  PAYMENTS_ALLOW_TEST_DEFAULTS: flag(false),
   /**
    * "1" turns the built-in test card processor on beside live payment settings (test deployments
    * only). Without it the test processor runs only when no live payment setting is present.
    */
-  PAYMENTS_TEST_CARD_PROCESSOR: z.enum(["0", "1"]).default("0"),
+  PAYMENTS_TEST_CARD_PROCESSOR: flag(false),
 
   /**
    * E-mail to buyers (receipts, refund notices) through this SMTP server, e.g.
@@ -307,6 +312,6 @@ export type CardPaymentMode = "stripe" | "test" | "off";
 
 export function cardPaymentMode(cfg: Config = config()): CardPaymentMode {
   if (stripeConfigured(cfg)) return "stripe";
-  if (cfg.PAYMENTS_TEST_CARD_PROCESSOR === "1" || livePaymentSettings(cfg).length === 0) return "test";
+  if (cfg.PAYMENTS_TEST_CARD_PROCESSOR || livePaymentSettings(cfg).length === 0) return "test";
   return "off";
 }

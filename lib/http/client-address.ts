@@ -56,7 +56,7 @@ export function clientAddress(request: Request): string {
 
 /** Behind a trusted proxy, the last address it appended to X-Forwarded-For, canonical. */
 function forwardedClient(request: Request): string | undefined {
-  if (config().TRUST_PROXY !== "1") return undefined;
+  if (!config().TRUST_PROXY) return undefined;
   const forwarded = request.headers.get("x-forwarded-for");
   if (!forwarded) return undefined;
   return canonicalAddress(forwarded.slice(forwarded.lastIndexOf(",") + 1));
@@ -110,7 +110,7 @@ const LOOPBACK = /^(127\.|::1$|::ffff:127\.)/;
 export function fromLoopback(request: Request): boolean {
   const peer = peerAddress(request);
   if (peer === undefined || !LOOPBACK.test(peer)) return false;
-  const forwarded = config().TRUST_PROXY === "1" ? request.headers.get("x-forwarded-for") : null;
+  const forwarded = config().TRUST_PROXY ? request.headers.get("x-forwarded-for") : null;
   if (!forwarded) return true;
   const client = canonicalAddress(forwarded.slice(forwarded.lastIndexOf(",") + 1));
   return client !== undefined && LOOPBACK.test(client);

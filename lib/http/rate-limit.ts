@@ -221,7 +221,7 @@ export function setRateLimitClock(now: () => number = Date.now): void {
 /** The process's limiter, or null when rate limits are disabled. */
 export function rateLimiter(): RateLimiter | null {
   const cfg = config();
-  if (cfg.RATE_LIMIT_ENABLED !== "1") return null;
+  if (!cfg.RATE_LIMIT_ENABLED) return null;
   if (shared?.cfg !== cfg) {
     shared?.limiter.stop();
     const limiter = new RateLimiter({

@@ -8,7 +8,7 @@ import { startServices } from "./startup";
 // are idempotent, so one runner or several is safe.
 
 async function main() {
-  if (config().BACKGROUND_JOBS !== "1") throw new Error("BACKGROUND_JOBS=0 here leaves nothing to run.");
+  if (!config().BACKGROUND_JOBS) throw new Error("BACKGROUND_JOBS=0 here leaves nothing to run.");
   const services = await startServices();
   console.log(`[jobs] running (${services.embedded ? "embedded PGlite" : "PostgreSQL"}); stop with SIGTERM`);
   for (const signal of ["SIGINT", "SIGTERM"] as const)

@@ -9,7 +9,7 @@ import { startServices } from "./startup";
 async function main() {
   const cfg = config();
   const services = await startServices();
-  const next = cfg.API_ONLY === "1" ? undefined : await startNext(cfg.NODE_ENV !== "production", cfg.PORT);
+  const next = cfg.API_ONLY ? undefined : await startNext(cfg.NODE_ENV !== "production", cfg.PORT);
   const running = await startHttpServer({ host: cfg.HOST, port: cfg.PORT, next });
   services.announce(running.port);
   console.log(`[start] listening on ${running.origin} (${services.embedded ? "embedded PGlite" : "PostgreSQL"})`);

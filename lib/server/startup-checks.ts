@@ -37,7 +37,7 @@ export function checkPaymentSettings(cfg: Config): string[] {
   const warnings = cardProcessorWarnings(cfg, live);
   const defaults = cryptoTestDefaults(cfg);
   if (defaults.length === 0) return warnings;
-  if (cfg.PAYMENTS_ALLOW_TEST_DEFAULTS === "1")
+  if (cfg.PAYMENTS_ALLOW_TEST_DEFAULTS)
     return [
       ...warnings,
       "payments: PAYMENTS_ALLOW_TEST_DEFAULTS=1: crypto test defaults run beside live settings " +

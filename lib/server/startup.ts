@@ -46,10 +46,10 @@ async function start(): Promise<Services> {
   await openConfiguredDatabase();
   // Writes reach every instance's caches through NOTIFY, this one's included once they commit.
   const stopListening = await listenForInvalidations();
-  const seeded = cfg.SEED_DEMO_DATA === "1" && (await seedDemoData());
+  const seeded = cfg.SEED_DEMO_DATA && (await seedDemoData());
   if (seeded)
     console.log(`[start] demo data seeded; demo ADMIN token in ${path.join(cfg.DATA_DIR, "demo-admin-token")}`);
-  const stopJobs = cfg.BACKGROUND_JOBS === "1" ? await startBackgroundJobs() : async () => undefined;
+  const stopJobs = cfg.BACKGROUND_JOBS ? await startBackgroundJobs() : async () => undefined;
   const statusFile = path.resolve(cfg.DATA_DIR, "server.json");
   let stopping: Promise<void> | undefined;
   return {

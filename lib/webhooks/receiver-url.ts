@@ -11,7 +11,7 @@ import { isNonPublicAddress } from "@/lib/resolution/providers/ccip-gateway";
 // connected to (lib/webhooks/deliver.ts), so a DNS answer changed later cannot point us inward.
 
 export function allowsPrivateReceivers(): boolean {
-  return config().WEBHOOKS_ALLOW_PRIVATE_URLS === "1";
+  return config().WEBHOOKS_ALLOW_PRIVATE_URLS;
 }
 
 export async function checkReceiverUrl(raw: string): Promise<URL> {

@@ -130,7 +130,7 @@ export async function benchMarket(options: { postgresUrl?: string } = {}): Promi
   setConfig({
     LOG_LEVEL: "silent",
     NODE_ENV: "test",
-    RATE_LIMIT_ENABLED: "0",
+    RATE_LIMIT_ENABLED: false,
     UNPAID_HOLDS_PER_CLIENT: 0,
     UNPAID_HOLDS_PER_OWNER: 0,
   });

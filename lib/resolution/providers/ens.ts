@@ -539,7 +539,7 @@ export function ensProviderFromConfig(cfg: Config): EnsProvider | null {
     nameWrapperAddress: cfg.ENS_NAME_WRAPPER_ADDRESS as Address | undefined,
     timeoutMs: cfg.RESOLUTION_TIMEOUT_MS,
     cacheTtlSeconds: cfg.CHAIN_CACHE_TTL_SECONDS,
-    allowNonPublicGateways: cfg.CCIP_READ_PRIVATE_GATEWAYS === "1",
+    allowNonPublicGateways: cfg.CCIP_READ_PRIVATE_GATEWAYS,
     gatewayBudget: {
       perGatewayPerMinute: cfg.CCIP_READ_PER_GATEWAY_PER_MINUTE,
       perClientPerMinute: cfg.CCIP_READ_PER_CLIENT_PER_MINUTE,

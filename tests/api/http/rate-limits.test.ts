@@ -26,7 +26,7 @@ beforeAll(async () => {
     RATE_LIMIT_PARTNER_PER_TOKEN: 2,
     RATE_LIMIT_RESOLVE_PER_TOKEN: 4,
     RATE_LIMIT_WINDOW_SECONDS: 60,
-    TRUST_PROXY: "1",
+    TRUST_PROXY: true,
   });
   windowStart = Math.floor(Date.now() / 60_000) * 60_000;
   setRateLimitClock(() => windowStart + 1000);

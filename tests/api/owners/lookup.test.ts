@@ -17,7 +17,7 @@ const freshClient = () => ({ "x-forwarded-for": `203.0.113.${++addressCount}` })
 
 beforeAll(async () => {
   app = await startTestApp({
-    TRUST_PROXY: "1",
+    TRUST_PROXY: true,
     RATE_LIMIT_LOOKUP_PER_ADDRESS: LIMIT,
     // A window this long has no boundary anywhere near the run, so counts are not raced by the clock.
     RATE_LIMIT_WINDOW_SECONDS: 10 * 365 * 86_400,

@@ -48,7 +48,7 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hook`;
-  app = await startTestApp({ WEBHOOKS_ALLOW_PRIVATE_URLS: "1" });
+  app = await startTestApp({ WEBHOOKS_ALLOW_PRIVATE_URLS: true });
   ({ adminToken: admin, parentName: parent } = await seedCatalogue());
 });
 afterAll(async () => {

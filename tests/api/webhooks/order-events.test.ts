@@ -61,7 +61,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
   receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/orders`;
   app = await startTestApp({
-    WEBHOOKS_ALLOW_PRIVATE_URLS: "1",
+    WEBHOOKS_ALLOW_PRIVATE_URLS: true,
     PAYMENTS_EVM_CHAIN_ID: 1,
     PAYMENTS_BTC_NETWORK: "regtest",
     UNPAID_HOLDS_PER_CLIENT: 0,

@@ -68,7 +68,7 @@ function stripeAt(url: string): Partial<Config> {
     STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
     STRIPE_API_BASE: url,
     STRIPE_TIMEOUT_MS,
-    RATE_LIMIT_ENABLED: "0",
+    RATE_LIMIT_ENABLED: false,
   };
 }
 

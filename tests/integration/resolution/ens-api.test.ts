@@ -42,7 +42,7 @@ beforeAll(async () => {
   app = await startTestApp({
     ETH_RPC_URL: node.rpcUrl,
     ENS_REGISTRY_ADDRESS: ens.registry,
-    CCIP_READ_PRIVATE_GATEWAYS: "1",
+    CCIP_READ_PRIVATE_GATEWAYS: true,
     // Each record of an offchain name is a gateway round trip and a callback on a slow local chain.
     RESOLUTION_TIMEOUT_MS: 30_000,
   });

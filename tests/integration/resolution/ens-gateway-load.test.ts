@@ -54,7 +54,7 @@ beforeAll(async () => {
   app = await startTestApp({
     ETH_RPC_URL: node.rpcUrl,
     ENS_REGISTRY_ADDRESS: ens.registry,
-    CCIP_READ_PRIVATE_GATEWAYS: "1",
+    CCIP_READ_PRIVATE_GATEWAYS: true,
     CCIP_READ_PER_CLIENT_PER_MINUTE: PER_CLIENT_PER_MINUTE,
     RESOLUTION_TIMEOUT_MS: 30_000,
     // The pages' lookup budget also pays for each outbound request (issue 32): set out of reach

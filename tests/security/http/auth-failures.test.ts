@@ -16,7 +16,7 @@ beforeAll(async () => {
   s = await startSecurityApp({
     RATE_LIMIT_AUTH_FAILURES_PER_ADDRESS: LIMIT,
     RATE_LIMIT_WINDOW_SECONDS: TEST_WINDOW_SECONDS,
-    TRUST_PROXY: "1",
+    TRUST_PROXY: true,
   });
 });
 afterAll(() => s?.app.close());

@@ -14,7 +14,7 @@ const pages = pagesStandIn();
 let s: SecurityApp;
 
 beforeAll(async () => {
-  s = await startSecurityApp({ RATE_LIMIT_ENABLED: "0" }, { pages: pages.handler });
+  s = await startSecurityApp({ RATE_LIMIT_ENABLED: false }, { pages: pages.handler });
 });
 afterAll(() => s?.app.close());
 

@@ -15,7 +15,7 @@ let s: SecurityApp;
 
 beforeAll(async () => {
   s = await startSecurityApp(
-    { RATE_LIMIT_READ_PER_ADDRESS: 3, RATE_LIMIT_WINDOW_SECONDS: TEST_WINDOW_SECONDS, TRUST_PROXY: "0" },
+    { RATE_LIMIT_READ_PER_ADDRESS: 3, RATE_LIMIT_WINDOW_SECONDS: TEST_WINDOW_SECONDS, TRUST_PROXY: false },
     { pages: pages.handler },
   );
 });

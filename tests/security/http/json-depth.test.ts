@@ -9,7 +9,7 @@ import { errorNaming, ROUTE_CASES, startSecurityApp, type SecurityApp } from "..
 let s: SecurityApp;
 
 beforeAll(async () => {
-  s = await startSecurityApp({ RATE_LIMIT_ENABLED: "0" });
+  s = await startSecurityApp({ RATE_LIMIT_ENABLED: false });
 });
 afterAll(() => s?.app.close());
 

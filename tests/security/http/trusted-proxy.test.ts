@@ -14,7 +14,7 @@ beforeAll(async () => {
   s = await startSecurityApp({
     RATE_LIMIT_READ_PER_ADDRESS: 3,
     RATE_LIMIT_WINDOW_SECONDS: TEST_WINDOW_SECONDS,
-    TRUST_PROXY: "1",
+    TRUST_PROXY: true,
   });
 });
 afterAll(() => s?.app.close());

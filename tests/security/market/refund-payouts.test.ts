@@ -40,7 +40,7 @@ beforeAll(async () => {
     PAYMENTS_BTC_ESPLORA_URL: `http://127.0.0.1:${(esplora.address() as AddressInfo).port}`,
     PAYMENTS_BTC_NETWORK: "regtest",
     PAYMENTS_BTC_CONFIRMATIONS: 1,
-    PAYMENTS_ALLOW_TEST_DEFAULTS: "1",
+    PAYMENTS_ALLOW_TEST_DEFAULTS: true,
     CRYPTO_RATES_JSON: '{"ETH":"3000","BTC":"60000"}',
     UNPAID_HOLDS_PER_CLIENT: 0,
   });

@@ -24,7 +24,7 @@ const freshClient = () => `203.0.113.${++clients}`;
 const freshOwner = () => privateKeyToAccount(generatePrivateKey()).address;
 
 beforeAll(async () => {
-  app = await startTestApp({ TRUST_PROXY: "1", RATE_LIMIT_ENABLED: "0", UNPAID_HOLDS_PER_PARTNER: PARTNER_LIMIT });
+  app = await startTestApp({ TRUST_PROXY: true, RATE_LIMIT_ENABLED: false, UNPAID_HOLDS_PER_PARTNER: PARTNER_LIMIT });
   await seedCatalogue();
 });
 afterAll(() => app?.close());

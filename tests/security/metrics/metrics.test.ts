@@ -12,7 +12,7 @@ let app: TestApp;
 let adminToken: string;
 
 beforeAll(async () => {
-  app = await startTestApp({ TRUST_PROXY: "1", UNPAID_HOLDS_PER_CLIENT: 0, UNPAID_HOLDS_PER_OWNER: 0 });
+  app = await startTestApp({ TRUST_PROXY: true, UNPAID_HOLDS_PER_CLIENT: 0, UNPAID_HOLDS_PER_OWNER: 0 });
   ({ adminToken } = await seedCatalogue());
 });
 afterAll(() => app?.close());

@@ -17,7 +17,7 @@ import { ethWallet, newAccount, registerOwned } from "@/tests/support/owner-fixt
 const liveCryptoOnly: Partial<Config> = {
   PAYMENTS_EVM_RPC_URL: "http://127.0.0.1:9",
   PAYMENTS_BTC_ESPLORA_URL: "http://127.0.0.1:9",
-  PAYMENTS_TEST_CARD_PROCESSOR: "0",
+  PAYMENTS_TEST_CARD_PROCESSOR: false,
   STRIPE_SECRET_KEY: undefined,
   STRIPE_PUBLISHABLE_KEY: undefined,
   STRIPE_WEBHOOK_SECRET: undefined,

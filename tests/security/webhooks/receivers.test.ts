@@ -25,7 +25,7 @@ beforeAll(async () => {
     response.end();
   });
   await new Promise<void>((resolve) => local.listen(0, "127.0.0.1", resolve));
-  app = await startTestApp({ WEBHOOKS_ALLOW_PRIVATE_URLS: "0" });
+  app = await startTestApp({ WEBHOOKS_ALLOW_PRIVATE_URLS: false });
   ({ adminToken: admin, partnerId, parentName: parent } = await seedCatalogue());
 });
 afterAll(async () => {

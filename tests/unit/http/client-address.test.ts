@@ -22,16 +22,16 @@ describe("client address", () => {
   afterEach(() => setConfig());
 
   test("the socket's address, ignoring X-Forwarded-For unless the proxy is trusted", () => {
-    setConfig({ TRUST_PROXY: "0" });
+    setConfig({ TRUST_PROXY: false });
     expect(clientAddress(request({ "x-forwarded-for": "1.2.3.4" }, "10.0.0.9"))).toBe("10.0.0.9");
-    setConfig({ TRUST_PROXY: "1" });
+    setConfig({ TRUST_PROXY: true });
     expect(clientAddress(request({ "x-forwarded-for": "6.6.6.6, 1.2.3.4" }, "10.0.0.9"))).toBe("1.2.3.4");
     expect(clientAddress(request({}, "10.0.0.9"))).toBe("10.0.0.9");
     expect(clientAddress(request({}))).toBe("unknown");
   });
 
   test("a peer header counts only with this process's seal: a client's copy is ignored", () => {
-    setConfig({ TRUST_PROXY: "0" });
+    setConfig({ TRUST_PROXY: false });
     expect(peerAddress(request({ [PEER_HEADER]: sealedPeer("203.0.113.9") }))).toBe("203.0.113.9");
     expect(peerAddress(request({ [PEER_HEADER]: "forged 127.0.0.1" }))).toBeUndefined();
     expect(peerAddress(request({ [PEER_HEADER]: "127.0.0.1" }))).toBeUndefined();
@@ -42,14 +42,14 @@ describe("client address", () => {
   });
 
   test("loopback is the connection's, and behind a trusted proxy also the forwarded client's", () => {
-    setConfig({ TRUST_PROXY: "0" });
+    setConfig({ TRUST_PROXY: false });
     expect(fromLoopback(request({}, "127.0.0.1"))).toBe(true);
     expect(fromLoopback(request({}, "::ffff:127.0.0.1"))).toBe(true);
     expect(fromLoopback(request({}, "::1"))).toBe(true);
     expect(fromLoopback(request({}, "10.0.0.1"))).toBe(false);
     expect(fromLoopback(request({ [PEER_HEADER]: "x 127.0.0.1" }))).toBe(false);
     expect(fromLoopback(request({ "x-forwarded-for": "203.0.113.5" }, "127.0.0.1"))).toBe(true);
-    setConfig({ TRUST_PROXY: "1" });
+    setConfig({ TRUST_PROXY: true });
     expect(fromLoopback(request({ "x-forwarded-for": "203.0.113.5" }, "127.0.0.1"))).toBe(false);
     expect(fromLoopback(request({ "x-forwarded-for": "127.0.0.1" }, "127.0.0.1"))).toBe(true);
     expect(fromLoopback(request({}, "127.0.0.1"))).toBe(true);

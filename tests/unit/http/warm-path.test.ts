@@ -33,7 +33,7 @@ function knownContext(params: Record<string, string>): RouteContext {
 }
 
 beforeAll(async () => {
-  setConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_ENABLED: "1" });
+  setConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", RATE_LIMIT_ENABLED: true });
   await openDatabase();
   await db().tld.create({ data: { name: "web3" } });
   await db().$transaction((tx) => registerName(tx, { name: "warm.web3", ownerAddress: OWNER }));

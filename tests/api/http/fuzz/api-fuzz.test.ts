@@ -72,7 +72,7 @@ beforeAll(async () => {
   await ens.register("vitalik.eth");
   dns = await startDnsServer({ "example.com": [{ type: "A", ttl: 300, address: "192.0.2.7" }] });
   app = await startTestApp({
-    RATE_LIMIT_ENABLED: "0",
+    RATE_LIMIT_ENABLED: false,
     ETH_RPC_URL: node.rpcUrl,
     ENS_REGISTRY_ADDRESS: ens.registry,
     UNS_PROXY_READER_ADDRESS: uns.proxyReader,
