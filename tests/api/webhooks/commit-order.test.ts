@@ -36,7 +36,7 @@ beforeAll(async () => {
     });
   });
   await new Promise<void>((resolve) => receiver.listen(0, "127.0.0.1", resolve));
-  app = await startTestApp({ WEBHOOKS_ALLOW_PRIVATE_URLS: "1" });
+  app = await startTestApp({ WEBHOOKS_ALLOW_PRIVATE_URLS: true });
   const catalogue = await seedCatalogue();
   partnerId = catalogue.partnerId;
   const res = await app.fetch("/v1/partner/webhooks", {
@@ -193,7 +193,7 @@ describe.runIf(onPostgres)("one object's events in commit order (PostgreSQL)", (
 test.skipIf(onPostgres)(
   "one transaction's events keep their written order and are numbered at its commit",
   async () => {
-    const local = await startTestApp({ WEBHOOKS_ALLOW_PRIVATE_URLS: "1" });
+    const local = await startTestApp({ WEBHOOKS_ALLOW_PRIVATE_URLS: true });
     try {
       const catalogue = await seedCatalogue();
       const res = await local.fetch("/v1/partner/webhooks", {
