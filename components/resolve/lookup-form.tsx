@@ -1,45 +1,31 @@
 "use client";
 // One box for both lookups: a name goes to forward resolution, an address to reverse.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
-
-function looksLikeAddress(value: string): boolean {
-  return /^0x[0-9a-fA-F]{40}$/.test(value) || (!value.includes(".") && value.length >= 25);
-}
+import { useId } from "react";
+import { useForm } from "react-hook-form";
+import { LookupQuery, type LookupQueryInput } from "./lookup-schema";
 
 export function LookupForm({ initial = "" }: { initial?: string }) {
   const id = useId();
   const router = useRouter();
-  const [value, setValue] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const text = value.trim();
-    if (!text) {
-      setError("Type a name such as alice.web3, or an address such as 0x8ba1…BA72.");
-      return;
-    }
-    if (!looksLikeAddress(text) && !text.includes(".")) {
-      setError(`"${text}" has no TLD: type a full name such as ${text}.web3, or a wallet address.`);
-      return;
-    }
-    setError(null);
-    router.push(
-      looksLikeAddress(text) ? `/reverse/${encodeURIComponent(text)}` : `/resolve/${encodeURIComponent(text)}`,
-    );
-  }
+  // Judged when "Look up" is pressed, not while typing.
+  const { register, handleSubmit, formState } = useForm<LookupQueryInput, unknown, LookupQuery>({
+    resolver: zodResolver(LookupQuery),
+    defaultValues: { query: initial },
+    reValidateMode: "onSubmit",
+  });
+  const error = formState.errors.query?.message ?? null;
 
   return (
-    <form onSubmit={submit} noValidate>
+    <form onSubmit={handleSubmit(({ query }) => router.push(query))} noValidate>
       <label htmlFor={id} className="label">
         Name or address to look up
       </label>
       <div className="flex flex-col gap-2 sm:flex-row">
         <input
           id={id}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
+          {...register("query")}
           placeholder="alice.web3 or 0x8ba1f109551bD432803012645Ac136ddd64DBA72"
           autoCapitalize="none"
           autoComplete="off"
