@@ -1,14 +1,18 @@
 "use client";
 // Signing in is pasting an access token; it is checked against the API before it is kept.
-import { useId, useState, type FormEvent } from "react";
+import { zodResolver } from "@hookform/resolvers/zod";
+import { useId, useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import { ApiRequestError } from "../api/client";
 import { setSessionToken } from "../session-token";
+import { PARTNER_SHAPE_ERROR, signInSchema, type SignInValues } from "./sign-in-schema";
 
-const JWT_SHAPE = /^[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+$/;
-
-const PARTNER_SHAPE_ERROR =
-  "That is not an access token: it should be three dot-separated parts (a JWT), as printed by `npm " +
-  "run partner -- create`.";
+/** Why `check` refused the token, in words. */
+function refusal(failure: unknown): string {
+  if (failure instanceof ApiRequestError && failure.status === 403)
+    return "This token is valid but may not manage the dashboard: sign in with an ADMIN token.";
+  return failure instanceof Error ? failure.message : "The token could not be checked.";
+}
 
 /**
  * `check` calls an endpoint the token must be allowed to call; the dashboard asks for the token
@@ -29,41 +33,31 @@ export function SignInForm({
   keep?: (token: string) => void;
 }) {
   const id = useId();
-  const [value, setValue] = useState("");
-  const [error, setError] = useState<string | null>(null);
-  const [checking, setChecking] = useState(false);
+  const resolver = useMemo(() => zodResolver(signInSchema(shapeError)), [shapeError]);
+  // Judged when "Sign in" is pressed; the message stays until the next try.
+  const { register, handleSubmit, setError, reset, control, formState } = useForm<SignInValues>({
+    resolver,
+    defaultValues: { token: "" },
+    reValidateMode: "onSubmit",
+  });
+  const empty = useWatch({ control, name: "token" }).trim() === "";
+  const error = formState.errors.token?.message ?? null;
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    const token = value.trim();
-    if (!JWT_SHAPE.test(token)) {
-      setError(shapeError);
-      return;
-    }
+  async function submit({ token }: SignInValues) {
     if (check) {
-      setChecking(true);
       try {
         await check(token);
       } catch (failure) {
-        setChecking(false);
-        setError(
-          failure instanceof ApiRequestError && failure.status === 403
-            ? "This token is valid but may not manage the dashboard: sign in with an ADMIN token."
-            : failure instanceof Error
-              ? failure.message
-              : "The token could not be checked.",
-        );
+        setError("token", { type: "server", message: refusal(failure) });
         return;
       }
-      setChecking(false);
     }
-    setError(null);
-    setValue("");
+    reset();
     keep(token);
   }
 
   return (
-    <form onSubmit={submit} className="space-y-3" noValidate>
+    <form onSubmit={handleSubmit(submit)} className="space-y-3" noValidate>
       <p className="text-sm text-slate-600">{intro}</p>
       <div>
         <label htmlFor={id} className="label">
@@ -71,8 +65,7 @@ export function SignInForm({
         </label>
         <textarea
           id={id}
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
+          {...register("token")}
           rows={3}
           spellCheck={false}
           autoComplete="off"
@@ -90,8 +83,8 @@ export function SignInForm({
           </p>
         ) : null}
       </div>
-      <button type="submit" className="btn-primary" disabled={checking || value.trim() === ""}>
-        {checking ? "Checking…" : "Sign in"}
+      <button type="submit" className="btn-primary" disabled={formState.isSubmitting || empty}>
+        {formState.isSubmitting ? "Checking…" : "Sign in"}
       </button>
     </form>
   );
