@@ -1,14 +1,19 @@
 "use client";
 // The built-in test processor's checkout: no real card is charged, and the page says so.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation } from "@tanstack/react-query";
 import { useRouter } from "next/navigation";
-import { useId, useState, type FormEvent } from "react";
+import { useId } from "react";
+import { useForm } from "react-hook-form";
 import { TEST_CARDS } from "@/lib/payments/card/test-cards";
 import { callOwnRoute } from "../api/client";
 import { usd } from "../format";
+import { isFieldError, showServerErrors } from "../forms/server-errors";
 import { ErrorPanel } from "../status";
+import { TestCard, type TestCardInput } from "./test-card-schema";
 
 const grouped = (digits: string) => digits.replace(/(\d{4})(?=\d)/g, "$1 ");
+const FIELDS = { cardNumber: "cardNumber" } as const;
 
 export function TestCardForm({
   clientSecret,
@@ -21,31 +26,26 @@ export function TestCardForm({
 }) {
   const id = useId();
   const router = useRouter();
-  const [cardNumber, setCardNumber] = useState("");
-  const [error, setError] = useState<string | null>(null);
+  // Judged when "Pay" is pressed; the message stays until the next try.
+  const { register, handleSubmit, setError, formState } = useForm<TestCardInput, unknown, TestCard>({
+    resolver: zodResolver(TestCard),
+    defaultValues: { cardNumber: "" },
+    reValidateMode: "onSubmit",
+  });
+  const error = formState.errors.cardNumber?.message ?? null;
   const pay = useMutation({
-    mutationFn: async () => {
+    mutationFn: async ({ cardNumber }: TestCard) => {
       const outcome = await callOwnRoute<{ status: "succeeded" | "declined"; message: string }>(
         "/api/test-processor/pay",
-        { method: "POST", body: { clientSecret, cardNumber: cardNumber.replace(/[\s-]/g, "") } },
+        { method: "POST", body: { clientSecret, cardNumber } },
       );
       // A decline is an answer, not a failure of the call: the message says why.
       if (outcome.status !== "succeeded") throw new Error(outcome.message);
       return outcome;
     },
     onSuccess: () => router.push(`/orders/${orderId}`),
+    onError: (failure) => showServerErrors(setError, failure, FIELDS),
   });
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const digits = cardNumber.replace(/[\s-]/g, "");
-    if (!/^\d{12,19}$/.test(digits)) {
-      setError("Enter a card number of 12 to 19 digits, e.g. 4242 4242 4242 4242.");
-      return;
-    }
-    setError(null);
-    pay.mutate();
-  }
 
   return (
     <div className="card space-y-4" data-testid="test-checkout">
@@ -69,15 +69,14 @@ export function TestCardForm({
           ))}
         </ul>
       </div>
-      <form onSubmit={submit} noValidate className="space-y-3">
+      <form onSubmit={handleSubmit((card) => pay.mutate(card))} noValidate className="space-y-3">
         <div>
           <label htmlFor={id} className="label">
             Card number
           </label>
           <input
             id={id}
-            value={cardNumber}
-            onChange={(event) => setCardNumber(event.target.value)}
+            {...register("cardNumber")}
             inputMode="numeric"
             autoComplete="off"
             placeholder="4242 4242 4242 4242"
@@ -89,7 +88,7 @@ export function TestCardForm({
             {error}
           </p>
         </div>
-        {pay.isError ? (
+        {pay.isError && !isFieldError(pay.error, FIELDS) ? (
           <ErrorPanel error={pay.error} title="The payment was declined">
             <p className="mt-1">Try another test card number from the list above.</p>
           </ErrorPanel>
