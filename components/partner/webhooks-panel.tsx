@@ -2,17 +2,13 @@
 // Webhook receivers of the partner: register one (its secret is shown once), list them with the
 // reason a failing one was disabled, send a test event, delete, and read each delivery log.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
-import { WEBHOOK_EVENT_TYPES } from "@/lib/contract/schemas/webhook-events";
+import { useId, useState } from "react";
 import { apiClient } from "../api/client";
 import { CopyButton } from "../copy-button";
 import { Badge, Empty, ErrorPanel, Loading } from "../status";
 import { usePartnerApi } from "./use-partner-api";
 import { WebhookDeliveries } from "./webhook-deliveries";
-
-export const WEBHOOKS_KEY = ["partner", "webhooks"];
-
-type EventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+import { WebhookForm, WEBHOOKS_KEY } from "./webhook-form";
 
 export function WebhooksPanel() {
   const id = useId();
@@ -22,72 +18,20 @@ export function WebhooksPanel() {
     queryKey: WEBHOOKS_KEY,
     queryFn: () => call((headers) => apiClient.GET("/v1/partner/webhooks", { headers })),
   });
-  const [url, setUrl] = useState("");
-  const [events, setEvents] = useState<EventType[]>(["subname.created", "subname.revoked"]);
   const [secret, setSecret] = useState<string | null>(null);
   const [openLog, setOpenLog] = useState<string | null>(null);
-  const create = useMutation({
-    mutationFn: () =>
-      call((headers) => apiClient.POST("/v1/partner/webhooks", { body: { url: url.trim(), events }, headers })),
-    onSuccess: (created) => {
-      setSecret(created.secret);
-      setUrl("");
-      void client.invalidateQueries({ queryKey: WEBHOOKS_KEY });
-    },
-  });
   const remove = useMutation({
     mutationFn: (endpointId: string) =>
       call((headers) => apiClient.DELETE("/v1/partner/webhooks", { body: { id: endpointId }, headers })),
     onSuccess: () => void client.invalidateQueries({ queryKey: WEBHOOKS_KEY }),
   });
 
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    create.mutate();
-  }
-  const toggle = (type: EventType) =>
-    setEvents((now) => (now.includes(type) ? now.filter((t) => t !== type) : [...now, type]));
-
   return (
     <section className="card space-y-5" aria-labelledby={`${id}-heading`} data-testid="webhooks-panel">
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         Webhooks
       </h2>
-      <form onSubmit={submit} noValidate className="space-y-3">
-        <div>
-          <label htmlFor={`${id}-url`} className="label">
-            Receiver URL (https)
-          </label>
-          <input
-            id={`${id}-url`}
-            className="input"
-            value={url}
-            onChange={(e) => setUrl(e.target.value)}
-            placeholder="https://example.com/hooks/namesvc"
-            autoCapitalize="none"
-            spellCheck={false}
-          />
-        </div>
-        <fieldset>
-          <legend className="label">Events</legend>
-          <div className="grid grid-cols-1 gap-1 text-sm sm:grid-cols-2 lg:grid-cols-3">
-            {WEBHOOK_EVENT_TYPES.map((type) => (
-              <label key={type} className="flex items-center gap-2">
-                <input type="checkbox" checked={events.includes(type)} onChange={() => toggle(type)} />
-                <code>{type}</code>
-              </label>
-            ))}
-          </div>
-        </fieldset>
-        <button type="submit" className="btn-primary" disabled={create.isPending}>
-          Add receiver
-        </button>
-        {create.isError ? (
-          <p role="alert" className="text-sm text-red-700">
-            {create.error.message}
-          </p>
-        ) : null}
-      </form>
+      <WebhookForm onCreated={setSecret} />
       {secret ? (
         <div role="status" className="rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm">
           <p className="font-semibold text-emerald-900">Receiver added. Its signing secret, shown this once:</p>
