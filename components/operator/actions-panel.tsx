@@ -1,65 +1,54 @@
 "use client";
 // The operator's hand actions, each with its reason, and the audit log they write.
+import { zodResolver } from "@hookform/resolvers/zod";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState, type FormEvent } from "react";
+import { useId, useMemo } from "react";
+import { useForm, useWatch } from "react-hook-form";
 import type { OperatorAction } from "@/lib/contract/schemas/operator";
 import type { z } from "zod";
-import { ApiRequestError, apiClient, bearer, unwrap } from "../api/client";
+import { apiClient, bearer, unwrap } from "../api/client";
 import { Field } from "../field";
+import { isFieldError, showServerErrors } from "../forms/server-errors";
+import { useLoaded } from "../forms/use-loaded";
 import { ErrorPanel, Loading } from "../status";
+import { ACTIONS, actionSchema, FORM_FIELDS, loadOperatorSchemas, targetOf, type ActionValues } from "./action-schema";
 
-type Action = z.infer<typeof OperatorAction>["action"];
-
-const ACTIONS: { value: Action; label: string; target: "orderId" | "refundId" | "name" }[] = [
-  { value: "accept-underpaid", label: "Accept an underpaid order", target: "orderId" },
-  { value: "write-off-dust", label: "Write off dust (a small crypto refund)", target: "refundId" },
-  { value: "refund-order", label: "Refund a completed order", target: "orderId" },
-  { value: "suspend-name", label: "Suspend a name", target: "name" },
-  { value: "unsuspend-name", label: "Unsuspend a name", target: "name" },
-  { value: "release-name", label: "Release a name to the market", target: "name" },
-];
 const TARGET_LABEL = { orderId: "Order id", refundId: "Refund id", name: "Name" } as const;
+type ActionRequest = z.infer<typeof OperatorAction>;
 
 export function ActionsPanel({ token }: { token: string }) {
   const id = useId();
   const queryClient = useQueryClient();
-  const [action, setAction] = useState<Action>("accept-underpaid");
-  const [target, setTarget] = useState("");
-  const [reason, setReason] = useState("");
-  const kind = ACTIONS.find((a) => a.value === action)!.target;
+  const api = useLoaded(loadOperatorSchemas);
+  const resolver = useMemo(() => zodResolver(actionSchema(api)), [api]);
+  const { register, handleSubmit, setError, control, formState } = useForm<ActionValues, unknown, ActionRequest>({
+    resolver,
+    defaultValues: { action: "accept-underpaid", target: "", reason: "" },
+  });
+  const kind = targetOf(useWatch({ control, name: "action" }));
   const run = useMutation({
-    mutationFn: () =>
-      unwrap(
-        apiClient.POST("/v1/operator/actions", {
-          body: { action, [kind]: target.trim(), reason } as z.infer<typeof OperatorAction>,
-          headers: bearer(token),
-        }),
-      ),
+    mutationFn: (body: ActionRequest) =>
+      unwrap(apiClient.POST("/v1/operator/actions", { body, headers: bearer(token) })),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ["operator"] }),
+    onError: (error) => showServerErrors(setError, error, FORM_FIELDS),
   });
   const audit = useQuery({
     queryKey: ["operator", "audit"],
     queryFn: () => unwrap(apiClient.GET("/v1/operator/audit", { params: { query: {} }, headers: bearer(token) })),
   });
-  const fieldError = (field: string) =>
-    run.error instanceof ApiRequestError ? (run.error.fieldMessage(field) ?? null) : null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    run.mutate();
-  };
+  const fieldError = (field: keyof ActionValues) => formState.errors[field]?.message ?? null;
   return (
     <section className="card space-y-4" aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`} className="text-lg font-semibold">
         Actions
       </h2>
-      <form className="grid grid-cols-1 gap-3 sm:grid-cols-2" onSubmit={submit} noValidate>
+      <form
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2"
+        onSubmit={handleSubmit((body) => run.mutate(body))}
+        noValidate
+      >
         <Field id={`${id}-action`} label="Action" error={fieldError("action")}>
-          <select
-            id={`${id}-action`}
-            className="input"
-            value={action}
-            onChange={(e) => setAction(e.target.value as Action)}
-          >
+          <select id={`${id}-action`} className="input" {...register("action")}>
             {ACTIONS.map((a) => (
               <option key={a.value} value={a.value}>
                 {a.label}
@@ -67,27 +56,16 @@ export function ActionsPanel({ token }: { token: string }) {
             ))}
           </select>
         </Field>
-        <Field id={`${id}-target`} label={TARGET_LABEL[kind]} error={fieldError(kind)}>
-          <input
-            id={`${id}-target`}
-            className="input mono"
-            value={target}
-            onChange={(e) => setTarget(e.target.value)}
-          />
+        <Field id={`${id}-target`} label={TARGET_LABEL[kind]} error={fieldError("target")}>
+          <input id={`${id}-target`} className="input mono" {...register("target")} />
         </Field>
         <div className="sm:col-span-2">
           <Field id={`${id}-reason`} label="Reason (kept in the audit log)" error={fieldError("reason")}>
-            <textarea
-              id={`${id}-reason`}
-              className="input"
-              rows={2}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
+            <textarea id={`${id}-reason`} className="input" rows={2} {...register("reason")} />
           </Field>
         </div>
         <div className="sm:col-span-2 space-y-2">
-          {run.isError && !fieldError(kind) && !fieldError("reason") ? (
+          {run.isError && !isFieldError(run.error, FORM_FIELDS) ? (
             <ErrorPanel error={run.error} title="The action was refused" />
           ) : null}
           {run.isSuccess ? (
