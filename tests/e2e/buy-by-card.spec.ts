@@ -67,6 +67,11 @@ test("a declined test card says why and lets the person try another card", async
   await page.getByLabel("Owner address").fill(OWNER);
   await page.getByRole("button", { name: "Continue to card payment" }).click();
   const checkout = page.getByTestId("test-checkout");
+  // A wrong check digit is refused at the field, in the test processor API's words, before any call.
+  await checkout.getByLabel("Card number").fill("4242 4242 4242 4241");
+  await checkout.getByRole("button", { name: /Pay .* \(test\)/ }).click();
+  await expect(checkout).toContainText("cardNumber must be 12 to 19 digits with a valid check digit");
+  await expect(checkout.getByLabel("Card number")).toHaveAttribute("aria-invalid", "true");
   await checkout.getByLabel("Card number").fill("4000 0000 0000 0002");
   await checkout.getByRole("button", { name: /Pay .* \(test\)/ }).click();
   await expect(checkout.getByRole("alert")).toContainText("Your card was declined.");

@@ -61,6 +61,11 @@ for (const width of [390, 1280]) {
     // A hand action: refund the sale made above, with a reason the audit log keeps.
     await page.getByLabel("Action", { exact: true }).selectOption("refund-order");
     await page.getByLabel("Order id", { exact: true }).fill(orderId);
+    // A reason too short to say why is refused at its box, in the API's words, and nothing is done.
+    await page.getByLabel("Reason (kept in the audit log)").fill("no");
+    await page.getByRole("button", { name: "Do it" }).click();
+    await expect(page.getByText("reason must say why, in words (3 to 500 characters)")).toBeVisible();
+    await expect(page.getByTestId("action-outcome")).toHaveCount(0);
     const reason = `E2E at ${width} px: the buyer asked`;
     await page.getByLabel("Reason (kept in the audit log)").fill(reason);
     await page.getByRole("button", { name: "Do it" }).click();

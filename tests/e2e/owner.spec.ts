@@ -190,6 +190,8 @@ for (const size of SIZES) {
     const newOwner = card.getByLabel("New owner address");
     await newOwner.fill("0x1234");
     await expect(card.getByText(/ownerAddress must be an EVM address/)).toBeVisible();
+    await newOwner.fill(account.address.toLowerCase());
+    await expect(card.getByText("That is your own address: the name is already yours.")).toBeVisible();
     await newOwner.fill(buyer);
     await card.getByRole("button", { name: "Review the transfer" }).click();
     const dialog = page.getByRole("dialog", { name: `Transfer ${name}?` });

@@ -87,6 +87,7 @@ for (const size of SIZES) {
       await panel.getByLabel("Receiver URL (https)").fill("https://10.0.0.1/hook");
       await panel.getByRole("button", { name: "Add receiver" }).click();
       await expect(panel.getByRole("alert")).toContainText("not a public address");
+      await expect(panel.getByLabel("Receiver URL (https)")).toHaveAttribute("aria-invalid", "true");
 
       await item.getByRole("button", { name: `Delete receiver ${url}` }).click();
       await expect(item).toHaveCount(0);

@@ -35,6 +35,15 @@ test("a resolution shows the owner, content hash, wallets by coin, DNS records a
   const text = page.getByRole("region", { name: "Text records" });
   await expect(text).toContainText("alice@example.com");
   await expect(text).toContainText("Alice's demo name on the native registry.");
+
+  // The lookup box judges a name without its TLD before leaving the page.
+  await page.getByLabel("Name or address to look up").fill(" alice ");
+  await page.getByRole("button", { name: "Look up" }).click();
+  await expect(page.getByRole("alert").filter({ hasText: "has no TLD" })).toHaveText(
+    '"alice" has no TLD: type a full name such as alice.web3, or a wallet address.',
+  );
+  await expect(page.getByLabel("Name or address to look up")).toHaveAttribute("aria-invalid", "true");
+  await expect(page).toHaveURL(/\/resolve\/alice\.web3$/);
   expect(problems.errors).toEqual([]);
 });
 
