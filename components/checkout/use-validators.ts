@@ -2,7 +2,8 @@
 // The purchase schemas check addresses with each coin's codec; that code is large, so it is
 // loaded after the checkout renders. Until it arrives the fields are simply not yet judged
 // (the API validates the same way on submit).
-import { useEffect, useState } from "react";
+import { useMemo } from "react";
+import { useLoaded } from "../forms/use-loaded";
 
 type MarketSchemas = typeof import("@/lib/contract/schemas/market");
 
@@ -24,16 +25,9 @@ export function buildValidators(schemas: MarketSchemas): Validators {
   };
 }
 
+const loadMarketSchemas = (): Promise<MarketSchemas> => import("@/lib/contract/schemas/market");
+
 export function useValidators(): Validators | null {
-  const [validators, setValidators] = useState<Validators | null>(null);
-  useEffect(() => {
-    let alive = true;
-    import("@/lib/contract/schemas/market").then((schemas) => {
-      if (alive) setValidators(buildValidators(schemas));
-    });
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return validators;
+  const schemas = useLoaded(loadMarketSchemas);
+  return useMemo(() => (schemas ? buildValidators(schemas) : null), [schemas]);
 }

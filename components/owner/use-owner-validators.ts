@@ -1,7 +1,8 @@
 "use client";
 // The owner API's own schemas, loaded after the page renders (the coin codecs and the content
 // hash library are large): fields are judged as they are typed by the rules the API applies.
-import { useEffect, useState } from "react";
+import { useMemo } from "react";
+import { useLoaded } from "../forms/use-loaded";
 
 type OwnerSchemas = typeof import("@/lib/contract/schemas/owner");
 type MarketSchemas = typeof import("@/lib/contract/schemas/market");
@@ -54,18 +55,10 @@ export function buildOwnerValidators(owner: OwnerSchemas, market: MarketSchemas)
   };
 }
 
+const loadSchemas = (): Promise<[OwnerSchemas, MarketSchemas]> =>
+  Promise.all([import("@/lib/contract/schemas/owner"), import("@/lib/contract/schemas/market")]);
+
 export function useOwnerValidators(): OwnerValidators | null {
-  const [validators, setValidators] = useState<OwnerValidators | null>(null);
-  useEffect(() => {
-    let alive = true;
-    Promise.all([import("@/lib/contract/schemas/owner"), import("@/lib/contract/schemas/market")]).then(
-      ([owner, market]) => {
-        if (alive) setValidators(buildOwnerValidators(owner, market));
-      },
-    );
-    return () => {
-      alive = false;
-    };
-  }, []);
-  return validators;
+  const schemas = useLoaded(loadSchemas);
+  return useMemo(() => (schemas ? buildOwnerValidators(...schemas) : null), [schemas]);
 }
