@@ -7,9 +7,13 @@ export const dynamic = "force-dynamic";
 
 let document: ReturnType<typeof buildOpenApiDocument> | undefined;
 
-export const GET = endpoint({ errors: "single", headers: { "access-control-allow-origin": "*" } }, async () => {
-  document ??= buildOpenApiDocument();
-  return json(document, 200, { "cache-control": "public, max-age=300" });
-});
+// A static document, cached by clients and proxies: any origin, no rate limit.
+export const GET = endpoint(
+  { errors: "single", cors: "public", rateLimit: null, headers: { "access-control-allow-origin": "*" } },
+  async () => {
+    document ??= buildOpenApiDocument();
+    return json(document, 200, { "cache-control": "public, max-age=300" });
+  },
+);
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

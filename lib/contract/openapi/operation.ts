@@ -22,7 +22,7 @@ export interface Operation {
   responses: Record<number, { description: string; schema?: z.ZodType; csv?: boolean }>;
   /** Client-error statuses this endpoint answers, beyond 400/401/403 that follow from the above. */
   errorStatuses?: number[];
-  /** False for the few endpoints without a rate limit (lib/http/route-policy.ts): no 429. */
+  /** False for the few endpoints without a rate limit (their route states `rateLimit: null`): no 429. */
   rateLimited?: boolean;
   /** False for endpoints that never touch the database: no 503 for it. */
   usesDatabase?: boolean;

@@ -8,7 +8,8 @@ import { requireOperator } from "@/lib/operator/require-operator";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+// The operator's console is our own page; its reads count per client address.
+export const POST = endpoint({ errors: "single", cors: "none", rateLimit: "read" }, async ({ request }) => {
   requireOperator(request);
   return respond(PartnerPayout, await recordPartnerPayout(await readJson(request, PartnerPayoutRequest)), 200, {
     "cache-control": "no-store",
