@@ -1,5 +1,6 @@
-// How an endpoint is described for the OpenAPI document: each area lists its operations with the
-// same zod schemas its handlers parse and answer with, so the document cannot drift from behaviour.
+// How an endpoint is described for the OpenAPI document: each route folder lists its operations in
+// an openapi.ts beside its route.ts, with the same zod schemas its handler parses and answers with,
+// so the document cannot drift from behaviour.
 import type { z } from "zod";
 import type { ErrorShape } from "../errors";
 
