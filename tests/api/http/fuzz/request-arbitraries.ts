@@ -48,7 +48,7 @@ import { COIN_CODES } from "@/lib/names/coin-codes";
 import { signOperatorToken } from "@/lib/operator/operator-token";
 import { TestPayResponse } from "@/lib/market/pay-test-intent";
 import { operations } from "@/app/v1/openapi.json/document";
-import { brokenOf, textFieldsOf, validOf, type Seeds } from "./schema-arbitraries";
+import { brokenOf, textFieldsOf, validishOf, validOf, type Seeds } from "./schema-arbitraries";
 
 export interface FuzzRequest {
   endpoint: string;
@@ -159,6 +159,12 @@ const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.string({ unit: "binary", maxLength: 30 }) },
   { weight: 1, arbitrary: fc.integer({ min: 200, max: 1200 }).map((n) => "é".repeat(n)) },
 );
+
+// Strings a schema takes that storage may not: NUL (PostgreSQL text cannot hold it) and lone
+// surrogates (no Unicode text; Prisma's engine cannot carry them). Schema-derived string fields get
+// them more often than hostileString alone gives them.
+const unstorableString = fc.constantFrom("\u0000", "a\u0000b", "\ud800", "x\udfffy", "\udbff\udbff");
+const fieldString = fc.oneof({ weight: 3, arbitrary: hostileString }, { weight: 1, arbitrary: unstorableString });
 
 const hostileNumber = fc.oneof(
   fc.integer(),
@@ -476,14 +482,15 @@ function fromOperation(name: string, inputs: OperationInputs): fc.Arbitrary<Fuzz
     let at = 0;
     return op.path.replace(/\{[A-Za-z]+\}/g, () => values[at++]!);
   });
-  const query = op.query ? queryArb(textFieldsOf(op.query, seeds)) : fc.constant("");
-  // Bodies valid by the schema go through bodyArb's mutations; one in five is broken by the schema instead.
+  const query = op.query ? queryArb(textFieldsOf(op.query, seeds, fieldString)) : fc.constant("");
+  // Bodies valid by the schema (a string field sometimes hostile) go through bodyArb's mutations; one in five
+  // is broken by the schema instead.
   const body = op.body
     ? fc.oneof(
         {
           weight: 4,
           arbitrary: bodyArb(
-            validOf(op.body, seeds) as fc.Arbitrary<Record<string, unknown>>,
+            validishOf(op.body, seeds, fieldString) as fc.Arbitrary<Record<string, unknown>>,
             inputs.validWeight ?? 2,
             inputs.clean,
             inputs.cleanWeight ?? 2,

@@ -51,6 +51,8 @@ class Generator {
   constructor(
     private readonly root: JsonSchema,
     private readonly seeds: Seeds,
+    /** Mixed into every string field, one value in two (hostile strings: valid-ish values). */
+    private readonly strings?: fc.Arbitrary<string>,
   ) {}
 
   resolve(schema: JsonSchema): JsonSchema {
@@ -79,7 +81,7 @@ class Generator {
   private validOfType(schema: JsonSchema, type: string, depth: number): fc.Arbitrary<unknown> {
     switch (type) {
       case "string":
-        return this.string(schema);
+        return this.strings ? fc.oneof(this.string(schema), this.strings) : this.string(schema);
       case "integer":
       case "number": {
         const min = schema.minimum ?? (schema.exclusiveMinimum !== undefined ? schema.exclusiveMinimum + 1 : -1e6);
@@ -241,6 +243,16 @@ export function validOf(schema: z.ZodType, seeds: Seeds = {}): fc.Arbitrary<unkn
   return new Generator(json, seeds).valid(json);
 }
 
+/**
+ * Values the schema accepts except that any string field may instead hold one of `strings` (NUL,
+ * lone surrogates, look-alike letters, huge strings): a string the schema takes is not yet one the
+ * code behind it can store.
+ */
+export function validishOf(schema: z.ZodType, seeds: Seeds, strings: fc.Arbitrary<string>): fc.Arbitrary<unknown> {
+  const json = jsonSchemaOf(schema);
+  return new Generator(json, seeds, strings).valid(json);
+}
+
 /** Values the schema refuses, each broken in one place (seeds fill the fields left intact). */
 export function brokenOf(schema: z.ZodType, seeds: Seeds = {}): fc.Arbitrary<unknown> {
   const json = jsonSchemaOf(schema);
@@ -253,18 +265,21 @@ export function brokenOf(schema: z.ZodType, seeds: Seeds = {}): fc.Arbitrary<unk
  * A query string or path parameters from an object schema: each value as the URL carries it (a
  * string; an array repeated for a query). Valid three times in four, else broken in one field.
  */
-export function textFieldsOf(schema: z.ZodObject, seeds: Seeds = {}): fc.Arbitrary<Record<string, string | string[]>> {
-  return fc
-    .oneof({ weight: 3, arbitrary: validOf(schema, seeds) }, { weight: 1, arbitrary: brokenOf(schema, seeds) })
-    .map((value) => {
-      const fields: Record<string, string | string[]> = {};
-      if (value === null || typeof value !== "object" || Array.isArray(value)) return fields;
-      for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
-        if (field === undefined) continue;
-        fields[key] = Array.isArray(field) ? field.map(textOf) : textOf(field);
-      }
-      return fields;
-    });
+export function textFieldsOf(
+  schema: z.ZodObject,
+  seeds: Seeds = {},
+  strings?: fc.Arbitrary<string>,
+): fc.Arbitrary<Record<string, string | string[]>> {
+  const valid = strings ? validishOf(schema, seeds, strings) : validOf(schema, seeds);
+  return fc.oneof({ weight: 3, arbitrary: valid }, { weight: 1, arbitrary: brokenOf(schema, seeds) }).map((value) => {
+    const fields: Record<string, string | string[]> = {};
+    if (value === null || typeof value !== "object" || Array.isArray(value)) return fields;
+    for (const [key, field] of Object.entries(value as Record<string, unknown>)) {
+      if (field === undefined) continue;
+      fields[key] = Array.isArray(field) ? field.map(textOf) : textOf(field);
+    }
+    return fields;
+  });
 }
 
 const textOf = (value: unknown) => (typeof value === "string" ? value : JSON.stringify(value));
