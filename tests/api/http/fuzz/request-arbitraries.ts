@@ -3,6 +3,9 @@
 // forged tokens, odd path segments). URLs and headers stay under node's 16 KB header limit, past
 // which node itself answers 431 without a body before the application sees the request. Each endpoint names its
 // success schema and error shape, so the property test can check every answer against the interface.
+// A /v1 endpoint's path parameters, query and body come from its OpenAPI operation's zod schemas
+// (fromOperation, ./schema-arbitraries.ts); the /api routes and /metrics publish no operation, so
+// theirs are written here, as is the owner sign-in (a message signed by the world's account).
 import fc from "fast-check";
 import { namehash } from "viem";
 import { z } from "zod";
@@ -1224,6 +1227,8 @@ function ownerSpecs(world: FuzzWorld): EndpointSpec[] {
       name: "POST /v1/owner/session",
       success: { 201: SessionResponse },
       errors: "single",
+      // Written by hand: the schema says two strings; a sign-in that can succeed is a message the
+      // world's account signed for this host, once (a nonce), so the signed ones are the seeds.
       arbitrary: request(
         "POST /v1/owner/session",
         "POST",
