@@ -10,12 +10,15 @@ export const dynamic = "force-dynamic";
 
 const REFUSED = "Metrics are served to this machine (loopback) or with an operator token (npm run operator -- token).";
 
-export const GET = endpoint({ errors: "single", headers: { "cache-control": "no-store" } }, async ({ request }) => {
-  // A credential that is sent is checked, from loopback too: a wrong one is refused, never ignored.
-  const allowed = request.headers.has("authorization") ? operatorOf(request) !== null : fromLoopback(request);
-  if (!allowed) throw new ApiError(401, "Authorization", REFUSED);
-  const { contentType, body } = await metricsText();
-  return new Response(body, { status: 200, headers: { "content-type": contentType } });
-});
+export const GET = endpoint(
+  { errors: "single", cors: "none", rateLimit: "read", headers: { "cache-control": "no-store" } },
+  async ({ request }) => {
+    // A credential that is sent is checked, from loopback too: a wrong one is refused, never ignored.
+    const allowed = request.headers.has("authorization") ? operatorOf(request) !== null : fromLoopback(request);
+    if (!allowed) throw new ApiError(401, "Authorization", REFUSED);
+    const { contentType, body } = await metricsText();
+    return new Response(body, { status: 200, headers: { "content-type": contentType } });
+  },
+);
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

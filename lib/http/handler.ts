@@ -12,7 +12,7 @@ import { logError } from "./log";
 import { countRequest, routeCounter } from "./request-counts";
 import { PlainHeaders } from "./plain-headers";
 import { authFailureBudget, enforceRateLimit, setRateLimitHeaders, type RateLimitDecision } from "./rate-limit";
-import { movesMoney, routePolicy, type RoutePolicy } from "./route-policy";
+import { policyOf, type CorsPolicy, type RateLimitClass, type RoutePolicy } from "./route-policy";
 import { setApiSecurityHeaders } from "./security-headers";
 import { meterOutbound } from "@/lib/resolution/outbound-meter";
 
@@ -48,8 +48,15 @@ export interface EndpointOptions<A extends boolean> {
   optionalAuth?: A extends true ? undefined : readonly TokenType[];
   /** Extra response headers on success and failure (caching). */
   headers?: Record<string, string>;
-  /** Browser access and rate limit; by default decided from the path (lib/http/route-policy.ts). */
-  policy?: RoutePolicy;
+  /** Which browser origins may call it; same origin only when absent (fails closed). */
+  cors?: CorsPolicy;
+  /** Its rate-limit class, or null for none; `read` (per client address) when absent. */
+  rateLimit?: RateLimitClass | null;
+  /**
+   * A purchase, a renewal, a payment or a Stripe event: its database work goes ahead of reads
+   * that arrived before it (lib/db/arrival-order.ts).
+   */
+  movesMoney?: boolean;
 }
 
 export interface HandlerInput<A extends boolean> {
@@ -87,9 +94,8 @@ export function endpoint(
   options: EndpointOptions<boolean>,
   handler: (input: HandlerInput<boolean>) => Response | Promise<Response>,
 ): RouteHandler {
-  // One handler serves one route, and the policy depends only on the route's shape
-  // (lib/http/route-policy.ts), so the first request's path settles it.
-  let policy = options.policy;
+  const policy = policyOf(options);
+  const ahead = options.movesMoney === true ? MONEY_AHEAD_MS : 0;
   // Requests by status, per method (a GET handler also answers HEAD), named from the first request.
   const counters: Record<string, Map<number, number>> = {};
 
@@ -110,7 +116,6 @@ export function endpoint(
       try {
         if (!isValidHost(request.headers.get("host"))) throw new ApiError(400, "Host", BAD_HOST);
         const url = (this.url = requestUrl(request));
-        policy ??= routePolicy(url.pathname);
         this.params = decodeParams(raw, isOwnView(request));
         this.counter = counters[request.method] ??= routeCounter(request.method, url.pathname, this.params);
         const allow = options.allow ?? (request.headers.has("authorization") ? options.optionalAuth : undefined);
@@ -130,7 +135,7 @@ export function endpoint(
     admitted(caller: Caller | undefined): Response | Promise<Response> {
       try {
         this.caller = caller;
-        this.limit = enforceRateLimit(policy!.rateLimit, this.request, caller?.partnerId);
+        this.limit = enforceRateLimit(policy.rateLimit, this.request, caller?.partnerId);
         // lib/server's request view bounds its own body; another server's stream is read here, within the bound.
         if (!isOwnView(this.request) && this.request.body !== null)
           return withCappedBody(this.request).then(
@@ -148,7 +153,7 @@ export function endpoint(
 
     readonly charge = (extra: number): void => {
       if (extra <= 0) return;
-      this.limit = enforceRateLimit(policy!.rateLimit, this.request, this.caller?.partnerId, extra) ?? this.limit;
+      this.limit = enforceRateLimit(policy.rateLimit, this.request, this.caller?.partnerId, extra) ?? this.limit;
     };
 
     invoke(): Response | Promise<Response> {
@@ -202,7 +207,7 @@ export function endpoint(
 
     finish(response: Response): Response {
       if (this.counter) countRequest(this.counter, response.status);
-      return withApiHeaders(response, this.request, policy ?? { cors: "none", rateLimit: null }, this.limit);
+      return withApiHeaders(response, this.request, policy, this.limit);
     }
   }
 
@@ -221,16 +226,24 @@ export function endpoint(
   // lib/server placed its request in the database's queue when it arrived (lib/db/arrival-order.ts);
   // under Next.js the request is placed here, as it reaches its handler, with the same head start.
   const route: RouteHandler = (request, context) =>
-    isOwnView(request) ? serve(request, context) : asOneRequest(() => serve(request, context), aheadOf(request));
-  declarations.set(route, { errors: options.errors, allow: options.allow ?? null });
+    isOwnView(request) ? serve(request, context) : asOneRequest(() => serve(request, context), ahead);
+  declarations.set(route, {
+    errors: options.errors,
+    allow: options.allow ?? null,
+    policy,
+    movesMoney: options.movesMoney === true,
+  });
   return route;
 }
 
-/** What a route handler made by endpoint() declares: its error shape and the token types it admits. */
+/** What a route handler made by endpoint() declares: its error shape, the token types it admits, its policy. */
 export interface EndpointDeclaration {
   errors: ErrorShape;
   /** Token types allowed; null when the endpoint needs no authorization. */
   allow: readonly TokenType[] | null;
+  /** Browser access and rate limit, the default filled in. */
+  policy: RoutePolicy;
+  movesMoney: boolean;
 }
 
 const declarations = new WeakMap<RouteHandler, EndpointDeclaration>();
@@ -266,16 +279,6 @@ function failed(error: unknown, request: Request): never {
 // The router and the wrapper both need the request's URL; it is parsed once per request and kept
 // on the request itself (lib/server's request view declares the slot, so its shape never changes).
 export const PARSED_URL = Symbol("parsed URL");
-
-/** How far ahead of its arrival a request's database work is placed: money first (`movesMoney`). */
-export function aheadOf(request: Request): number {
-  if (request.method !== "POST") return 0;
-  try {
-    return movesMoney(requestUrl(request).pathname) ? MONEY_AHEAD_MS : 0;
-  } catch {
-    return 0;
-  }
-}
 
 /** The request's URL, parsed once (built on a fixed origin: the Host header never shapes it). */
 export function requestUrl(request: Request): URL {

@@ -1,8 +1,8 @@
 import "server-only";
 import { preflightResponse } from "./cors";
 import { isValidHost } from "./edge";
-import { json, requestUrl, type RouteHandler } from "./handler";
-import { routePolicy } from "./route-policy";
+import { declarationOf, json, type RouteHandler } from "./handler";
+import { DEFAULT_POLICY, type CorsPolicy } from "./route-policy";
 
 // The answers of a route to the methods it does not serve: a CORS preflight for OPTIONS, a JSON
 // 405 for the rest. Each route file exports them (`otherMethods`), so Next.js gives the same
@@ -18,12 +18,22 @@ const PLAIN = { "x-content-type-options": "nosniff", "cache-control": "no-store"
 export const badHostResponse = () =>
   json({ field: "Host", info: "The Host header is not a valid host[:port]." }, 400, PLAIN);
 
+/**
+ * The browser access of a route, from the endpoints it serves: they must agree, as one preflight
+ * answers for all of them. Same origin only when none states one.
+ */
+export function corsOfRoute(handlers: readonly RouteHandler[]): CorsPolicy {
+  const stated = new Set(handlers.flatMap((handler) => declarationOf(handler)?.policy.cors ?? []));
+  if (stated.size > 1) throw new Error(`A route's endpoints state different CORS policies: ${[...stated].join(", ")}.`);
+  return stated.values().next().value ?? DEFAULT_POLICY.cors;
+}
+
 /** A route's answer to a method it has no handler for: preflight, 405, or 400 for a bad Host. */
-export function answerWithoutHandler(request: Request, methods: readonly string[]): Response {
+export function answerWithoutHandler(request: Request, methods: readonly string[], cors: CorsPolicy): Response {
   if (!isValidHost(request.headers.get("host"))) return badHostResponse();
   const method = request.method.toUpperCase();
-  // Browsers' CORS preflights, from the path's policy.
-  if (method === "OPTIONS") return preflightResponse(request, routePolicy(requestUrl(request).pathname).cors, methods);
+  // Browsers' CORS preflights, with the policy of the route's endpoints.
+  if (method === "OPTIONS") return preflightResponse(request, cors, methods);
   const allow = [...methods, ...(methods.includes("GET") ? ["HEAD"] : []), "OPTIONS"].join(", ");
   return json({ message: `Method ${method} is not allowed here; allowed: ${allow}.` }, 405, { allow, ...PLAIN });
 }
@@ -42,7 +52,8 @@ type Others<H extends Handlers> = { OPTIONS: RouteHandler } & { [M in Exclude<Ht
  */
 export function otherMethods<H extends Handlers>(handlers: H): Others<H> {
   const served = Object.keys(handlers);
-  const answer: RouteHandler = async (request) => answerWithoutHandler(request, served);
+  const cors = corsOfRoute(Object.values(handlers) as RouteHandler[]);
+  const answer: RouteHandler = async (request) => answerWithoutHandler(request, served, cors);
   others.add(answer);
   const answers: Record<string, RouteHandler> = { OPTIONS: answer };
   for (const method of HTTP_METHODS) if (!served.includes(method)) answers[method] = answer;

@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { MAX_BODY_BYTES } from "@/lib/http/body";
 import { isApiPath, isValidHost, pathOfTarget, removeInternalHeaders } from "@/lib/http/edge";
-import { aheadOf, json, requestUrl } from "@/lib/http/handler";
+import { json, requestUrl } from "@/lib/http/handler";
 import { badHostResponse } from "@/lib/http/methods";
 import { pageSecurityHeaders } from "@/lib/http/security-headers";
 import { config } from "@/lib/config";
@@ -36,8 +36,6 @@ export interface ServerOptions {
 const IMAGE_OPTIMIZER = "/_next/image";
 const NO_STORE = { "x-content-type-options": "nosniff", "cache-control": "no-store" };
 
-export { aheadOf };
-
 export async function startHttpServer(options: ServerOptions): Promise<RunningServer> {
   const router = createRouter();
   await router.preload();
@@ -53,7 +51,7 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
         return void sendWebResponse(res, json({ message: "The request target must be a path." }, 400, NO_STORE), "GET");
       const request = toWebRequest(req, path);
       // The request's place in the database's queue, taken as it arrives (lib/db/arrival-order.ts).
-      const scope = new RequestScope(aheadOf(request));
+      const scope = new RequestScope(router.aheadOf(request));
       let handled;
       try {
         handled = inRequestScope(scope, router.handle, request);

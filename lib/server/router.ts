@@ -10,7 +10,8 @@ import {
   type RouteHandler,
 } from "@/lib/http/handler";
 import { requestUrl } from "@/lib/http/handler";
-import { answerWithoutHandler, isOtherMethod } from "@/lib/http/methods";
+import { answerWithoutHandler, corsOfRoute, isOtherMethod } from "@/lib/http/methods";
+import { MONEY_AHEAD_MS } from "@/lib/db/arrival-order";
 
 // Serves the API's route handlers (app/v1/**/route.ts, app/api/**/route.ts) for `npm start`,
 // outside Next.js's request pipeline, with the file-system routing Next.js uses: `[name]` is one
@@ -45,6 +46,13 @@ export interface Router {
   handle(request: Request): Response | Promise<Response> | null;
   /** Loads every route module now, instead of on first request. */
   preload(): Promise<void>;
+  /**
+   * How far ahead of its arrival the request's database work is placed: money first (an endpoint
+   * that states `movesMoney`). Known before the request is handled, from the loaded route modules.
+   */
+  aheadOf(request: Request): number;
+  /** The declarations of the endpoints serving a path, by method; null when no API route matches. */
+  endpointsAt(pathname: string): Promise<Partial<Record<Method, EndpointDeclaration>> | null>;
 }
 
 // `metrics` holds GET /metrics, for Prometheus, outside the versioned API.
@@ -131,7 +139,7 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
     const method = request.method.toUpperCase() as Method;
     const handler = handlers[method] ?? (method === "HEAD" ? handlers.GET : undefined);
     // Route files export every method (lib/http/methods.ts); this answers one that does not.
-    if (!handler) return answerWithoutHandler(request, Object.keys(handlers));
+    if (!handler) return answerWithoutHandler(request, Object.keys(handlers), corsOfRoute(Object.values(handlers)));
     const params: Record<string, string> = {};
     let next = 0;
     for (const segment of route.segments) {
@@ -155,20 +163,43 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
     return route ? { route, values } : null;
   }
 
+  function matchAt(pathname: string) {
+    let match = matches.get(pathname);
+    if (match === undefined) {
+      match = matchOf(pathname);
+      if (pathname.length <= MAX_MATCHED_PATH) {
+        if (matches.size >= MAX_MATCHES) matches.clear();
+        matches.set(pathname, match);
+      }
+    }
+    return match;
+  }
+
   return {
     async preload() {
       await Promise.all(routes.map(load));
     },
-    handle(request) {
-      const pathname = requestUrl(request).pathname;
-      let match = matches.get(pathname);
-      if (match === undefined) {
-        match = matchOf(pathname);
-        if (pathname.length <= MAX_MATCHED_PATH) {
-          if (matches.size >= MAX_MATCHES) matches.clear();
-          matches.set(pathname, match);
-        }
+    aheadOf(request) {
+      if (request.method !== "POST") return 0;
+      try {
+        const handler = matchAt(requestUrl(request).pathname)?.route.handlers?.POST;
+        return handler && declarationOf(handler)?.movesMoney ? MONEY_AHEAD_MS : 0;
+      } catch {
+        return 0;
       }
+    },
+    async endpointsAt(pathname) {
+      const match = matchAt(pathname);
+      if (match === null) return null;
+      const endpoints: Partial<Record<Method, EndpointDeclaration>> = {};
+      for (const [method, handler] of Object.entries(await load(match.route)) as [Method, RouteHandler][]) {
+        const declaration = declarationOf(handler);
+        if (declaration) endpoints[method] = declaration;
+      }
+      return endpoints;
+    },
+    handle(request) {
+      const match = matchAt(requestUrl(request).pathname);
       if (match === null) return null;
       const { route, values } = match;
       if (route.handlers) return dispatch(request, route, route.handlers, values);

@@ -5,7 +5,7 @@
 // So the document cannot drift from what the server sends without a test failing.
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { buildOpenApiDocument } from "@/lib/contract/openapi/build";
+import { openApiDocument } from "@/app/v1/openapi.json/document";
 
 const DOCUMENT_ID = "https://namesvc.test/openapi.json";
 
@@ -32,7 +32,7 @@ function escapePointer(segment: string): string {
 }
 
 function load(): Contract {
-  const document = buildOpenApiDocument() as unknown as {
+  const document = openApiDocument() as unknown as {
     paths: Record<string, Record<string, Operation>>;
   };
   // OpenAPI 3.1 schemas are JSON Schema 2020-12; the document's other keys are not schema keywords.

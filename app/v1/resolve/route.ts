@@ -8,12 +8,15 @@ import { resolveNames } from "@/lib/resolution/resolve";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "single", allow: ["ADMIN", "CUSTOMER"] }, async ({ request, charge }) => {
-  const { names, ...options } = await readJson(request, BatchResolveRequest);
-  charge(names.length - 1);
-  return respond(BatchResolveResponse, {
-    results: await resolveNames(names, { ...options, signal: request.signal, client: clientAddress(request) }),
-  });
-});
+export const POST = endpoint(
+  { errors: "single", cors: "public", rateLimit: "resolve", allow: ["ADMIN", "CUSTOMER"] },
+  async ({ request, charge }) => {
+    const { names, ...options } = await readJson(request, BatchResolveRequest);
+    charge(names.length - 1);
+    return respond(BatchResolveResponse, {
+      results: await resolveNames(names, { ...options, signal: request.signal, client: clientAddress(request) }),
+    });
+  },
+);
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

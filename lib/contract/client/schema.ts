@@ -352,7 +352,7 @@ export interface paths {
     put?: never;
     /**
      * Record a payout to a partner
-     * @description What the platform paid a partner for the shares it holds for it (crypto sales, card sales without a connected account): a `payout` row of the ledger, shown as `paidOut` on the partner's statement. The same reference again records nothing new (another amount with it is 409); more than the platform holds for the partner in that currency is 409. Operator token only.
+     * @description What the platform paid a partner for the shares it holds for it (crypto sales, card sales without a connected account): a `payout` row of the ledger, shown as `paidOut` on the partner's statement, and an entry of the operator's audit log (`partner-payout`, target `partner:<id>`). The same reference again records nothing new (another amount with it is 409); more than the platform holds for the partner in that currency is 409. Operator token only.
      */
     post: operations["postV1OperatorPartnerPayouts"];
     delete?: never;

@@ -2,25 +2,6 @@ import { z } from "zod";
 // Registers the error body schemas (ErrorResponse, ErrorsResponse, ServerErrorResponse) as components.
 import "../schemas/common";
 import type { Operation } from "./operation";
-import { ensOperations } from "./ens-operations";
-import { marketOperations } from "./market-operations";
-import { metaOperations } from "./meta-operations";
-import { operatorOperations } from "./operator-operations";
-import { ownerOperations } from "./owner-operations";
-import { partnerOperations } from "./partner-operations";
-import { registryOperations } from "./registry-operations";
-import { webhookOperations } from "./webhook-operations";
-
-export const operations: Operation[] = [
-  ...registryOperations,
-  ...partnerOperations,
-  ...webhookOperations,
-  ...marketOperations,
-  ...ownerOperations,
-  ...operatorOperations,
-  ...ensOperations,
-  ...metaOperations,
-];
 
 const STATUS_TEXT: Record<number, string> = {
   400:
@@ -53,8 +34,11 @@ const RATE_LIMIT_HEADERS = {
 
 const SECURITY_SCHEME: Record<string, string> = { OWNER: "ownerSession", OPERATOR: "operatorToken" };
 
-/** The OpenAPI 3.1 document of the /v1 API. */
-export function buildOpenApiDocument(serverUrl?: string) {
+/**
+ * The OpenAPI 3.1 document of the /v1 API from its operations, which live beside their routes
+ * (collected in app/v1/openapi.json/operations.ts; this area does not import app/).
+ */
+export function buildOpenApiDocument(operations: readonly Operation[], serverUrl?: string) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const op of operations) {
     const errorRef =
@@ -66,7 +50,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
         ? {
             description: response.description,
             content: {
-              "application/json": { schema: schemaOf(response.schema) },
+              "application/json": { schema: schemaOf(operations, response.schema) },
               ...(response.csv && { "text/csv": { schema: { type: "string" } } }),
             },
           }
@@ -105,9 +89,9 @@ export function buildOpenApiDocument(serverUrl?: string) {
         : op.optionalAuth
           ? [{}, { bearerAuth: [] }]
           : [],
-      parameters: [...parametersOf(op.pathParams, "path"), ...parametersOf(op.query, "query")],
+      parameters: [...parametersOf(operations, op.pathParams, "path"), ...parametersOf(operations, op.query, "query")],
       requestBody: op.body
-        ? { required: true, content: { "application/json": { schema: schemaOf(op.body) } } }
+        ? { required: true, content: { "application/json": { schema: schemaOf(operations, op.body) } } }
         : undefined,
       responses,
       "x-token-types": op.auth ?? op.optionalAuth,
@@ -145,7 +129,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
             "refuse it; owner endpoints refuse partner tokens.",
         },
       },
-      schemas: componentSchemas(),
+      schemas: conversion(operations).components,
     },
   };
 }
@@ -154,7 +138,7 @@ export function buildOpenApiDocument(serverUrl?: string) {
  * Component schemas (every schema with a `meta({ id })`) and the inline schemas of operations,
  * converted in one pass so that nested components become $refs.
  */
-function convertAll() {
+function convertAll(operations: readonly Operation[]) {
   const registry = z.registry<{ id: string }>();
   const inline = new Map<z.ZodType, string>();
   const visit = (schema: z.ZodType | undefined) => {
@@ -192,20 +176,21 @@ function convertAll() {
   return { components, inlineJson };
 }
 
-let converted: ReturnType<typeof convertAll> | undefined;
-const conversion = () => (converted ??= convertAll());
+const converted = new WeakMap<readonly Operation[], ReturnType<typeof convertAll>>();
 
-function componentSchemas(): Record<string, unknown> {
-  return conversion().components;
+function conversion(operations: readonly Operation[]) {
+  let done = converted.get(operations);
+  if (!done) converted.set(operations, (done = convertAll(operations)));
+  return done;
 }
 
-function schemaOf(schema: z.ZodType): unknown {
+function schemaOf(operations: readonly Operation[], schema: z.ZodType): unknown {
   const id = z.globalRegistry.get(schema)?.id;
   if (id) return { $ref: `#/components/schemas/${id}` };
-  return conversion().inlineJson.get(schema) ?? {};
+  return conversion(operations).inlineJson.get(schema) ?? {};
 }
 
-function parametersOf(object: z.ZodObject | undefined, where: "path" | "query") {
+function parametersOf(operations: readonly Operation[], object: z.ZodObject | undefined, where: "path" | "query") {
   if (!object) return [];
   return Object.entries(object.shape).map(([name, schema]) => {
     const field = schema as z.ZodType;
@@ -214,7 +199,7 @@ function parametersOf(object: z.ZodObject | undefined, where: "path" | "query") 
       in: where,
       required: where === "path" || !field.safeParse(undefined).success,
       description: (z.globalRegistry.get(field)?.description as string | undefined) ?? undefined,
-      schema: schemaOf(field),
+      schema: schemaOf(operations, field),
     };
   });
 }

@@ -1,5 +1,6 @@
-// How an endpoint is described for the OpenAPI document: each area lists its operations with the
-// same zod schemas its handlers parse and answer with, so the document cannot drift from behaviour.
+// How an endpoint is described for the OpenAPI document: each route folder lists its operations in
+// an openapi.ts beside its route.ts, with the same zod schemas its handler parses and answers with,
+// so the document cannot drift from behaviour.
 import type { z } from "zod";
 import type { ErrorShape } from "../errors";
 
@@ -22,7 +23,7 @@ export interface Operation {
   responses: Record<number, { description: string; schema?: z.ZodType; csv?: boolean }>;
   /** Client-error statuses this endpoint answers, beyond 400/401/403 that follow from the above. */
   errorStatuses?: number[];
-  /** False for the few endpoints without a rate limit (lib/http/route-policy.ts): no 429. */
+  /** False for the few endpoints without a rate limit (their route states `rateLimit: null`): no 429. */
   rateLimited?: boolean;
   /** False for endpoints that never touch the database: no 503 for it. */
   usesDatabase?: boolean;

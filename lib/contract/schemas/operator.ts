@@ -18,7 +18,11 @@ export const ReconciliationQuery = z
       .default(500),
     after: z
       .string()
-      .regex(/^[0-9a-f-]{36}$/, "after must be the orderId of the last row of the previous page")
+      // An order id's shape exactly: 36 hex digits and dashes in any order reached the database as a uuid (500).
+      .regex(
+        /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
+        "after must be the orderId of the last row of the previous page",
+      )
       .optional()
       .meta({ description: "The `nextAfter` of the previous page." }),
   })

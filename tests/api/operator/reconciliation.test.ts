@@ -147,6 +147,8 @@ describe("reconciliation", () => {
       [`from=2026-01-01T00:00:00Z&to=2026-06-01T00:00:00Z`, "to"],
       [`${period()}&pageSize=0`, "pageSize"],
       [`${period()}&after=nope`, "after"],
+      // Found by the schema-derived fuzz inputs: the old pattern let this reach the database (500).
+      [`${period()}&after=3ceedfd13a-ada-ea--3fd53-db60c7a-8e4`, "after"],
     ] as const) {
       const res = await reconciliation(query);
       expect(res.status, query).toBe(400);

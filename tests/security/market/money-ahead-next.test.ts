@@ -18,17 +18,21 @@ test("a route handler called by Next.js places a payment ahead of an older read"
   const queue = new ArrivalQueue(1, 5000);
   await queue.acquire();
   const served: string[] = [];
-  const route = (name: string) =>
-    endpoint({ errors: "single" }, async () => {
+  // Each with the policy its route file states (app/v1/market/search, app/api/test-processor/pay).
+  const route = (name: string, policy: { movesMoney?: boolean }) =>
+    endpoint({ errors: "single", ...policy }, async () => {
       await queue.acquire();
       served.push(name);
       queue.release();
       return json({ name });
     });
   const context = { params: Promise.resolve({}) };
-  const read = route("read")(new Request("http://localhost/v1/market/search?q=a.web3"), context);
+  const read = route("read", {})(new Request("http://localhost/v1/market/search?q=a.web3"), context);
   await sleep(50);
-  const payment = route("payment")(new Request("http://localhost/api/test-processor/pay", { method: "POST" }), context);
+  const payment = route("payment", { movesMoney: true })(
+    new Request("http://localhost/api/test-processor/pay", { method: "POST" }),
+    context,
+  );
   await sleep(20);
   queue.release();
   expect((await read).status).toBe(200);

@@ -1,8 +1,8 @@
 import { expect, test } from "vitest";
-import { buildOpenApiDocument, operations } from "@/lib/contract/openapi/build";
+import { openApiDocument, operations } from "@/app/v1/openapi.json/document";
 
 test("every operation is in the document with its error shape and security", () => {
-  const doc = buildOpenApiDocument();
+  const doc = openApiDocument();
   expect(doc.openapi).toBe("3.1.0");
   for (const op of operations) {
     const entry = (doc.paths[op.path] as Record<string, { security: unknown[]; responses: Record<string, unknown> }>)[

@@ -4,7 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { isDatabaseUnavailable } from "@/lib/contract/errors";
 import { ArrivalQueue, asOneRequest, MONEY_AHEAD_MS, serveInArrivalOrder } from "@/lib/db/arrival-order";
-import { aheadOf } from "@/lib/server/http-server";
+import { createRouter } from "@/lib/server/router";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
 
@@ -74,8 +74,11 @@ describe("arrival order", () => {
     expect(served).toEqual(["read that waited longer", "payment", "newer read"]);
   });
 
-  test("purchases, renewals and payments are placed ahead; nothing else is", () => {
-    const ahead = (method: string, path: string) => aheadOf(new Request(`http://127.0.0.1${path}`, { method }));
+  test("purchases, renewals and payments are placed ahead; nothing else is", async () => {
+    // The server decides it as a request arrives, from the endpoints' own options (`movesMoney`).
+    const router = createRouter();
+    await router.preload();
+    const ahead = (method: string, path: string) => router.aheadOf(new Request(`http://127.0.0.1${path}`, { method }));
     for (const path of [
       "/v1/market/purchase",
       "/v1/market/crypto/purchase?x=1",

@@ -9,7 +9,7 @@ import {
   peerAddress,
   sealedPeer,
 } from "@/lib/http/client-address";
-import { routePolicy } from "@/lib/http/route-policy";
+import { createRouter } from "@/lib/server/router";
 import { setConfig } from "@/lib/config";
 
 const request = (headers: Record<string, string>, peer?: string) => {
@@ -87,6 +87,17 @@ describe("client address", () => {
 });
 
 describe("route policy", () => {
+  // Each route file states its endpoints' policy (endpoint() options): read here from the route
+  // modules as the server loads them.
+  const router = createRouter();
+
+  /** The distinct policies of the endpoints serving a path; null when no API route matches it. */
+  async function policiesAt(path: string) {
+    const endpoints = await router.endpointsAt(path);
+    if (endpoints === null) return null;
+    return [...new Map(Object.values(endpoints).map((e) => [JSON.stringify(e.policy), e.policy])).values()];
+  }
+
   test.each([
     ["/v1/resolve/alice.web3", "public", "resolve"],
     ["/v1/resolve", "public", "resolve"],
@@ -106,14 +117,21 @@ describe("route policy", () => {
     // A dynamic segment's value cannot move a request to another family.
     ["/v1/market/order/purchase", "public", "read"],
     ["/v1/parentdomains/reverse-resolve", "partner", "partner"],
-    ["/v1/parentdomains/x.web3/addresses/reverse-resolve", "partner", "partner"],
     // The owner API is our pages' own: same origin only, limited per client address.
     ["/v1/owner/session", "none", "owner"],
-    // Fails closed: a route nobody gave a policy is rate limited.
-    ["/v1/something-new/x", "partner", "read"],
-    ["/v1/openapi.json/x", "partner", "read"],
-    ["/api/something-new", "none", "read"],
-  ])("%s: cors %s, limit %s", (path, cors, rateLimit) => {
-    expect(routePolicy(path)).toEqual({ cors, rateLimit });
+  ])("%s: cors %s, limit %s", async (path, cors, rateLimit) => {
+    expect(await policiesAt(path)).toEqual([{ cors, rateLimit }]);
+  });
+
+  // A path no route file serves is the catch-all's JSON 404: no endpoint, so no policy of another
+  // route (nor a family's) reaches it. What a new route that states nothing gets is tested in
+  // tests/unit/http/route-policy.test.ts (fails closed).
+  test.each([
+    "/v1/something-new/x",
+    "/v1/openapi.json/x",
+    "/api/something-new",
+    "/v1/parentdomains/x.web3/addresses/reverse-resolve",
+  ])("%s: served by no endpoint", async (path) => {
+    expect(await policiesAt(path)).toEqual([]);
   });
 });

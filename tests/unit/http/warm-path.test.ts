@@ -44,8 +44,11 @@ afterAll(async () => {
 });
 
 describe("endpoint wrapper", () => {
+  // The policy the resolution routes state (app/v1/resolve/[domain]/route.ts).
+  const RESOLVE = { cors: "public", rateLimit: "resolve" } as const;
+
   test("an answer that needs no waiting comes back at once, with the security and rate-limit headers", () => {
-    const route = endpoint({ errors: "single" }, ({ params }) => json({ name: params.domain }));
+    const route = endpoint({ errors: "single", ...RESOLVE }, ({ params }) => json({ name: params.domain }));
     const answer = route(ownRequest("/v1/resolve/alice.web3"), knownContext({ domain: "alice.web3" }));
     expect(answer).not.toBeInstanceOf(Promise);
     const response = answer as Response;
@@ -69,7 +72,7 @@ describe("endpoint wrapper", () => {
   });
 
   test("a handler that waits, and Next.js's params promise, still answer with the same headers", async () => {
-    const route = endpoint({ errors: "single" }, async ({ params }) => {
+    const route = endpoint({ errors: "single", ...RESOLVE }, async ({ params }) => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       return json({ name: params.domain });
     });

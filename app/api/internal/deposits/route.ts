@@ -8,7 +8,8 @@ import { isLocalAdminRequest } from "@/lib/http/local-admin";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single" }, async ({ request }) => {
+// Loopback only and guarded by a secret (lib/http/local-admin.ts): no rate limit.
+export const GET = endpoint({ errors: "single", cors: "none", rateLimit: null }, async ({ request }) => {
   if (!isLocalAdminRequest(request)) throw forbidden("This route answers only local commands.");
   return respond(UnattributedDepositList, { deposits: await listUnattributedDeposits() });
 });

@@ -12,7 +12,8 @@ export const dynamic = "force-dynamic";
 const CreatePartnerRequest = z.object({ name: z.string().trim().min(1).max(200) }).strict();
 const CreatePartnerResponse = z.object({ partnerId: z.uuid(), token: AccessToken });
 
-export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+// Loopback only and guarded by a secret (lib/http/local-admin.ts): no rate limit.
+export const POST = endpoint({ errors: "single", cors: "none", rateLimit: null }, async ({ request }) => {
   if (!isLocalAdminRequest(request)) throw forbidden("This route answers only local commands.");
   const { name } = await readJson(request, CreatePartnerRequest);
   const { partner, token } = await createPartner(name);

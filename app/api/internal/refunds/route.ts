@@ -16,14 +16,15 @@ import { isLocalAdminRequest } from "@/lib/http/local-admin";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single" }, async ({ request, url }) => {
+// Loopback only and guarded by a secret (lib/http/local-admin.ts): no rate limit.
+export const GET = endpoint({ errors: "single", cors: "none", rateLimit: null }, async ({ request, url }) => {
   if (!isLocalAdminRequest(request)) throw forbidden("This route answers only local commands.");
   return respond(RefundList, await listRefundsPage(parseQuery(url, RefundListQuery)));
 });
 
 const PayoutRequest = RecordPayoutRequest.extend(RefundPathParams.shape);
 
-export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+export const POST = endpoint({ errors: "single", cors: "none", rateLimit: null }, async ({ request }) => {
   if (!isLocalAdminRequest(request)) throw forbidden("This route answers only local commands.");
   const body = await readJson(request, PayoutRequest);
   return respond(Refund, await recordRefundPayout(body));

@@ -7,7 +7,8 @@ import { isLocalAdminRequest } from "@/lib/http/local-admin";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single" }, async ({ request, url }) => {
+// Loopback only and guarded by a secret (lib/http/local-admin.ts): no rate limit.
+export const GET = endpoint({ errors: "single", cors: "none", rateLimit: null }, async ({ request, url }) => {
   if (!isLocalAdminRequest(request)) throw forbidden("This route answers only local commands.");
   const seen = await waitForSync(url.searchParams.get("key") ?? "", 2000);
   return json({ seen }, seen ? 200 : 504);

@@ -5,10 +5,14 @@ import { assertTestMode, payTestIntent, TestPayRequest, TestPayResponse } from "
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "single" }, async ({ request }) => {
-  assertTestMode();
-  const body = await readJson(request, TestPayRequest);
-  return respond(TestPayResponse, await payTestIntent(body), 200, { "cache-control": "no-store" });
-});
+// The built-in test processor's checkout form posts here from our own pages.
+export const POST = endpoint(
+  { errors: "single", cors: "none", rateLimit: "purchase", movesMoney: true },
+  async ({ request }) => {
+    assertTestMode();
+    const body = await readJson(request, TestPayRequest);
+    return respond(TestPayResponse, await payTestIntent(body), 200, { "cache-control": "no-store" });
+  },
+);
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

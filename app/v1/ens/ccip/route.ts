@@ -6,7 +6,8 @@ import { cachedCcipRead } from "@/lib/http/cached-gateway";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+// The CCIP-Read gateway: wallets and dApps in browsers fetch it from any origin, without a token.
+export const POST = endpoint({ errors: "single", cors: "public", rateLimit: "read" }, async ({ request }) => {
   const { sender, data } = await readJson(request, CcipReadRequest);
   return cachedCcipRead(sender, data);
 });

@@ -6,7 +6,8 @@ import { gatewayInfo } from "@/lib/ens/ccip-gateway";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single" }, async ({ request }) =>
+// The CCIP-Read gateway: wallets and dApps in browsers fetch it from any origin, without a token.
+export const GET = endpoint({ errors: "single", cors: "public", rateLimit: "read" }, async ({ request }) =>
   respond(GatewayInfoResponse, gatewayInfo(`http://${request.headers.get("host") ?? "localhost"}`)),
 );
 

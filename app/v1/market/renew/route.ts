@@ -8,13 +8,16 @@ import { createCardRenewal } from "@/lib/market/create-renewal";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "single", optionalAuth: ["ADMIN"] }, async ({ request, caller }) => {
-  const body = await readJson(request, RenewalRequest);
-  const started = await createCardRenewal(body, {
-    clientAddress: clientAddress(request),
-    partnerId: caller?.partnerId,
-  });
-  return respond(PurchaseResponse, started, 200, { "cache-control": "no-store" });
-});
+export const POST = endpoint(
+  { errors: "single", cors: "public", rateLimit: "purchase", movesMoney: true, optionalAuth: ["ADMIN"] },
+  async ({ request, caller }) => {
+    const body = await readJson(request, RenewalRequest);
+    const started = await createCardRenewal(body, {
+      clientAddress: clientAddress(request),
+      partnerId: caller?.partnerId,
+    });
+    return respond(PurchaseResponse, started, 200, { "cache-control": "no-store" });
+  },
+);
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

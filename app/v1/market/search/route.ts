@@ -6,7 +6,7 @@ import { searchNames } from "@/lib/market/search-names";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single" }, async ({ url }) => {
+export const GET = endpoint({ errors: "single", cors: "public", rateLimit: "read" }, async ({ url }) => {
   const { q } = parseQuery(url, SearchQuery);
   return respond(SearchResponse, { results: await searchNames(q) }, 200, { "cache-control": "public, max-age=5" });
 });

@@ -8,9 +8,13 @@ import { requireOperator } from "@/lib/operator/require-operator";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "single", headers: { "cache-control": "no-store" } }, async ({ request }) => {
-  const operator = requireOperator(request);
-  return respond(OperatorActionResult, await runOperatorAction(operator, await readJson(request, OperatorAction)));
-});
+// The operator's console is our own page; its reads count per client address.
+export const POST = endpoint(
+  { errors: "single", cors: "none", rateLimit: "read", headers: { "cache-control": "no-store" } },
+  async ({ request }) => {
+    const operator = requireOperator(request);
+    return respond(OperatorActionResult, await runOperatorAction(operator, await readJson(request, OperatorAction)));
+  },
+);
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

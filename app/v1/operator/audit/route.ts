@@ -7,8 +7,9 @@ import { requireOperator } from "@/lib/operator/require-operator";
 
 export const dynamic = "force-dynamic";
 
+// The operator's console is our own page; its reads count per client address.
 export const GET = endpoint(
-  { errors: "single", headers: { "cache-control": "no-store" } },
+  { errors: "single", cors: "none", rateLimit: "read", headers: { "cache-control": "no-store" } },
   async ({ request, url }) => {
     requireOperator(request);
     return respond(AuditList, await listAudit(parseQuery(url, AuditQuery)));

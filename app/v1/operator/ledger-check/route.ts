@@ -8,7 +8,8 @@ import { requireOperator } from "@/lib/operator/require-operator";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single" }, async ({ request, url }) => {
+// The operator's console is our own page; its reads count per client address.
+export const GET = endpoint({ errors: "single", cors: "none", rateLimit: "read" }, async ({ request, url }) => {
   requireOperator(request);
   return respond(LedgerCheckResponse, await checkLedger(parseQuery(url, LedgerCheckQuery)), 200, {
     "cache-control": "no-store",

@@ -8,9 +8,13 @@ import { requireOperator } from "@/lib/operator/require-operator";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single", headers: { "cache-control": "no-store" } }, async ({ request }) => {
-  requireOperator(request);
-  return respond(OperatorOverview, await operatorOverview());
-});
+// The operator's console is our own page; its reads count per client address.
+export const GET = endpoint(
+  { errors: "single", cors: "none", rateLimit: "read", headers: { "cache-control": "no-store" } },
+  async ({ request }) => {
+    requireOperator(request);
+    return respond(OperatorOverview, await operatorOverview());
+  },
+);
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

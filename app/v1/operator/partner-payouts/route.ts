@@ -8,7 +8,8 @@ import { requireOperator } from "@/lib/operator/require-operator";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+// The operator's console is our own page; its reads count per client address.
+export const POST = endpoint({ errors: "single", cors: "none", rateLimit: "read" }, async ({ request }) => {
   const operator = requireOperator(request);
   const payout = await recordOperatorPayout(operator, await readJson(request, PartnerPayoutRequest));
   return respond(PartnerPayout, payout, 200, {

@@ -8,7 +8,8 @@ import { requireOperator } from "@/lib/operator/require-operator";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single" }, async ({ request, url }) => {
+// The operator's console is our own page; its reads count per client address.
+export const GET = endpoint({ errors: "single", cors: "none", rateLimit: "read" }, async ({ request, url }) => {
   requireOperator(request);
   const answer = await reconcile(parseQuery(url, ReconciliationQuery));
   if (/\btext\/csv\b/.test(request.headers.get("accept") ?? ""))

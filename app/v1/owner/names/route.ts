@@ -7,8 +7,9 @@ import { listOwnerNames } from "@/lib/owners/list-owner-names";
 
 export const dynamic = "force-dynamic";
 
+// Owner sessions are made and used by our own pages; no other origin may drive them.
 export const GET = endpoint(
-  { errors: "single", headers: { "cache-control": "no-store" } },
+  { errors: "single", cors: "none", rateLimit: "owner", headers: { "cache-control": "no-store" } },
   async ({ request, url }) => {
     const owner = await authenticateOwner(request);
     return respond(OwnerNamesResponse, await listOwnerNames(owner, parseQuery(url, OwnerNamesQuery)));

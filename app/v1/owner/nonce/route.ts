@@ -6,8 +6,10 @@ import { issueNonce } from "@/lib/siwe/nonce";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single", headers: { "cache-control": "no-store" } }, async () =>
-  respond(NonceResponse, { nonce: issueNonce() }),
+// Owner sessions are made and used by our own pages; no other origin may drive them.
+export const GET = endpoint(
+  { errors: "single", cors: "none", rateLimit: "owner", headers: { "cache-control": "no-store" } },
+  async () => respond(NonceResponse, { nonce: issueNonce() }),
 );
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

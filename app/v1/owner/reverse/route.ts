@@ -7,10 +7,14 @@ import { setPrimaryName } from "@/lib/owners/set-primary-name";
 
 export const dynamic = "force-dynamic";
 
-export const PUT = endpoint({ errors: "single", headers: { "cache-control": "no-store" } }, async ({ request }) => {
-  const owner = await authenticateOwner(request);
-  const { name } = await readJson(request, PrimaryNameRequest);
-  return respond(PrimaryNameResponse, await setPrimaryName(owner, name));
-});
+// Owner sessions are made and used by our own pages; no other origin may drive them.
+export const PUT = endpoint(
+  { errors: "single", cors: "none", rateLimit: "owner", headers: { "cache-control": "no-store" } },
+  async ({ request }) => {
+    const owner = await authenticateOwner(request);
+    const { name } = await readJson(request, PrimaryNameRequest);
+    return respond(PrimaryNameResponse, await setPrimaryName(owner, name));
+  },
+);
 
 export const { OPTIONS, GET, POST, PATCH, DELETE } = otherMethods({ PUT });

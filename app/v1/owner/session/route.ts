@@ -7,12 +7,16 @@ import { signIn, signOut } from "@/lib/owners/sign-in";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "single", headers: { "cache-control": "no-store" } }, async ({ request }) => {
-  const body = await readJson(request, SessionRequest);
-  return respond(SessionResponse, await signIn(body, request.headers.get("host")), 201);
-});
+// Owner sessions are made and used by our own pages; no other origin may drive them.
+export const POST = endpoint(
+  { errors: "single", cors: "none", rateLimit: "owner", headers: { "cache-control": "no-store" } },
+  async ({ request }) => {
+    const body = await readJson(request, SessionRequest);
+    return respond(SessionResponse, await signIn(body, request.headers.get("host")), 201);
+  },
+);
 
-export const DELETE = endpoint({ errors: "single" }, async ({ request }) => {
+export const DELETE = endpoint({ errors: "single", cors: "none", rateLimit: "owner" }, async ({ request }) => {
   const owner = await authenticateOwner(request);
   await signOut(owner.sessionId);
   return noContent();

@@ -9,20 +9,26 @@ import { validateParentDomain, validationReadChain } from "@/lib/registry/valida
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "list", allow: ["ADMIN", "CUSTOMER"] }, async ({ params, caller }) => {
-  const parent = parentTag(params.parentDomain);
-  return cachedRead(`validate|${caller.partnerId}|${parent}`, async () => {
-    const validation = await validateParentDomain(caller, params.parentDomain);
-    return {
-      response: respond(ParentDomainValidation, validation),
-      tags: validationReadChain(validation) ? null : [parent],
-    };
-  });
-});
+export const GET = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN", "CUSTOMER"] },
+  async ({ params, caller }) => {
+    const parent = parentTag(params.parentDomain);
+    return cachedRead(`validate|${caller.partnerId}|${parent}`, async () => {
+      const validation = await validateParentDomain(caller, params.parentDomain);
+      return {
+        response: respond(ParentDomainValidation, validation),
+        tags: validationReadChain(validation) ? null : [parent],
+      };
+    });
+  },
+);
 
-export const PATCH = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, params, caller }) => {
-  const change = await readJson(request, ParentSettingsRequest);
-  return respond(ParentSettings, await updateParentSettings(caller, params.parentDomain, change));
-});
+export const PATCH = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN"] },
+  async ({ request, params, caller }) => {
+    const change = await readJson(request, ParentSettingsRequest);
+    return respond(ParentSettings, await updateParentSettings(caller, params.parentDomain, change));
+  },
+);
 
 export const { OPTIONS, POST, PUT, DELETE } = otherMethods({ GET, PATCH });

@@ -6,19 +6,27 @@ import { bindOwnerAddress, listOwnerAddresses, unbindOwnerAddress } from "@/lib/
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, caller }) => {
-  const { address } = await readJson(request, OwnerAddressRequest);
-  return respond(BoundOwnerAddress, await bindOwnerAddress(caller.partnerId, address), 201);
-});
-
-export const GET = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ caller }) =>
-  respond(BoundOwnerAddressList, await listOwnerAddresses(caller.partnerId), 200, { "cache-control": "no-store" }),
+export const POST = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN"] },
+  async ({ request, caller }) => {
+    const { address } = await readJson(request, OwnerAddressRequest);
+    return respond(BoundOwnerAddress, await bindOwnerAddress(caller.partnerId, address), 201);
+  },
 );
 
-export const DELETE = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, caller }) => {
-  const { address } = await readJson(request, OwnerAddressRequest, { anyContentType: true });
-  await unbindOwnerAddress(caller.partnerId, address);
-  return noContent();
-});
+export const GET = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN"] },
+  async ({ caller }) =>
+    respond(BoundOwnerAddressList, await listOwnerAddresses(caller.partnerId), 200, { "cache-control": "no-store" }),
+);
+
+export const DELETE = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN"] },
+  async ({ request, caller }) => {
+    const { address } = await readJson(request, OwnerAddressRequest, { anyContentType: true });
+    await unbindOwnerAddress(caller.partnerId, address);
+    return noContent();
+  },
+);
 
 export const { OPTIONS, PUT, PATCH } = otherMethods({ GET, POST, DELETE });

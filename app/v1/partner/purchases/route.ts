@@ -6,10 +6,13 @@ import { listPurchasesOfPartner } from "@/lib/market/list-partner-purchases";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ caller }) => {
-  return respond(PartnerPurchases, { purchases: await listPurchasesOfPartner(caller.partnerId) }, 200, {
-    "cache-control": "no-store",
-  });
-});
+export const GET = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN"] },
+  async ({ caller }) => {
+    return respond(PartnerPurchases, { purchases: await listPurchasesOfPartner(caller.partnerId) }, 200, {
+      "cache-control": "no-store",
+    });
+  },
+);
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

@@ -6,11 +6,14 @@ import { listRefundsPage } from "@/lib/market/list-refunds-page";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ url, caller }) => {
-  const query = parseQuery(url, RefundListQuery);
-  return respond(RefundList, await listRefundsPage({ ...query, partnerId: caller.partnerId }), 200, {
-    "cache-control": "no-store",
-  });
-});
+export const GET = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN"] },
+  async ({ url, caller }) => {
+    const query = parseQuery(url, RefundListQuery);
+    return respond(RefundList, await listRefundsPage({ ...query, partnerId: caller.partnerId }), 200, {
+      "cache-control": "no-store",
+    });
+  },
+);
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

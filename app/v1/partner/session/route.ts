@@ -7,8 +7,9 @@ import { exchangeOwnerSession } from "@/lib/owners/partner-wallet-sign-in";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "list", headers: { "cache-control": "no-store" } }, async ({ request }) =>
-  respond(AccessToken, await exchangeOwnerSession(await authenticateOwner(request)), 201),
+export const POST = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", headers: { "cache-control": "no-store" } },
+  async ({ request }) => respond(AccessToken, await exchangeOwnerSession(await authenticateOwner(request)), 201),
 );
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -11,21 +11,29 @@ import { createWebhookEndpoint, deleteWebhookEndpoint, listWebhookEndpoints } fr
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, caller }) => {
-  const body = await readJson(request, CreateWebhookRequest);
-  return respond(CreatedWebhookEndpoint, await createWebhookEndpoint(caller.partnerId, body), 201, {
-    "cache-control": "no-store",
-  });
-});
-
-export const GET = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ caller }) =>
-  respond(WebhookEndpointList, await listWebhookEndpoints(caller.partnerId), 200, { "cache-control": "no-store" }),
+export const POST = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN"] },
+  async ({ request, caller }) => {
+    const body = await readJson(request, CreateWebhookRequest);
+    return respond(CreatedWebhookEndpoint, await createWebhookEndpoint(caller.partnerId, body), 201, {
+      "cache-control": "no-store",
+    });
+  },
 );
 
-export const DELETE = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, caller }) => {
-  const { id } = await readJson(request, DeleteWebhookRequest, { anyContentType: true });
-  await deleteWebhookEndpoint(caller.partnerId, id);
-  return noContent();
-});
+export const GET = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN"] },
+  async ({ caller }) =>
+    respond(WebhookEndpointList, await listWebhookEndpoints(caller.partnerId), 200, { "cache-control": "no-store" }),
+);
+
+export const DELETE = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN"] },
+  async ({ request, caller }) => {
+    const { id } = await readJson(request, DeleteWebhookRequest, { anyContentType: true });
+    await deleteWebhookEndpoint(caller.partnerId, id);
+    return noContent();
+  },
+);
 
 export const { OPTIONS, PUT, PATCH } = otherMethods({ GET, POST, DELETE });

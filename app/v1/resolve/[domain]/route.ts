@@ -7,11 +7,13 @@ import { cachedResolve } from "@/lib/http/cached-lookups";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single", allow: ["ADMIN", "CUSTOMER"] }, ({ url, params, request }) =>
-  cachedResolve(params.domain, parseQuery(url, ResolveQuery), () => ({
-    signal: request.signal,
-    client: clientAddress(request),
-  })),
+export const GET = endpoint(
+  { errors: "single", cors: "public", rateLimit: "resolve", allow: ["ADMIN", "CUSTOMER"] },
+  ({ url, params, request }) =>
+    cachedResolve(params.domain, parseQuery(url, ResolveQuery), () => ({
+      signal: request.signal,
+      client: clientAddress(request),
+    })),
 );
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

@@ -7,11 +7,13 @@ import { cachedReverse } from "@/lib/http/cached-lookups";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single", allow: ["ADMIN", "CUSTOMER"] }, ({ url, params, request }) =>
-  cachedReverse(params.address, parseQuery(url, ReverseQuery), () => ({
-    signal: request.signal,
-    client: clientAddress(request),
-  })),
+export const GET = endpoint(
+  { errors: "single", cors: "public", rateLimit: "resolve", allow: ["ADMIN", "CUSTOMER"] },
+  ({ url, params, request }) =>
+    cachedReverse(params.address, parseQuery(url, ReverseQuery), () => ({
+      signal: request.signal,
+      client: clientAddress(request),
+    })),
 );
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

@@ -324,6 +324,12 @@ describe("fuzzing every endpoint", () => {
     expect(fuzzed.filter((key) => !routes.includes(key))).toEqual([]);
   });
 
+  test("each spec judges refusals by the error shape its endpoint() declares", async () => {
+    const declared = new Map((await listApiRoutes()).map((route) => [route.key, route.declaration?.errors]));
+    const disagreeing = specs.filter((spec) => declared.get(spec.name) !== spec.errors).map((spec) => spec.name);
+    expect(disagreeing).toEqual([]);
+  });
+
   test(
     `at least ${TOTAL_REQUESTS} generated requests: ` + "no 5xx, only the interface's shapes, 4xx change nothing",
     async () => {

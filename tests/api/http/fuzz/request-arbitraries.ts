@@ -3,6 +3,9 @@
 // forged tokens, odd path segments). URLs and headers stay under node's 16 KB header limit, past
 // which node itself answers 431 without a body before the application sees the request. Each endpoint names its
 // success schema and error shape, so the property test can check every answer against the interface.
+// A /v1 endpoint's path parameters, query and body come from its OpenAPI operation's zod schemas
+// (fromOperation, ./schema-arbitraries.ts); the /api routes and /metrics publish no operation, so
+// theirs are written here, as is the owner sign-in (a message signed by the world's account).
 import fc from "fast-check";
 import { namehash } from "viem";
 import { z } from "zod";
@@ -47,6 +50,8 @@ import { CcipReadResponse, GatewayInfoResponse } from "@/lib/contract/schemas/en
 import { COIN_CODES } from "@/lib/names/coin-codes";
 import { signOperatorToken } from "@/lib/operator/operator-token";
 import { TestPayResponse } from "@/lib/market/pay-test-intent";
+import { operations } from "@/app/v1/openapi.json/document";
+import { brokenOf, textFieldsOf, validishOf, validOf, type Seeds } from "./schema-arbitraries";
 
 export interface FuzzRequest {
   endpoint: string;
@@ -158,6 +163,12 @@ const hostileString: fc.Arbitrary<string> = fc.oneof(
   { weight: 1, arbitrary: fc.integer({ min: 200, max: 1200 }).map((n) => "é".repeat(n)) },
 );
 
+// Strings a schema takes that storage may not: NUL (PostgreSQL text cannot hold it) and lone
+// surrogates (no Unicode text; Prisma's engine cannot carry them). Schema-derived string fields get
+// them more often than hostileString alone gives them.
+const unstorableString = fc.constantFrom("\u0000", "a\u0000b", "\ud800", "x\udfffy", "\udbff\udbff");
+const fieldString = fc.oneof({ weight: 3, arbitrary: hostileString }, { weight: 1, arbitrary: unstorableString });
+
 const hostileNumber = fc.oneof(
   fc.integer(),
   fc.double({ noNaN: true }),
@@ -208,9 +219,6 @@ function addressArb(world: FuzzWorld): fc.Arbitrary<string> {
 }
 
 const uuidArb = fc.uuid();
-const isoArb = fc
-  .date({ min: new Date("2000-01-01"), max: new Date("2100-01-01"), noInvalidDate: true })
-  .map((d) => d.toISOString());
 
 // ---------------------------------------------------------------- tokens and headers
 
@@ -283,13 +291,16 @@ function bodyArb(
   const extraField = fc
     .tuple(valid, fc.constantFrom("admin", "orderStatus", "__proto__", "id", "price", "x"), hostileJson)
     .map(([object, key, value]) =>
-      // `__proto__` as an own key only survives JSON text, which is exactly what a client can send.
-      key === "__proto__"
-        ? JSON.parse(
-            `{"__proto__":${JSON.stringify(value ?? null)}` +
-              (Object.keys(object).length > 0 ? `,${JSON.stringify(object).slice(1)}` : "}"),
-          )
-        : { ...object, [key]: value },
+      // A list body (a bulk request) gets an item with the field too many.
+      Array.isArray(object)
+        ? [...(object as unknown[]), { [key]: value }]
+        : // `__proto__` as an own key only survives JSON text, which is exactly what a client can send.
+          key === "__proto__"
+          ? JSON.parse(
+              `{"__proto__":${JSON.stringify(value ?? null)}` +
+                (Object.keys(object).length > 0 ? `,${JSON.stringify(object).slice(1)}` : "}"),
+            )
+          : { ...object, [key]: value },
     );
   const malformed = fc.oneof(
     fc.string({ maxLength: 60 }),
@@ -367,7 +378,10 @@ function segmentArb(valid: fc.Arbitrary<string>): fc.Arbitrary<string> {
   );
 }
 
-function queryArb(params: Record<string, fc.Arbitrary<string | undefined>>): fc.Arbitrary<string> {
+function queryArb(
+  params:
+    Record<string, fc.Arbitrary<string | undefined>> | fc.Arbitrary<Record<string, string | string[] | undefined>>,
+): fc.Arbitrary<string> {
   const extra = fc.option(
     fc.constantFrom(
       "&%ZZ=1",
@@ -380,9 +394,11 @@ function queryArb(params: Record<string, fc.Arbitrary<string | undefined>>): fc.
     ),
     { nil: "" },
   );
-  return fc.tuple(fc.record(params), extra).map(([values, tail]) => {
+  const fields = params instanceof fc.Arbitrary ? params : fc.record(params);
+  return fc.tuple(fields, extra).map(([values, tail]) => {
     const search = new URLSearchParams();
-    for (const [key, value] of Object.entries(values)) if (value !== undefined) search.set(key, value);
+    for (const [key, value] of Object.entries(values))
+      for (const item of value === undefined ? [] : Array.isArray(value) ? value : [value]) search.append(key, item);
     const text = search.toString() + tail;
     return text === "" ? "" : `?${text}`;
   });
@@ -390,22 +406,6 @@ function queryArb(params: Record<string, fc.Arbitrary<string | undefined>>): fc.
 
 const optional = <T>(arb: fc.Arbitrary<T>) => fc.option(arb, { nil: undefined, freq: 3 });
 const nameServiceParam = optional(fc.oneof(fc.constantFrom("native", "ens", "ud", "icann"), hostileString));
-const pageParams = (world: FuzzWorld) => ({
-  pageSize: optional(
-    fc.oneof(
-      fc.integer({ min: -5, max: 1500 }).map(String),
-      fc.constantFrom("1e3", "0x10", " 5", "5.5", "", "Infinity", "-0"),
-      hostileString,
-    ),
-  ),
-  pageToken: optional(
-    fc.oneof(
-      hostileString,
-      fc.constantFrom("eyJ0IjoiMjAyNS0wMS0wMSJ9", world.tokens.admin.slice(0, 40)),
-      fc.base64String({ maxLength: 80 }),
-    ),
-  ),
-});
 
 // ---------------------------------------------------------------- the endpoints
 
@@ -428,6 +428,94 @@ function request(
 }
 
 const noAuth = fc.constant({} as Record<string, string>);
+
+// ---------------------------------------------------------------- requests from an operation's schemas
+
+const DAY = 86_400_000;
+/** A reporting window in order and near now: the schema says two date-times, not that `from` comes first. */
+const windowSeeds: Seeds = {
+  from: fc.constantFrom("2026-01-01T00:00:00Z", new Date(Date.now() - DAY).toISOString()),
+  to: fc.constantFrom(new Date(Date.now() + DAY).toISOString(), "2027-12-31T00:00:00Z"),
+};
+
+/** The OpenAPI operation of a route as the router names it (`GET /v1/resolve/{domain}`). */
+function operationNamed(name: string) {
+  const [method, path] = name.split(" ");
+  const op = operations.find(
+    (candidate) =>
+      candidate.method.toUpperCase() === method && candidate.path.replace("{data}.json", "{data}") === path,
+  );
+  if (!op) throw new Error(`No OpenAPI operation for ${name}`);
+  return op;
+}
+
+interface OperationInputs {
+  headers: fc.Arbitrary<Record<string, string>>;
+  /**
+   * What the schema cannot say, by path parameter or field name: values that must exist in the
+   * test's data (names, ids, secrets) or pass a check beyond the schema (an EIP-55 checksum).
+   */
+  seeds?: Seeds;
+  /** Bodies that should succeed (a fresh label under our parent, a token of this partner), and their weight. */
+  clean?: fc.Arbitrary<Record<string, unknown>>;
+  cleanWeight?: number;
+  /** Weight of bodies valid by the schema (2 unless said). */
+  validWeight?: number;
+}
+
+/**
+ * Requests to an operation from its zod schemas: path parameters, query and body valid by the
+ * schema or broken in one place (seeds mixed in), hostile path segments and query tails, and the
+ * body mutations of bodyArb (a field broken with hostile JSON, a field too many, not JSON, another
+ * content type, too large).
+ */
+function fromOperation(name: string, inputs: OperationInputs): fc.Arbitrary<FuzzRequest> {
+  const op = operationNamed(name);
+  const [method, template] = name.split(" ") as [string, string];
+  const seeds = inputs.seeds ?? {};
+  const shape = (op.pathParams?.shape ?? {}) as Record<string, z.ZodType>;
+  const segments = [...template.matchAll(/\{([A-Za-z]+)\}/g)].map(([, param]) => {
+    const fromSchema = shape[param] ? validOf(shape[param]).map(String) : hostileString;
+    const seed = seeds[param] as fc.Arbitrary<string> | undefined;
+    return segmentArb(
+      seed ? fc.oneof({ weight: 3, arbitrary: seed }, { weight: 1, arbitrary: fromSchema }) : fromSchema,
+    );
+  });
+  const path = (segments.length > 0 ? fc.tuple(...segments) : fc.constant([] as string[])).map((values) => {
+    let at = 0;
+    return op.path.replace(/\{[A-Za-z]+\}/g, () => values[at++]!);
+  });
+  const query = op.query ? queryArb(textFieldsOf(op.query, seeds, fieldString)) : fc.constant("");
+  // Bodies valid by the schema (a string field sometimes hostile) go through bodyArb's mutations; one in five
+  // is broken by the schema instead.
+  const body = op.body
+    ? fc.oneof(
+        {
+          weight: 4,
+          arbitrary: bodyArb(
+            validishOf(op.body, seeds, fieldString) as fc.Arbitrary<Record<string, unknown>>,
+            inputs.validWeight ?? 2,
+            inputs.clean,
+            inputs.cleanWeight ?? 2,
+          ),
+        },
+        {
+          weight: 1,
+          arbitrary: brokenOf(op.body, seeds).map((value) => ({
+            body: JSON.stringify(value),
+            contentType: "application/json",
+          })),
+        },
+      )
+    : undefined;
+  return request(
+    name,
+    method,
+    fc.tuple(path, query).map(([p, q]) => p + q),
+    inputs.headers,
+    body,
+  );
+}
 
 const TestIntent = z
   .object({
@@ -452,58 +540,46 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
     { weight: 3, arbitrary: fc.constantFrom(world.parentName, world.otherParentName, "nosuch.web3") },
     { weight: 1, arbitrary: name },
   );
-  const parentPath = (suffix: string) => segmentArb(parent).map((segment) => `/v1/parentdomains/${segment}${suffix}`);
   const webhookId = fc.oneof(fc.constant(world.webhookId), uuidArb);
 
-  const coins = optional(
-    fc.oneof(
+  // What the schemas cannot say, by field or path parameter name (OperationInputs.seeds); each is
+  // mixed with what the schema itself generates.
+  const seeds: Seeds = {
+    // Names registered in the data, sub-names of our parents, and hostile strings.
+    domain: name,
+    names: fc.array(name, { minLength: 1, maxLength: 5 }),
+    q: fc.array(name, { minLength: 1, maxLength: 25 }).map((n) => n.join(" ")),
+    parentDomain: parent,
+    // A valid label (the schema bounds only its length).
+    label: LABELS,
+    // EIP-55 checksums and the data's owners (the schema says "a string").
+    address,
+    ethAddress: address,
+    ownerAddress: address,
+    // The partner the data belongs to.
+    partnerId: fc.constant(world.partnerId),
+    // Each address checked by its coin's codec.
+    walletAddrs: walletAddrsArb(world),
+    // Orders in the data.
+    orderID: fc.constantFrom(...world.orderIds),
+    // Coins the service knows, as a comma-separated list.
+    coins: fc.oneof(
       fc.subarray(["ETH", "BTC", "USDC", "SOL"]).map((c) => c.join(",")),
       fc.constantFrom(...COIN_CODES),
-      hostileString,
     ),
-  );
-
-  const tokenCreate = fc.record(
-    {
-      label: fc.oneof(fc.stringMatching(/^[a-z ]{1,20}$/), hostileString),
-      validFrom: fc.oneof({ weight: 4, arbitrary: isoArb }, { weight: 1, arbitrary: hostileString }),
-      validTill: fc.oneof({ weight: 4, arbitrary: isoArb }, { weight: 1, arbitrary: hostileString }),
-      type: fc.oneof(fc.constantFrom("ADMIN", "CUSTOMER"), hostileString),
-    },
-    { requiredKeys: ["label", "validFrom", "validTill"] },
-  );
-  const purchase = fc.record(
-    {
-      checkoutId: uuidArb,
-      domain: name,
-      ownerAddress: address,
-      partnerId: fc.oneof(fc.constant(world.partnerId), uuidArb),
-      externalUserId: uuidArb,
-      processorConnectedAccountId: fc.oneof(fc.constant("acct_1Test"), hostileString),
-      walletAddrs: walletAddrsArb(world),
-      years: fc.oneof(
-        { weight: 4, arbitrary: fc.integer({ min: 1, max: 10 }) },
-        { weight: 1, arbitrary: fc.integer({ min: -3, max: 20 }) },
-      ),
-    },
-    { requiredKeys: ["checkoutId", "domain", "ownerAddress", "years"] },
-  );
-  const cryptoPurchase = fc.record(
-    {
-      currency: fc.oneof(fc.constantFrom("ETH", "USDC", "BTC", "eth", "DOGE"), hostileString),
-      domain: name,
-      ownerAddress: address,
-      ownerEmail: fc.oneof(fc.emailAddress(), hostileString),
-      ownerName: fc.oneof(fc.string({ minLength: 1, maxLength: 30 }), hostileString),
-      partnerId: fc.oneof(fc.constant(world.partnerId), uuidArb),
-      walletAddrs: walletAddrsArb(world),
-      years: fc.oneof(
-        { weight: 4, arbitrary: fc.integer({ min: 1, max: 10 }) },
-        { weight: 1, arbitrary: fc.integer({ min: -3, max: 20 }) },
-      ),
-    },
-    { requiredKeys: ["currency", "domain", "ownerAddress", "ownerEmail", "ownerName", "years"] },
-  );
+    // Page tokens the server made, and look-alikes.
+    pageToken: fc.oneof(
+      fc.constantFrom("eyJ0IjoiMjAyNS0wMS0wMSJ9", world.tokens.admin.slice(0, 40)),
+      fc.base64String({ maxLength: 80 }),
+    ),
+    // A Stripe connected account's id.
+    processorConnectedAccountId: fc.constant("acct_1Test"),
+  };
+  const webhookSeeds: Seeds = {
+    // The partner's receiver and its delivery.
+    id: webhookId,
+    deliveryId: fc.constant(world.webhookDeliveryId),
+  };
 
   // Requests that should succeed, so the write paths run too (and their batches show real writes).
   const freshLabel = fc.stringMatching(/^[a-z]{4,10}[0-9]{1,4}$/);
@@ -538,350 +614,221 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       name: "GET /v1/resolve/{domain}",
       success: { 200: ResolveResult },
       errors: "single",
-      arbitrary: request(
-        "GET /v1/resolve/{domain}",
-        "GET",
-        fc
-          .tuple(segmentArb(name), queryArb({ nameservice: nameServiceParam, coins }))
-          .map(([d, q]) => `/v1/resolve/${d}${q}`),
-        auth,
-      ),
+      arbitrary: fromOperation("GET /v1/resolve/{domain}", { headers: auth, seeds }),
     },
     {
       name: "POST /v1/resolve",
       success: { 200: BatchResolveResponse },
       errors: "single",
-      arbitrary: request(
-        "POST /v1/resolve",
-        "POST",
-        fc.constant("/v1/resolve"),
-        auth,
-        bodyArb(
-          fc.record(
-            {
-              names: fc.array(name, { minLength: 1, maxLength: 5 }),
-              nameservice: fc.constantFrom("native", "ens", "ud", "icann"),
-              coins: fc.subarray(["ETH", "BTC"]),
-            },
-            { requiredKeys: ["names"] },
-          ),
-        ),
-      ),
+      arbitrary: fromOperation("POST /v1/resolve", { headers: auth, seeds }),
     },
     {
       name: "GET /v1/reverse/{address}",
       success: { 200: ResolveResult },
       errors: "single",
-      arbitrary: request(
-        "GET /v1/reverse/{address}",
-        "GET",
-        fc
-          .tuple(segmentArb(address), queryArb({ nameservice: nameServiceParam }))
-          .map(([a, q]) => `/v1/reverse/${a}${q}`),
-        auth,
-      ),
+      arbitrary: fromOperation("GET /v1/reverse/{address}", { headers: auth, seeds }),
     },
     {
       name: "GET /v1/parentdomains/{parentDomain}",
       success: { 200: ParentDomainValidation },
       errors: "list",
-      arbitrary: request("GET /v1/parentdomains/{parentDomain}", "GET", parentPath(""), auth),
+      arbitrary: fromOperation("GET /v1/parentdomains/{parentDomain}", { headers: auth, seeds }),
     },
     {
       name: "PATCH /v1/parentdomains/{parentDomain}",
       success: { 200: ParentSettings },
       errors: "list",
-      arbitrary: request(
-        "PATCH /v1/parentdomains/{parentDomain}",
-        "PATCH",
-        parentPath(""),
-        auth,
-        bodyArb(
-          fc.record(
-            {
-              subdomainsEnabled: fc.boolean(),
-              subdomainPriceUsd: fc.oneof(fc.constantFrom(2.5, 5, null, 0.001, -1, 1e7)),
-            },
-            { requiredKeys: [] },
-          ),
-          1,
-        ),
-      ),
+      arbitrary: fromOperation("PATCH /v1/parentdomains/{parentDomain}", { headers: auth, seeds, validWeight: 1 }),
     },
     {
       name: "GET /v1/parentdomains/{parentDomain}/list",
       success: { 200: SubdomainListPage },
       errors: "list",
-      arbitrary: request(
-        "GET /v1/parentdomains/{parentDomain}/list",
-        "GET",
-        fc.tuple(parentPath("/list"), queryArb(pageParams(world))).map(([p, q]) => p + q),
-        auth,
-      ),
+      arbitrary: fromOperation("GET /v1/parentdomains/{parentDomain}/list", { headers: auth, seeds }),
     },
     {
       name: "GET /v1/parentdomains/{parentDomain}/per-day",
       success: { 200: SubdomainPerDayPage },
       errors: "list",
-      arbitrary: request(
-        "GET /v1/parentdomains/{parentDomain}/per-day",
-        "GET",
-        fc.tuple(parentPath("/per-day"), queryArb(pageParams(world))).map(([p, q]) => p + q),
-        auth,
-      ),
+      arbitrary: fromOperation("GET /v1/parentdomains/{parentDomain}/per-day", { headers: auth, seeds }),
     },
     {
       name: "POST /v1/parentdomains/{parentDomain}/subdomains",
       // One object: 201 with the sub-name; an array (bulk): 200 with each item's answer.
       success: { 201: IssuedSubdomain, 200: BulkIssueResponse },
       errors: "list",
-      arbitrary: request(
-        "POST /v1/parentdomains/{parentDomain}/subdomains",
-        "POST",
-        parentPath("/subdomains"),
-        auth,
-        bodyArb(
-          fc.record({ label: fc.oneof(LABELS, hostileString), ownerAddress: address }),
-          1,
-          fc.record({ label: freshLabel, ownerAddress: fc.constant(world.owner) }),
-        ),
-      ),
+      arbitrary: fromOperation("POST /v1/parentdomains/{parentDomain}/subdomains", {
+        headers: auth,
+        seeds,
+        validWeight: 1,
+        clean: fc.record({ label: freshLabel, ownerAddress: fc.constant(world.owner) }),
+      }),
     },
     {
       name: "DELETE /v1/parentdomains/{parentDomain}/subdomains/{label}",
       success: { 200: RevokedSubdomain },
       errors: "list",
-      arbitrary: request(
-        "DELETE /v1/parentdomains/{parentDomain}/subdomains/{label}",
-        "DELETE",
-        fc
-          .tuple(
-            parentPath("/subdomains/"),
-            segmentArb(fc.oneof(fc.constant(world.revocableLabel), LABELS, hostileString)),
-            queryArb({ refund: fc.constantFrom("prorata", "all") }),
-          )
-          .map(([p, l, q]) => p + l + q),
-        auth,
-      ),
+      arbitrary: fromOperation("DELETE /v1/parentdomains/{parentDomain}/subdomains/{label}", {
+        headers: auth,
+        // The one sub-name the fuzzer may revoke.
+        seeds: { ...seeds, label: fc.oneof(fc.constant(world.revocableLabel), LABELS) },
+      }),
     },
     {
       name: "GET /v1/parentdomains/{parentDomain}/addresses/{ethAddress}/reverse-resolve",
       success: { 200: ReverseResolveInParent },
       errors: "single",
-      arbitrary: request(
-        "GET /v1/parentdomains/{parentDomain}/addresses/{ethAddress}/reverse-resolve",
-        "GET",
-        fc
-          .tuple(segmentArb(parent), segmentArb(address))
-          .map(([p, a]) => `/v1/parentdomains/${p}/addresses/${a}/reverse-resolve`),
-        noAuth,
-      ),
+      arbitrary: fromOperation("GET /v1/parentdomains/{parentDomain}/addresses/{ethAddress}/reverse-resolve", {
+        headers: noAuth,
+        seeds,
+      }),
     },
     {
       name: "POST /v1/partner/access-token",
       success: { 201: AccessToken },
       errors: "list",
-      arbitrary: request(
-        "POST /v1/partner/access-token",
-        "POST",
-        fc.constant("/v1/partner/access-token"),
-        auth,
-        bodyArb(tokenCreate, 1, cleanToken),
-      ),
+      arbitrary: fromOperation("POST /v1/partner/access-token", {
+        headers: auth,
+        seeds,
+        validWeight: 1,
+        clean: cleanToken,
+      }),
     },
     {
       name: "GET /v1/partner/access-token",
       success: { 200: AccessTokenList },
       errors: "list",
-      arbitrary: request("GET /v1/partner/access-token", "GET", fc.constant("/v1/partner/access-token"), auth),
+      arbitrary: fromOperation("GET /v1/partner/access-token", { headers: auth }),
     },
     {
       name: "DELETE /v1/partner/access-token",
       success: { 204: null },
       errors: "list",
-      arbitrary: request(
-        "DELETE /v1/partner/access-token",
-        "DELETE",
-        fc.constant("/v1/partner/access-token"),
-        auth,
-        // Endpoint 9 takes its JSON body with any content type.
-        bodyArb(
-          fc.record({ id: fc.oneof(fc.constantFrom(...world.disposableTokenIds, world.otherPartnerTokenId), uuidArb) }),
-          1,
-        ),
-      ),
+      arbitrary: fromOperation("DELETE /v1/partner/access-token", {
+        headers: auth,
+        // Tokens of this partner the fuzzer may delete, and another partner's.
+        seeds: { id: fc.constantFrom(...world.disposableTokenIds, world.otherPartnerTokenId) },
+        validWeight: 1,
+      }),
     },
     {
       name: "POST /v1/partner/webhooks",
       success: { 201: CreatedWebhookEndpoint },
       errors: "list",
-      arbitrary: request(
-        "POST /v1/partner/webhooks",
-        "POST",
-        fc.constant("/v1/partner/webhooks"),
-        auth,
-        bodyArb(
-          fc.record({
-            url: fc.constantFrom(
-              "https://93.184.215.14/hook",
-              "http://93.184.215.14/hook",
-              "https://127.0.0.1/h",
-              "https://[::1]/h",
-              "https://10.0.0.1/h",
-              "not a url",
-              "",
-            ),
-            events: fc.array(fc.constantFrom("subname.created", "order.paid", "nope", ""), { maxLength: 3 }),
-          }),
-          1,
-          fc.record({
-            url: fc.constant("https://93.184.215.14/hook"),
-            events: fc.constantFrom(["subname.created"], ["order.paid", "subname.revoked"]),
-          }),
-        ),
-      ),
+      arbitrary: fromOperation("POST /v1/partner/webhooks", {
+        headers: auth,
+        // Receivers the address guard decides on: public, plain HTTP, loopback, private.
+        seeds: {
+          url: fc.constantFrom(
+            "https://93.184.215.14/hook",
+            "http://93.184.215.14/hook",
+            "https://127.0.0.1/h",
+            "https://[::1]/h",
+            "https://10.0.0.1/h",
+          ),
+        },
+        validWeight: 1,
+        clean: fc.record({
+          url: fc.constant("https://93.184.215.14/hook"),
+          events: fc.constantFrom(["subname.created"], ["order.paid", "subname.revoked"]),
+        }),
+      }),
     },
     {
       name: "GET /v1/partner/webhooks",
       success: { 200: WebhookEndpointList },
       errors: "list",
-      arbitrary: request("GET /v1/partner/webhooks", "GET", fc.constant("/v1/partner/webhooks"), auth),
+      arbitrary: fromOperation("GET /v1/partner/webhooks", { headers: auth }),
     },
     {
       name: "DELETE /v1/partner/webhooks",
       success: { 204: null },
       errors: "list",
-      arbitrary: request(
-        "DELETE /v1/partner/webhooks",
-        "DELETE",
-        fc.constant("/v1/partner/webhooks"),
-        auth,
-        bodyArb(fc.record({ id: fc.oneof(fc.constant(world.disposableWebhookId), uuidArb) }), 1),
-      ),
+      arbitrary: fromOperation("DELETE /v1/partner/webhooks", {
+        headers: auth,
+        // The one receiver the fuzzer may delete.
+        seeds: { id: fc.constant(world.disposableWebhookId) },
+        validWeight: 1,
+      }),
     },
     {
       name: "GET /v1/partner/webhooks/{id}/deliveries",
       success: { 200: WebhookDeliveryList },
       errors: "list",
-      arbitrary: request(
-        "GET /v1/partner/webhooks/{id}/deliveries",
-        "GET",
-        segmentArb(webhookId).map((id) => `/v1/partner/webhooks/${id}/deliveries`),
-        auth,
-      ),
+      arbitrary: fromOperation("GET /v1/partner/webhooks/{id}/deliveries", { headers: auth, seeds: webhookSeeds }),
     },
     {
       name: "POST /v1/partner/webhooks/{id}/deliveries/{deliveryId}/redeliver",
       success: { 202: WebhookDelivery },
       errors: "list",
-      arbitrary: request(
-        "POST /v1/partner/webhooks/{id}/deliveries/{deliveryId}/redeliver",
-        "POST",
-        fc
-          .tuple(segmentArb(webhookId), segmentArb(fc.oneof(fc.constant(world.webhookDeliveryId), uuidArb)))
-          .map(([id, delivery]) => `/v1/partner/webhooks/${id}/deliveries/${delivery}/redeliver`),
-        auth,
-      ),
+      arbitrary: fromOperation("POST /v1/partner/webhooks/{id}/deliveries/{deliveryId}/redeliver", {
+        headers: auth,
+        seeds: webhookSeeds,
+      }),
     },
     {
       name: "POST /v1/partner/webhooks/{id}/test",
       success: { 202: WebhookDelivery },
       errors: "list",
-      arbitrary: request(
-        "POST /v1/partner/webhooks/{id}/test",
-        "POST",
-        segmentArb(webhookId).map((id) => `/v1/partner/webhooks/${id}/test`),
-        auth,
-      ),
+      arbitrary: fromOperation("POST /v1/partner/webhooks/{id}/test", { headers: auth, seeds: webhookSeeds }),
     },
     {
       name: "POST /v1/partner/owner-addresses",
       success: { 201: BoundOwnerAddress },
       errors: "list",
-      arbitrary: request(
-        "POST /v1/partner/owner-addresses",
-        "POST",
-        fc.constant("/v1/partner/owner-addresses"),
-        auth,
-        bodyArb(fc.record({ address }), 1),
-      ),
+      arbitrary: fromOperation("POST /v1/partner/owner-addresses", { headers: auth, seeds, validWeight: 1 }),
     },
     {
       name: "GET /v1/partner/owner-addresses",
       success: { 200: BoundOwnerAddressList },
       errors: "list",
-      arbitrary: request("GET /v1/partner/owner-addresses", "GET", fc.constant("/v1/partner/owner-addresses"), auth),
+      arbitrary: fromOperation("GET /v1/partner/owner-addresses", { headers: auth }),
     },
     {
       name: "DELETE /v1/partner/owner-addresses",
       success: { 204: null },
       errors: "list",
-      arbitrary: request(
-        "DELETE /v1/partner/owner-addresses",
-        "DELETE",
-        fc.constant("/v1/partner/owner-addresses"),
-        auth,
-        bodyArb(fc.record({ address }), 1),
-      ),
+      arbitrary: fromOperation("DELETE /v1/partner/owner-addresses", { headers: auth, seeds, validWeight: 1 }),
     },
     {
       name: "GET /v1/partner/purchases",
       success: { 200: PartnerPurchases },
       errors: "list",
-      arbitrary: request("GET /v1/partner/purchases", "GET", fc.constant("/v1/partner/purchases"), auth),
+      arbitrary: fromOperation("GET /v1/partner/purchases", { headers: auth }),
     },
     {
       name: "POST /v1/market/purchase",
       success: { 200: PurchaseResponse },
       errors: "single",
-      arbitrary: request(
-        "POST /v1/market/purchase",
-        "POST",
-        fc.constant("/v1/market/purchase"),
-        noAuth,
-        bodyArb(purchase, 1, cleanPurchase),
-      ),
+      arbitrary: fromOperation("POST /v1/market/purchase", {
+        headers: noAuth,
+        seeds,
+        validWeight: 1,
+        clean: cleanPurchase,
+      }),
     },
     {
       name: "POST /v1/market/crypto/purchase",
       success: { 200: CryptoPurchaseResponse },
       errors: "single",
-      arbitrary: request(
-        "POST /v1/market/crypto/purchase",
-        "POST",
-        fc.constant("/v1/market/crypto/purchase"),
-        noAuth,
-        bodyArb(cryptoPurchase, 1, cleanCrypto),
-      ),
+      arbitrary: fromOperation("POST /v1/market/crypto/purchase", {
+        headers: noAuth,
+        seeds,
+        validWeight: 1,
+        clean: cleanCrypto,
+      }),
     },
     {
       name: "GET /v1/market/order/{orderID}",
       success: { 200: Order },
       errors: "single",
-      arbitrary: request(
-        "GET /v1/market/order/{orderID}",
-        "GET",
-        segmentArb(fc.oneof(fc.constantFrom(...world.orderIds), uuidArb)).map((id) => `/v1/market/order/${id}`),
-        noAuth,
-      ),
+      arbitrary: fromOperation("GET /v1/market/order/{orderID}", { headers: noAuth, seeds }),
     },
     {
       name: "GET /v1/market/search",
       success: { 200: SearchResponse },
       errors: "single",
-      arbitrary: request(
-        "GET /v1/market/search",
-        "GET",
-        queryArb({
-          q: optional(
-            fc.oneof(
-              fc.array(name, { minLength: 1, maxLength: 25 }).map((n) => n.join(" ")),
-              hostileString,
-            ),
-          ),
-        }).map((q) => `/v1/market/search${q}`),
-        noAuth,
-      ),
+      arbitrary: fromOperation("GET /v1/market/search", { headers: noAuth, seeds }),
     },
     {
       name: "GET /api/test-processor/intent",
@@ -950,32 +897,18 @@ export function endpointSpecs(world: FuzzWorld): EndpointSpec[] {
       name: "GET /v1/openapi.json",
       success: { 200: OpenApiDocument },
       errors: "single",
-      arbitrary: request(
-        "GET /v1/openapi.json",
-        "GET",
-        fc.constantFrom("/v1/openapi.json", "/v1/openapi.json?x=%ZZ"),
-        noAuth,
-      ),
+      arbitrary: fromOperation("GET /v1/openapi.json", { headers: noAuth }),
     },
     {
       name: "GET /v1/operator/reconciliation",
       success: { 200: ReconciliationResponse },
       errors: "single",
-      arbitrary: request(
-        "GET /v1/operator/reconciliation",
-        "GET",
-        queryArb({
-          from: optional(
-            fc.constantFrom("2026-01-01T00:00:00Z", new Date(Date.now() - 86_400_000).toISOString(), "soon"),
-          ),
-          to: optional(fc.constantFrom(new Date(Date.now() + 86_400_000).toISOString(), "2027-12-31T00:00:00Z")),
-          pageSize: optional(fc.constantFrom("1", "1000", "0", "x")),
-          after: optional(fc.oneof(fc.uuid(), hostileString)),
-        }).map((q) => `/v1/operator/reconciliation${q}`),
-        fc
+      arbitrary: fromOperation("GET /v1/operator/reconciliation", {
+        seeds: windowSeeds,
+        headers: fc
           .constantFrom(undefined, "garbage", signOperatorToken(1).token)
           .map((token): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {})),
-      ),
+      }),
     },
     ...claimAndOperatorSpecs(world),
     {
@@ -1101,48 +1034,38 @@ function ensGatewaySpecs(world: FuzzWorld): EndpointSpec[] {
     hex(40, 40).map((address) => `0x${address}`),
     hostileString,
   );
+  // A lookup ABI-encoded for our resolver, and the resolver: the schemas say two hex strings.
+  const ccipSeeds: Seeds = { sender, data: callData };
   return [
     {
       name: "GET /v1/ens/ccip/{sender}/{data}",
       success: { 200: CcipReadResponse },
       errors: "single",
-      arbitrary: request(
-        "GET /v1/ens/ccip/{sender}/{data}",
-        "GET",
-        fc.tuple(segmentArb(sender), segmentArb(callData)).map(([from, data]) => `/v1/ens/ccip/${from}/${data}.json`),
-        noAuth,
-      ),
+      arbitrary: fromOperation("GET /v1/ens/ccip/{sender}/{data}", { headers: noAuth, seeds: ccipSeeds }),
     },
     {
       name: "POST /v1/ens/ccip",
       success: { 200: CcipReadResponse },
       errors: "single",
-      arbitrary: request(
-        "POST /v1/ens/ccip",
-        "POST",
-        fc.constant("/v1/ens/ccip"),
-        noAuth,
-        bodyArb(fc.record({ sender, data: callData })),
-      ),
+      arbitrary: fromOperation("POST /v1/ens/ccip", { headers: noAuth, seeds: ccipSeeds }),
     },
     {
       name: "POST /v1/parentdomains/{parentDomain}/claim",
       // Generated messages never carry an on-chain owner's signature: nothing here can succeed.
       success: {},
       errors: "list",
-      arbitrary: request(
-        "POST /v1/parentdomains/{parentDomain}/claim",
-        "POST",
-        segmentArb(fc.constantFrom(...FUZZ_ENS_NAMES, "vitalik.eth")).map((name) => `/v1/parentdomains/${name}/claim`),
-        authHeader(world),
-        bodyArb(fc.record({ message: hostileString, signature: fc.oneof(fc.constant("0x00"), hostileString) }), 1),
-      ),
+      arbitrary: fromOperation("POST /v1/parentdomains/{parentDomain}/claim", {
+        headers: authHeader(world),
+        // The world's ENS parent and someone else's name; a signature that is hex but no owner's.
+        seeds: { parentDomain: fc.constantFrom(...FUZZ_ENS_NAMES, "vitalik.eth"), signature: fc.constant("0x00") },
+        validWeight: 1,
+      }),
     },
     {
       name: "GET /v1/ens/gateway",
       success: { 200: GatewayInfoResponse },
       errors: "single",
-      arbitrary: request("GET /v1/ens/gateway", "GET", fc.constant("/v1/ens/gateway"), noAuth),
+      arbitrary: fromOperation("GET /v1/ens/gateway", { headers: noAuth }),
     },
   ];
 }
@@ -1166,30 +1089,24 @@ function refundSpecs(world: FuzzWorld): EndpointSpec[] {
       name: "GET /v1/partner/refunds",
       success: { 200: RefundList },
       errors: "list",
-      arbitrary: request(
-        "GET /v1/partner/refunds",
-        "GET",
-        queryArb({ status }).map((q) => `/v1/partner/refunds${q}`),
-        auth,
-      ),
+      arbitrary: fromOperation("GET /v1/partner/refunds", { headers: auth }),
     },
     {
       name: "GET /v1/partner/payout-account",
       success: { 200: PayoutAccount },
       errors: "list",
-      arbitrary: request("GET /v1/partner/payout-account", "GET", fc.constant("/v1/partner/payout-account"), auth),
+      arbitrary: fromOperation("GET /v1/partner/payout-account", { headers: auth }),
     },
     {
       name: "PUT /v1/partner/payout-account",
       success: { 200: PayoutAccount },
       errors: "list",
-      arbitrary: request(
-        "PUT /v1/partner/payout-account",
-        "PUT",
-        fc.constant("/v1/partner/payout-account"),
-        auth,
-        bodyArb(fc.record({ processorConnectedAccountId: account }), 1),
-      ),
+      arbitrary: fromOperation("PUT /v1/partner/payout-account", {
+        headers: auth,
+        // A Stripe connected account's id, or none.
+        seeds: { processorConnectedAccountId: fc.constantFrom("acct_1Fuzz", null) },
+        validWeight: 1,
+      }),
     },
     {
       // The operator's local channel: without the local secret (never given here) always 403.
@@ -1276,44 +1193,18 @@ function ownerSpecs(world: FuzzWorld): EndpointSpec[] {
     { weight: 1, arbitrary: fc.constantFrom(...world.names) },
     { weight: 2, arbitrary: nameArb(world) },
   );
-  const namePath = (suffix: string) => segmentArb(ownedName).map((n) => `/v1/owner/names/${n}${suffix}`);
-  const dns = fc.record({
-    type: fc.oneof(fc.constantFrom("A", "AAAA", "CNAME", "MX", "TXT", "SRV", "CAA", "PTR"), hostileString),
-    name: fc.oneof(fc.constantFrom("@", "www", ...owner.names.map((n) => `www.${n}`)), hostileString),
-    value: fc.oneof(
-      fc.constantFrom("192.0.2.1", "2001:db8::1", "10 mail.example.com", "host.example.com"),
-      hostileString,
-    ),
-    ttl: fc.oneof(fc.integer({ min: 0, max: 700_000 }), hostileNumber),
-  });
-  const text = fc.record({
-    key: fc.oneof(fc.constantFrom("url", "email", "a b"), hostileString),
-    value: hostileString,
-  });
-  const records = fc.record(
-    {
-      walletAddrs: walletAddrsArb(world),
-      txtRecords: fc.array(text, { maxLength: 3 }),
-      dnsRecords: fc.array(dns, { maxLength: 3 }),
-      contentHash: fc.oneof(
-        fc.constantFrom("", "ipfs://bafybeibj6lixxzqtsb45ysdjnupvqkufgdvzqbnvmhw2kf7cfkesy7r7d4", "ipfs://x"),
-        hostileString,
-      ),
-    },
-    { requiredKeys: [] },
-  );
+  // The owner's names first (and others', and hostile ones), in paths and bodies alike.
+  const ownerSeeds: Seeds = {
+    name: ownedName,
+    domain: ownedName,
+    ownerAddress: addressArb(world),
+    walletAddrs: walletAddrsArb(world),
+    pageToken: fc.constantFrom("eyJ0IjoiMjAyNS0wMS0wMSJ9", world.tokens.admin.slice(0, 40)),
+  };
   const cleanRecords = fc.record({
     txtRecords: fc.constant([{ key: "url", value: "https://example.com" }]),
     walletAddrs: fc.constant([{ coinId: 60, addr: owner.address }]),
   });
-  const years = fc.oneof(
-    { weight: 4, arbitrary: fc.integer({ min: 1, max: 10 }) },
-    { weight: 1, arbitrary: fc.integer({ min: -3, max: 20 }) },
-  );
-  const renewal = fc.record(
-    { checkoutId: uuidArb, domain: ownedName, years, currency: fc.oneof(fc.constantFrom("ETH", "BTC"), hostileString) },
-    { requiredKeys: ["checkoutId", "domain", "years"] },
-  );
   const cleanRenewal = fc.record({
     checkoutId: uuidArb,
     domain: fc.constantFrom(...owner.names),
@@ -1330,17 +1221,14 @@ function ownerSpecs(world: FuzzWorld): EndpointSpec[] {
       name: "GET /v1/owner/nonce",
       success: { 200: NonceResponse },
       errors: "single",
-      arbitrary: request(
-        "GET /v1/owner/nonce",
-        "GET",
-        fc.constantFrom("/v1/owner/nonce", "/v1/owner/nonce?x=1"),
-        noAuth,
-      ),
+      arbitrary: fromOperation("GET /v1/owner/nonce", { headers: noAuth }),
     },
     {
       name: "POST /v1/owner/session",
       success: { 201: SessionResponse },
       errors: "single",
+      // Written by hand: the schema says two strings; a sign-in that can succeed is a message the
+      // world's account signed for this host, once (a nonce), so the signed ones are the seeds.
       arbitrary: request(
         "POST /v1/owner/session",
         "POST",
@@ -1354,113 +1242,91 @@ function ownerSpecs(world: FuzzWorld): EndpointSpec[] {
       // The fuzz world's owner is bound to no partner: 403, or a refusal of the credential; never a success.
       success: {},
       errors: "list",
-      arbitrary: request("POST /v1/partner/session", "POST", fc.constant("/v1/partner/session"), ownerAuth),
+      arbitrary: fromOperation("POST /v1/partner/session", { headers: ownerAuth }),
     },
     {
       name: "DELETE /v1/owner/session",
       success: { 204: null },
       errors: "single",
-      arbitrary: request(
-        "DELETE /v1/owner/session",
-        "DELETE",
-        fc.constant("/v1/owner/session"),
-        fc
+      arbitrary: fromOperation("DELETE /v1/owner/session", {
+        // Sessions the fuzzer may sign out, a partner's token, and junk.
+        headers: fc
           .oneof(
             fc.constantFrom(...owner.disposableTokens),
             fc.constant(world.tokens.admin),
             fc.string({ unit: fc.constantFrom(..."abcXYZ019-_.=/+ "), maxLength: 200 }),
           )
           .map((token) => ({ authorization: `Bearer ${token}` })),
-      ),
+      }),
     },
     {
       name: "GET /v1/owner/names",
       success: { 200: OwnerNamesResponse },
       errors: "single",
-      arbitrary: request(
-        "GET /v1/owner/names",
-        "GET",
-        queryArb(pageParams(world)).map((q) => `/v1/owner/names${q}`),
-        ownerAuth,
-      ),
+      arbitrary: fromOperation("GET /v1/owner/names", { headers: ownerAuth, seeds: ownerSeeds }),
     },
     {
       name: "PUT /v1/owner/names/{name}/records",
       success: { 200: ResolveResult },
       errors: "single",
-      arbitrary: request(
-        "PUT /v1/owner/names/{name}/records",
-        "PUT",
-        namePath("/records"),
-        ownerAuth,
-        bodyArb(records, 0, cleanRecords, 1),
-      ),
+      arbitrary: fromOperation("PUT /v1/owner/names/{name}/records", {
+        headers: ownerAuth,
+        seeds: ownerSeeds,
+        validWeight: 0,
+        clean: cleanRecords,
+        cleanWeight: 1,
+      }),
     },
     {
       name: "PUT /v1/owner/names/{name}/owner",
       success: { 200: ResolveResult },
       errors: "single",
-      arbitrary: request(
-        "PUT /v1/owner/names/{name}/owner",
-        "PUT",
-        namePath("/owner"),
-        ownerAuth,
+      arbitrary: fromOperation("PUT /v1/owner/names/{name}/owner", {
+        headers: ownerAuth,
+        seeds: ownerSeeds,
+        validWeight: 0,
         // A clean transfer is to the owner itself, so the names stay the fuzzing owner's.
-        bodyArb(fc.record({ ownerAddress: addressArb(world) }), 0, fc.constant({ ownerAddress: owner.address }), 1),
-      ),
+        clean: fc.constant({ ownerAddress: owner.address }),
+        cleanWeight: 1,
+      }),
     },
     {
       name: "PUT /v1/owner/reverse",
       success: { 200: PrimaryNameResponse },
       errors: "single",
-      arbitrary: request(
-        "PUT /v1/owner/reverse",
-        "PUT",
-        fc.constant("/v1/owner/reverse"),
-        ownerAuth,
-        bodyArb(
-          fc.record({ name: ownedName }) as fc.Arbitrary<Record<string, unknown>>,
-          0,
-          fc.record({ name: fc.oneof(fc.constantFrom(...owner.names), fc.constant(null)) }) as fc.Arbitrary<
-            Record<string, unknown>
-          >,
-          1,
-        ),
-      ),
+      arbitrary: fromOperation("PUT /v1/owner/reverse", {
+        headers: ownerAuth,
+        seeds: ownerSeeds,
+        validWeight: 0,
+        clean: fc.record({ name: fc.oneof(fc.constantFrom(...owner.names), fc.constant(null)) }) as fc.Arbitrary<
+          Record<string, unknown>
+        >,
+        cleanWeight: 1,
+      }),
     },
     {
       name: "POST /v1/market/renew",
       success: { 200: PurchaseResponse },
       errors: "single",
-      arbitrary: request(
-        "POST /v1/market/renew",
-        "POST",
-        fc.constant("/v1/market/renew"),
-        noAuth,
-        bodyArb(
-          renewal.map(({ currency: _currency, ...rest }) => rest),
-          0,
-          cleanRenewal,
-          1,
-        ),
-      ),
+      arbitrary: fromOperation("POST /v1/market/renew", {
+        headers: noAuth,
+        seeds: ownerSeeds,
+        validWeight: 0,
+        clean: cleanRenewal,
+        cleanWeight: 1,
+      }),
     },
     {
       name: "POST /v1/market/crypto/renew",
       success: { 200: CryptoPurchaseResponse },
       errors: "single",
-      arbitrary: request(
-        "POST /v1/market/crypto/renew",
-        "POST",
-        fc.constant("/v1/market/crypto/renew"),
-        noAuth,
-        bodyArb(
-          renewal,
-          0,
-          cleanRenewal.map((body) => ({ ...body, currency: "ETH" })),
-          1,
-        ),
-      ),
+      arbitrary: fromOperation("POST /v1/market/crypto/renew", {
+        headers: noAuth,
+        seeds: ownerSeeds,
+        validWeight: 0,
+        clean: cleanRenewal.map((body) => ({ ...body, currency: "ETH" })),
+        cleanWeight: 1,
+      }),
     },
     {
       name: "GET /api/lookup/resolve/{name}",
@@ -1493,148 +1359,85 @@ function ownerSpecs(world: FuzzWorld): EndpointSpec[] {
 
 /** Refund claims and the operator's overview, actions and audit log (issue 31 items 4 and 6). */
 function claimAndOperatorSpecs(world: FuzzWorld): EndpointSpec[] {
-  const orderPath = (tail: string) =>
-    segmentArb(fc.oneof(fc.constantFrom(...world.orderIds), uuidArb)).map((id) => `/v1/market/order/${id}/${tail}`);
+  // Orders in the data.
+  const orderSeeds: Seeds = { orderID: fc.constantFrom(...world.orderIds) };
   const operatorAuth = fc
     .constantFrom(undefined, "garbage", signOperatorToken(1).token)
     .map((token): Record<string, string> => (token ? { authorization: `Bearer ${token}` } : {}));
-  const reason = fc.oneof(fc.constantFrom("fuzzing the console", ""), hostileString);
   return [
     {
       name: "GET /v1/market/order/{orderID}/refunds",
       success: { 200: OrderRefundList },
       errors: "single",
-      arbitrary: request("GET /v1/market/order/{orderID}/refunds", "GET", orderPath("refunds"), noAuth),
+      arbitrary: fromOperation("GET /v1/market/order/{orderID}/refunds", { headers: noAuth, seeds: orderSeeds }),
     },
     {
       name: "POST /v1/market/order/{orderID}/refund-claim",
       success: { 200: OrderRefundList },
       errors: "single",
-      arbitrary: request(
-        "POST /v1/market/order/{orderID}/refund-claim",
-        "POST",
-        orderPath("refund-claim"),
-        fc
+      arbitrary: fromOperation("POST /v1/market/order/{orderID}/refund-claim", {
+        headers: fc
           .constantFrom(undefined, "Bearer garbage", "Bearer a.b.c")
           .map((s): Record<string, string> => (s === undefined ? {} : { authorization: s })),
-        bodyArb(
-          fc.record(
-            {
-              refundAddress: fc.oneof(fc.constantFrom("0x8ba1f109551bD432803012645Ac136ddd64DBA72"), hostileString),
-              claimToken: fc.oneof(fc.stringMatching(/^[A-Za-z0-9_-]{43}$/), hostileString),
-            },
-            { requiredKeys: [] },
-          ),
-          1,
-        ),
-      ),
+        // An EIP-55 address to be paid at (the schema says "a string").
+        seeds: { ...orderSeeds, refundAddress: fc.constant("0x8ba1f109551bD432803012645Ac136ddd64DBA72") },
+        validWeight: 1,
+      }),
     },
     {
       name: "POST /v1/market/order/{orderID}/refund-claim-link",
       success: { 202: RefundClaimLinkSent },
       errors: "single",
-      arbitrary: request(
-        "POST /v1/market/order/{orderID}/refund-claim-link",
-        "POST",
-        orderPath("refund-claim-link"),
-        noAuth,
-      ),
+      arbitrary: fromOperation("POST /v1/market/order/{orderID}/refund-claim-link", {
+        headers: noAuth,
+        seeds: orderSeeds,
+      }),
     },
     {
       name: "GET /v1/operator/overview",
       success: { 200: OperatorOverview },
       errors: "single",
-      arbitrary: request("GET /v1/operator/overview", "GET", fc.constant("/v1/operator/overview"), operatorAuth),
+      arbitrary: fromOperation("GET /v1/operator/overview", { headers: operatorAuth }),
     },
     {
       name: "GET /v1/operator/ledger-check",
       success: { 200: LedgerCheckResponse },
       errors: "single",
-      arbitrary: request(
-        "GET /v1/operator/ledger-check",
-        "GET",
-        queryArb({
-          from: optional(fc.constantFrom("2026-01-01T00:00:00Z", new Date(Date.now() - 86_400_000).toISOString(), "x")),
-          to: optional(fc.constantFrom(new Date(Date.now() + 86_400_000).toISOString(), "2020-01-01T00:00:00Z")),
-        }).map((q) => `/v1/operator/ledger-check${q}`),
-        operatorAuth,
-      ),
+      arbitrary: fromOperation("GET /v1/operator/ledger-check", { headers: operatorAuth, seeds: windowSeeds }),
     },
     {
       name: "POST /v1/operator/partner-payouts",
       success: { 200: PartnerPayout },
       errors: "single",
-      arbitrary: request(
-        "POST /v1/operator/partner-payouts",
-        "POST",
-        fc.constant("/v1/operator/partner-payouts"),
-        operatorAuth,
-        bodyArb(
-          fc.record({
-            partnerId: fc.oneof(fc.constant(world.partnerId), uuidArb, hostileString),
-            currency: fc.constantFrom("USD", "ETH", "BTC", "DOGE"),
-            amountAtomic: fc.oneof(fc.constantFrom("1", "100000000000", "0", "-5", "1.5"), hostileString),
-            reference: fc.oneof(fc.constantFrom("0xabc", "bank 42", ""), hostileString),
-          }),
-          1,
-        ),
-      ),
+      arbitrary: fromOperation("POST /v1/operator/partner-payouts", {
+        headers: operatorAuth,
+        // The partner in the data.
+        seeds: { partnerId: fc.constant(world.partnerId) },
+        validWeight: 1,
+      }),
     },
     {
       name: "GET /v1/partner/statement",
       success: { 200: StatementResponse },
       errors: "list",
-      arbitrary: request(
-        "GET /v1/partner/statement",
-        "GET",
-        queryArb({
-          from: optional(fc.constantFrom("2026-01-01T00:00:00Z", "2020-01-01T00:00:00Z", "yesterday")),
-          to: optional(fc.constantFrom(new Date(Date.now() + 86_400_000).toISOString(), "2019-01-01T00:00:00Z")),
-        }).map((q) => `/v1/partner/statement${q}`),
-        authHeader(world),
-      ),
+      arbitrary: fromOperation("GET /v1/partner/statement", { headers: authHeader(world), seeds: windowSeeds }),
     },
     {
       name: "GET /v1/operator/audit",
       success: { 200: AuditList },
       errors: "single",
-      arbitrary: request(
-        "GET /v1/operator/audit",
-        "GET",
-        queryArb({
-          pageSize: optional(fc.constantFrom("1", "500", "0", "x")),
-          after: optional(fc.oneof(fc.uuid(), hostileString)),
-          target: optional(hostileString),
-        }).map((q) => `/v1/operator/audit${q}`),
-        operatorAuth,
-      ),
+      arbitrary: fromOperation("GET /v1/operator/audit", { headers: operatorAuth }),
     },
     {
       name: "POST /v1/operator/actions",
       success: { 200: OperatorActionResult },
       errors: "single",
-      arbitrary: request(
-        "POST /v1/operator/actions",
-        "POST",
-        fc.constant("/v1/operator/actions"),
-        operatorAuth,
-        bodyArb(
-          fc.oneof(
-            fc.record({
-              action: fc.constantFrom("accept-underpaid", "refund-order", "write-off-dust", "explode"),
-              orderId: fc.oneof(fc.constantFrom(...world.orderIds), uuidArb, hostileString),
-              refundId: fc.oneof(uuidArb, hostileString),
-              reason,
-            }),
-            fc.record({
-              action: fc.constantFrom("suspend-name", "unsuspend-name", "release-name"),
-              name: fc.oneof(fc.constantFrom("nobody-here.web3"), hostileString),
-              reason,
-            }),
-          ),
-          1,
-        ),
-      ),
+      arbitrary: fromOperation("POST /v1/operator/actions", {
+        headers: operatorAuth,
+        // Orders in the data, and a name no one holds (suspending it harms no other request).
+        seeds: { orderId: fc.constantFrom(...world.orderIds), name: fc.constant("nobody-here.web3") },
+        validWeight: 1,
+      }),
     },
   ];
 }

@@ -17,7 +17,8 @@ const EnsParentRequest = z
   .strict();
 const EnsParentResponse = z.object({ name: z.string(), ownerAddress: z.string() });
 
-export const POST = endpoint({ errors: "single" }, async ({ request }) => {
+// Loopback only and guarded by a secret (lib/http/local-admin.ts): no rate limit.
+export const POST = endpoint({ errors: "single", cors: "none", rateLimit: null }, async ({ request }) => {
   if (!isLocalAdminRequest(request)) throw forbidden("This route answers only local commands.");
   const registered = await registerEnsParent(await readJson(request, EnsParentRequest));
   return respond(EnsParentResponse, { name: registered.name, ownerAddress: registered.ownerAddress }, 201);

@@ -11,7 +11,8 @@ export const dynamic = "force-dynamic";
 
 const Request = SetPayoutAccountRequest.extend({ partnerId: z.uuid({ error: "partnerId must be a partner's uuid" }) });
 
-export const PUT = endpoint({ errors: "single" }, async ({ request }) => {
+// Loopback only and guarded by a secret (lib/http/local-admin.ts): no rate limit.
+export const PUT = endpoint({ errors: "single", cors: "none", rateLimit: null }, async ({ request }) => {
   if (!isLocalAdminRequest(request)) throw forbidden("This route answers only local commands.");
   const { partnerId, processorConnectedAccountId } = await readJson(request, Request);
   return respond(PayoutAccount, await setPayoutAccount(partnerId, processorConnectedAccountId));

@@ -9,12 +9,16 @@ import { cachedResolve } from "@/lib/http/cached-lookups";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single" }, async ({ url, params, request }) => {
-  refuseOtherSites(request);
-  return cachedResolve(params.name, parseQuery(url, ResolveQuery), () => ({
-    signal: request.signal,
-    client: clientAddress(request),
-  }));
-});
+// The pages' anonymous lookups (backend for frontend): no token, counted per client address.
+export const GET = endpoint(
+  { errors: "single", cors: "none", rateLimit: "lookup" },
+  async ({ url, params, request }) => {
+    refuseOtherSites(request);
+    return cachedResolve(params.name, parseQuery(url, ResolveQuery), () => ({
+      signal: request.signal,
+      client: clientAddress(request),
+    }));
+  },
+);
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

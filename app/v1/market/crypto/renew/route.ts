@@ -8,13 +8,16 @@ import { createCryptoRenewal } from "@/lib/market/create-renewal";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "single", optionalAuth: ["ADMIN"] }, async ({ request, caller }) => {
-  const body = await readJson(request, CryptoRenewalRequest);
-  const offer = await createCryptoRenewal(body, {
-    clientAddress: clientAddress(request),
-    partnerId: caller?.partnerId,
-  });
-  return respond(CryptoPurchaseResponse, offer, 200, { "cache-control": "no-store" });
-});
+export const POST = endpoint(
+  { errors: "single", cors: "public", rateLimit: "purchase", movesMoney: true, optionalAuth: ["ADMIN"] },
+  async ({ request, caller }) => {
+    const body = await readJson(request, CryptoRenewalRequest);
+    const offer = await createCryptoRenewal(body, {
+      clientAddress: clientAddress(request),
+      partnerId: caller?.partnerId,
+    });
+    return respond(CryptoPurchaseResponse, offer, 200, { "cache-control": "no-store" });
+  },
+);
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

@@ -7,7 +7,7 @@ import { getOrderOrThrow } from "@/lib/market/get-order";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single" }, async ({ params }) => {
+export const GET = endpoint({ errors: "single", cors: "public", rateLimit: "read" }, async ({ params }) => {
   const { orderID } = parseWith(OrderPathParams, params);
   return cachedRead(`order|${orderID}`, async () => {
     const order = await getOrderOrThrow(orderID);

@@ -6,12 +6,15 @@ import { claimEnsParent } from "@/lib/registry/claim-ens-parent";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ request, params, caller }) => {
-  const body = await readJson(request, ParentClaimRequest);
-  return respond(
-    ParentClaimResponse,
-    await claimEnsParent(caller, params.parentDomain, body, request.headers.get("host")),
-  );
-});
+export const POST = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN"] },
+  async ({ request, params, caller }) => {
+    const body = await readJson(request, ParentClaimRequest);
+    return respond(
+      ParentClaimResponse,
+      await claimEnsParent(caller, params.parentDomain, body, request.headers.get("host")),
+    );
+  },
+);
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

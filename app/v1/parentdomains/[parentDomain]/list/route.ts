@@ -8,21 +8,24 @@ import { parentTag } from "@/lib/registry/parent-domain";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "list", allow: ["ADMIN", "CUSTOMER"] }, async ({ url, params, caller }) => {
-  const { labelPrefix, ownerAddress, ...page } = parseQuery(url, SubdomainListQuery);
-  const parent = parentTag(params.parentDomain);
-  const filters = JSON.stringify([labelPrefix ?? "", ownerAddress ?? ""]);
-  return cachedRead(
-    `list|${caller.partnerId}|${parent}|${page.pageSize}|${page.pageToken ?? ""}|${filters}`,
-    async () => ({
-      response: respond(
-        SubdomainListPage,
-        await listSubdomainsOfPartner(caller, params.parentDomain, page, { labelPrefix, ownerAddress }),
-      ),
-      // An owner filter's answer also changes when a sub-name changes hands (a transfer tells its addresses).
-      tags: ownerAddress ? [parent, `address:${ownerAddress.toLowerCase()}`] : [parent],
-    }),
-  );
-});
+export const GET = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN", "CUSTOMER"] },
+  async ({ url, params, caller }) => {
+    const { labelPrefix, ownerAddress, ...page } = parseQuery(url, SubdomainListQuery);
+    const parent = parentTag(params.parentDomain);
+    const filters = JSON.stringify([labelPrefix ?? "", ownerAddress ?? ""]);
+    return cachedRead(
+      `list|${caller.partnerId}|${parent}|${page.pageSize}|${page.pageToken ?? ""}|${filters}`,
+      async () => ({
+        response: respond(
+          SubdomainListPage,
+          await listSubdomainsOfPartner(caller, params.parentDomain, page, { labelPrefix, ownerAddress }),
+        ),
+        // An owner filter's answer also changes when a sub-name changes hands (a transfer tells its addresses).
+        tags: ownerAddress ? [parent, `address:${ownerAddress.toLowerCase()}`] : [parent],
+      }),
+    );
+  },
+);
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

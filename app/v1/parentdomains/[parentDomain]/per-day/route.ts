@@ -8,13 +8,16 @@ import { parentTag } from "@/lib/registry/parent-domain";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "list", allow: ["ADMIN", "CUSTOMER"] }, async ({ url, params, caller }) => {
-  const page = parseQuery(url, PageQuery);
-  const parent = parentTag(params.parentDomain);
-  return cachedRead(`per-day|${caller.partnerId}|${parent}|${page.pageSize}|${page.pageToken ?? ""}`, async () => ({
-    response: respond(SubdomainPerDayPage, await countSubdomainsPerDayOfPartner(caller, params.parentDomain, page)),
-    tags: [parent],
-  }));
-});
+export const GET = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN", "CUSTOMER"] },
+  async ({ url, params, caller }) => {
+    const page = parseQuery(url, PageQuery);
+    const parent = parentTag(params.parentDomain);
+    return cachedRead(`per-day|${caller.partnerId}|${parent}|${page.pageSize}|${page.pageToken ?? ""}`, async () => ({
+      response: respond(SubdomainPerDayPage, await countSubdomainsPerDayOfPartner(caller, params.parentDomain, page)),
+      tags: [parent],
+    }));
+  },
+);
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

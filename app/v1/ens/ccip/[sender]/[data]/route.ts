@@ -5,7 +5,8 @@ import { cachedCcipRead } from "@/lib/http/cached-gateway";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single" }, async ({ params }) =>
+// The CCIP-Read gateway: wallets and dApps in browsers fetch it from any origin, without a token.
+export const GET = endpoint({ errors: "single", cors: "public", rateLimit: "read" }, async ({ params }) =>
   cachedCcipRead(params.sender, params.data.replace(/\.json$/, "")),
 );
 

@@ -7,9 +7,13 @@ import { sendRefundClaimLink } from "@/lib/market/refund-claims";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "single", headers: { "cache-control": "no-store" } }, async ({ params }) => {
-  const { orderID } = parseWith(OrderPathParams, params);
-  return respond(RefundClaimLinkSent, await sendRefundClaimLink(orderID), 202);
-});
+// A refund claim says where money goes: only our own order page makes one.
+export const POST = endpoint(
+  { errors: "single", cors: "none", rateLimit: "owner", headers: { "cache-control": "no-store" } },
+  async ({ params }) => {
+    const { orderID } = parseWith(OrderPathParams, params);
+    return respond(RefundClaimLinkSent, await sendRefundClaimLink(orderID), 202);
+  },
+);
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

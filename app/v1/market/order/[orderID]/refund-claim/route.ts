@@ -9,8 +9,9 @@ import { authenticateOwner } from "@/lib/http/authenticate-owner";
 
 export const dynamic = "force-dynamic";
 
+// A refund claim says where money goes: only our own order page makes one.
 export const POST = endpoint(
-  { errors: "single", headers: { "cache-control": "no-store" } },
+  { errors: "single", cors: "none", rateLimit: "owner", headers: { "cache-control": "no-store" } },
   async ({ request, params }) => {
     const { orderID } = parseWith(OrderPathParams, params);
     const body = await readJson(request, ClaimRefundRequest);

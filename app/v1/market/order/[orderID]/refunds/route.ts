@@ -7,9 +7,12 @@ import { listOrderRefunds } from "@/lib/market/refund-claims";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single", headers: { "cache-control": "no-store" } }, async ({ params }) => {
-  const { orderID } = parseWith(OrderPathParams, params);
-  return respond(OrderRefundList, await listOrderRefunds(orderID));
-});
+export const GET = endpoint(
+  { errors: "single", cors: "public", rateLimit: "read", headers: { "cache-control": "no-store" } },
+  async ({ params }) => {
+    const { orderID } = parseWith(OrderPathParams, params);
+    return respond(OrderRefundList, await listOrderRefunds(orderID));
+  },
+);
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

@@ -8,8 +8,9 @@ import { transferName } from "@/lib/owners/transfer-name";
 
 export const dynamic = "force-dynamic";
 
+// Owner sessions are made and used by our own pages; no other origin may drive them.
 export const PUT = endpoint(
-  { errors: "single", headers: { "cache-control": "no-store" } },
+  { errors: "single", cors: "none", rateLimit: "owner", headers: { "cache-control": "no-store" } },
   async ({ request, params }) => {
     const owner = await authenticateOwner(request);
     const { ownerAddress } = await readJson(request, TransferRequest);

@@ -8,8 +8,9 @@ import { updateRecords } from "@/lib/owners/update-records";
 
 export const dynamic = "force-dynamic";
 
+// Owner sessions are made and used by our own pages; no other origin may drive them.
 export const PUT = endpoint(
-  { errors: "single", headers: { "cache-control": "no-store" } },
+  { errors: "single", cors: "none", rateLimit: "owner", headers: { "cache-control": "no-store" } },
   async ({ request, params }) => {
     const owner = await authenticateOwner(request);
     const body = await readJson(request, RecordsUpdateRequest);

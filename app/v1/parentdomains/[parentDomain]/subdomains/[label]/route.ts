@@ -6,9 +6,12 @@ import { revokeSubdomain } from "@/lib/market/revoke-subdomain";
 
 export const dynamic = "force-dynamic";
 
-export const DELETE = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ url, params, caller }) => {
-  const { refund } = parseQuery(url, RevokeQuery);
-  return respond(RevokedSubdomain, await revokeSubdomain(caller, params.parentDomain, params.label, { refund }));
-});
+export const DELETE = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN"] },
+  async ({ url, params, caller }) => {
+    const { refund } = parseQuery(url, RevokeQuery);
+    return respond(RevokedSubdomain, await revokeSubdomain(caller, params.parentDomain, params.label, { refund }));
+  },
+);
 
 export const { OPTIONS, GET, POST, PUT, PATCH } = otherMethods({ DELETE });

@@ -6,11 +6,14 @@ import { listDeliveries } from "@/lib/webhooks/endpoints";
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ params, caller }) => {
-  const { id } = parseWith(WebhookPath, params);
-  return respond(WebhookDeliveryList, { deliveries: await listDeliveries(caller.partnerId, id) }, 200, {
-    "cache-control": "no-store",
-  });
-});
+export const GET = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN"] },
+  async ({ params, caller }) => {
+    const { id } = parseWith(WebhookPath, params);
+    return respond(WebhookDeliveryList, { deliveries: await listDeliveries(caller.partnerId, id) }, 200, {
+      "cache-control": "no-store",
+    });
+  },
+);
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });

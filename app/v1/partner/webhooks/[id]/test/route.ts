@@ -6,9 +6,12 @@ import { sendTestEvent } from "@/lib/webhooks/endpoints";
 
 export const dynamic = "force-dynamic";
 
-export const POST = endpoint({ errors: "list", allow: ["ADMIN"] }, async ({ params, caller }) => {
-  const { id } = parseWith(WebhookPath, params);
-  return respond(WebhookDelivery, await sendTestEvent(caller.partnerId, id), 202);
-});
+export const POST = endpoint(
+  { errors: "list", cors: "partner", rateLimit: "partner", allow: ["ADMIN"] },
+  async ({ params, caller }) => {
+    const { id } = parseWith(WebhookPath, params);
+    return respond(WebhookDelivery, await sendTestEvent(caller.partnerId, id), 202);
+  },
+);
 
 export const { OPTIONS, GET, PUT, PATCH, DELETE } = otherMethods({ POST });

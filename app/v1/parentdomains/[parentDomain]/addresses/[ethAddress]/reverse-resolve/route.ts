@@ -6,7 +6,8 @@ import { reverseResolveInParent } from "@/lib/registry/reverse-resolve-in-parent
 
 export const dynamic = "force-dynamic";
 
-export const GET = endpoint({ errors: "single" }, async ({ params }) => {
+// Endpoint 6 reads public ownership data without a token, like the market.
+export const GET = endpoint({ errors: "single", cors: "public", rateLimit: "read" }, async ({ params }) => {
   return respond(ReverseResolveInParent, await reverseResolveInParent(params.parentDomain, params.ethAddress));
 });
 

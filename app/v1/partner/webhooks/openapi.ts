@@ -1,14 +1,11 @@
+// This route's operations in the OpenAPI document (collected in app/v1/openapi.json/operations.ts).
 import {
-  CreatedWebhookEndpoint,
   CreateWebhookRequest,
+  CreatedWebhookEndpoint,
   DeleteWebhookRequest,
-  WebhookDelivery,
-  WebhookDeliveryList,
-  WebhookDeliveryPath,
   WebhookEndpointList,
-  WebhookPath,
-} from "../schemas/webhooks";
-import type { Operation } from "./operation";
+} from "@/lib/contract/schemas/webhooks";
+import type { Operation } from "@/lib/contract/openapi/operation";
 
 const SIGNING =
   "Each delivery is a POST of `{ id, type, createdAt, data }` with `Namesvc-Event-Id`, `Namesvc-Event-Type` and " +
@@ -17,7 +14,7 @@ const SIGNING =
   "which the endpoint is disabled. Events of one sub-name or order arrive in order; at least once, so " +
   "de-duplicate by `id`.";
 
-export const webhookOperations: Operation[] = [
+export const operations: Operation[] = [
   {
     method: "post",
     path: "/v1/partner/webhooks",
@@ -54,41 +51,5 @@ export const webhookOperations: Operation[] = [
     body: DeleteWebhookRequest,
     responses: { 204: { description: "Deleted." } },
     errorStatuses: [404, 413],
-  },
-  {
-    method: "get",
-    path: "/v1/partner/webhooks/{id}/deliveries",
-    summary: "A receiver's delivery log",
-    description: "The last 200 deliveries, newest first: status, attempts, last response code or error.",
-    tags: ["Webhooks"],
-    auth: ["ADMIN"],
-    errors: "list",
-    pathParams: WebhookPath,
-    responses: { 200: { description: "The deliveries.", schema: WebhookDeliveryList } },
-    errorStatuses: [404],
-  },
-  {
-    method: "post",
-    path: "/v1/partner/webhooks/{id}/deliveries/{deliveryId}/redeliver",
-    summary: "Redeliver one event",
-    description: "Sends the delivery again with the same event id, with a new 3-day run of attempts.",
-    tags: ["Webhooks"],
-    auth: ["ADMIN"],
-    errors: "list",
-    pathParams: WebhookDeliveryPath,
-    responses: { 202: { description: "The delivery, pending again.", schema: WebhookDelivery } },
-    errorStatuses: [404],
-  },
-  {
-    method: "post",
-    path: "/v1/partner/webhooks/{id}/test",
-    summary: "Send a test event",
-    description: "A `webhook.test` event for this receiver alone, signed and retried like any other.",
-    tags: ["Webhooks"],
-    auth: ["ADMIN"],
-    errors: "list",
-    pathParams: WebhookPath,
-    responses: { 202: { description: "The test event's delivery.", schema: WebhookDelivery } },
-    errorStatuses: [404],
   },
 ];

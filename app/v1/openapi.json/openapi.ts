@@ -1,7 +1,8 @@
-import { OpenApiDocument } from "../schemas/meta";
-import type { Operation } from "./operation";
+// This route's operations in the OpenAPI document (collected in app/v1/openapi.json/operations.ts).
+import { OpenApiDocument } from "@/lib/contract/schemas/meta";
+import type { Operation } from "@/lib/contract/openapi/operation";
 
-export const metaOperations: Operation[] = [
+export const operations: Operation[] = [
   {
     method: "get",
     path: "/v1/openapi.json",
