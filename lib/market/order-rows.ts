@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Order, OrderKind, PaymentType, Payment, Prisma } from "@prisma/client";
+import type { Order, OrderKind, PaymentStatus, PaymentType, Payment, Prisma } from "@prisma/client";
 import { database, type Row } from "@/lib/db";
 
 // The purchase path's own reads and writes of orders and payments, as SQL. Prisma compiles every
@@ -53,7 +53,7 @@ export interface NewPayment {
   tokenContract?: string | null;
   decimals?: number | null;
   amountDue: string;
-  status: string;
+  status: PaymentStatus;
   expiresAt?: Date | null;
   usdPerUnit?: string | null;
   rateSource?: string | null;
@@ -102,7 +102,7 @@ const PAYMENT_TYPES: Record<keyof NewPayment, string> = {
   tokenContract: "text",
   decimals: "int",
   amountDue: "text",
-  status: "text",
+  status: '"PaymentStatus"',
   expiresAt: "timestamptz",
   usdPerUnit: "text",
   rateSource: "text",

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma, PrismaClient } from "@prisma/client";
+import type { PaymentStatus, Prisma, PrismaClient } from "@prisma/client";
 import { conflict } from "@/lib/contract/errors";
 import { releasedBefore } from "@/lib/registry/name-lifecycle";
 import {
@@ -35,14 +35,16 @@ export const PAYMENT_IN_PLAY = {
  */
 export function hasMoneyInPlay(
   payment:
-    { settlementDue: boolean; status: string; amountReceived: string; inFlightUntil?: Date | null } | null | undefined,
+    | { settlementDue: boolean; status: PaymentStatus; amountReceived: string; inFlightUntil?: Date | null }
+    | null
+    | undefined,
   now = new Date(),
 ): boolean {
   if (!payment) return false;
   return (
     payment.settlementDue ||
     payment.amountReceived !== "0" ||
-    ["succeeded", "mismatched", "processing"].includes(payment.status) ||
+    (["succeeded", "mismatched", "processing"] as PaymentStatus[]).includes(payment.status) ||
     isInFlight(payment, now)
   );
 }
