@@ -81,8 +81,8 @@ export async function onCardPaymentSucceeded(event: CardSucceeded): Promise<Orde
   const [row] = await database().query(
     `WITH found AS (SELECT id, amount_due FROM payment WHERE processor_ref = $1),
        recorded AS (
-         UPDATE payment SET amount_received = $3::text, settlement_due = true, cancel_due = false, updated_at = $4,
-             status = CASE WHEN lower($2) = 'usd' AND $3::text::numeric >= found.amount_due::numeric
+         UPDATE payment SET amount_received = $3::numeric, settlement_due = true, cancel_due = false, updated_at = $4,
+             status = CASE WHEN lower($2) = 'usd' AND $3::numeric >= found.amount_due
                            THEN 'succeeded' ELSE 'mismatched' END::"PaymentStatus"
            FROM found WHERE payment.id = found.id AND payment.status NOT IN ('succeeded', 'mismatched')
            RETURNING payment.id, payment.status, payment.amount_received),

@@ -11,6 +11,7 @@ import {
 } from "./order-rows";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { transitionOrder } from "./order-state";
+import { atomic, type StoredAmount } from "@/lib/db/amounts";
 
 // One active hold per name (NameReservation's primary key): of twenty concurrent buyers exactly one
 // insert succeeds. A hold left by an offer that ran out unpaid is taken over, after its order is
@@ -35,7 +36,7 @@ export const PAYMENT_IN_PLAY = {
  */
 export function hasMoneyInPlay(
   payment:
-    | { settlementDue: boolean; status: PaymentStatus; amountReceived: string; inFlightUntil?: Date | null }
+    | { settlementDue: boolean; status: PaymentStatus; amountReceived: StoredAmount; inFlightUntil?: Date | null }
     | null
     | undefined,
   now = new Date(),
@@ -43,7 +44,7 @@ export function hasMoneyInPlay(
   if (!payment) return false;
   return (
     payment.settlementDue ||
-    payment.amountReceived !== "0" ||
+    atomic(payment.amountReceived) !== 0n ||
     (["succeeded", "mismatched", "processing"] as PaymentStatus[]).includes(payment.status) ||
     isInFlight(payment, now)
   );

@@ -5,6 +5,7 @@ import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
+import { atomic, atomicText, decimalText } from "@/lib/db/amounts";
 import { migrate } from "@/lib/db/migrate";
 import { createThrowAwayDatabase } from "@/scripts/postgres-temp.mjs";
 
@@ -71,6 +72,33 @@ async function fill() {
       [paymentId, orderId, BIG, String(i), status],
     );
   }
+  const paymentId = payments.get("overpaid")!;
+  const [{ order_id: orderId }] = await database().query<{ order_id: string }>(
+    `SELECT order_id FROM payment WHERE id = $1::uuid`,
+    [paymentId],
+  );
+  await q(
+    `INSERT INTO crypto_transfer (id, payment_id, chain, tx_hash, log_index, block_number, amount)
+     VALUES (gen_random_uuid(), $1::uuid, 'eip155:1', '0xaa', 0, 1, $2)`,
+    [paymentId, BIG],
+  );
+  await q(
+    `INSERT INTO reversed_transfer (id, payment_id, order_id, chain, tx_hash, log_index, block_number, amount,
+                                    credited_at)
+     VALUES (gen_random_uuid(), $1::uuid, $2::uuid, 'eip155:1', '0xbb', 0, 1, $3, now())`,
+    [paymentId, orderId, BIG],
+  );
+  await q(
+    `INSERT INTO refund (id, order_id, payment_id, method, reason, currency, decimals, amount_atomic, updated_at)
+     VALUES (gen_random_uuid(), $1::uuid, $2::uuid, 'crypto', 'over', 'ETH', 18, $3, now())`,
+    [orderId, paymentId, BIG],
+  );
+  await q(
+    `INSERT INTO unattributed_deposit (id, payment_id, order_id, chain, deposit_address, currency, decimals,
+                                       amount_atomic, reason)
+     VALUES (gen_random_uuid(), $1::uuid, $2::uuid, 'eip155:1', '0xdd', 'ETH', 18, $3, 'late')`,
+    [paymentId, orderId, BIG],
+  );
   for (const status of INTENT_STATUSES)
     await q(
       `INSERT INTO test_payment_intent (id, client_secret, customer_id, amount, currency, status, updated_at)
@@ -103,7 +131,7 @@ async function fill() {
 
 test("a filled database migrates: statuses become enums with every value kept", async () => {
   const applied = await migrate(database());
-  expect(applied[0]).toBe("20261210000000_status_enums");
+  expect(applied.slice(0, 2)).toEqual(["20261210000000_status_enums", "20261210010000_amounts_numeric"]);
 
   const rows = await database().query<{ id: string; status: string; type: string }>(
     `SELECT id, status::text AS status, pg_typeof(status)::text AS type FROM payment`,
@@ -134,4 +162,72 @@ test("a filled database migrates: statuses become enums with every value kept", 
               WHERE table_name = 'webhook_delivery' AND column_name = 'status') AS delivery`,
   );
   expect(defaults).toEqual({ payment: `'pending'::"PaymentStatus"`, delivery: `'pending'::"WebhookDeliveryStatus"` });
+}, 120_000);
+
+test("the text amounts become numeric with every digit kept, read exactly by raw SQL and by Prisma", async () => {
+  const types = await database().query<{ table_name: string; column_name: string; type: string }>(
+    `SELECT table_name, column_name, data_type || coalesce('(' || numeric_precision || ',' || numeric_scale || ')', '')
+              AS type
+       FROM information_schema.columns
+      WHERE (table_name, column_name) IN (('payment', 'amount_due'), ('payment', 'amount_received'),
+              ('payment', 'unconfirmed_amount'), ('payment', 'arrival_amount_due'), ('payment', 'usd_per_unit'),
+              ('payment', 'arrival_usd_per_unit'), ('crypto_transfer', 'amount'), ('reversed_transfer', 'amount'),
+              ('refund', 'amount_atomic'), ('unattributed_deposit', 'amount_atomic'))
+      ORDER BY 1, 2`,
+  );
+  expect(types.map((row) => `${row.table_name}.${row.column_name} ${row.type}`)).toEqual([
+    "crypto_transfer.amount numeric(78,0)",
+    "payment.amount_due numeric(78,0)",
+    "payment.amount_received numeric(78,0)",
+    "payment.arrival_amount_due numeric(78,0)",
+    "payment.arrival_usd_per_unit numeric",
+    "payment.unconfirmed_amount numeric(78,0)",
+    "payment.usd_per_unit numeric",
+    "refund.amount_atomic numeric(78,0)",
+    "reversed_transfer.amount numeric(78,0)",
+    "unattributed_deposit.amount_atomic numeric(78,0)",
+  ]);
+
+  const paymentId = payments.get("overpaid")!;
+  // The driver hands numeric over as text, every digit kept.
+  const [raw] = await database().query(
+    `SELECT amount_due, amount_received, unconfirmed_amount, arrival_amount_due, usd_per_unit, arrival_usd_per_unit,
+            amount_due + 1 AS next
+       FROM payment WHERE id = $1::uuid`,
+    [paymentId],
+  );
+  expect(raw).toEqual({
+    amount_due: BIG,
+    amount_received: String(PAYMENT_STATUSES.indexOf("overpaid")),
+    unconfirmed_amount: "0",
+    arrival_amount_due: BIG,
+    usd_per_unit: "3456.78",
+    arrival_usd_per_unit: "0.000001",
+    next: "123456789012345678901234567891",
+  });
+
+  const payment = await database().prisma.payment.findUniqueOrThrow({
+    where: { id: paymentId },
+    include: { transfers: true, refunds: true, reversedTransfers: true },
+  });
+  expect(atomic(payment.amountDue)).toBe(123456789012345678901234567890n);
+  expect(atomicText(payment.arrivalAmountDue!)).toBe(BIG);
+  expect(decimalText(payment.usdPerUnit)).toBe("3456.78");
+  expect(decimalText(payment.arrivalUsdPerUnit)).toBe("0.000001");
+  expect(payment.transfers.map((t) => atomicText(t.amount))).toEqual([BIG]);
+  expect(payment.refunds.map((r) => atomicText(r.amountAtomic))).toEqual([BIG]);
+  expect(payment.reversedTransfers.map((r) => atomicText(r.amount))).toEqual([BIG]);
+  const deposits = await database().prisma.unattributedDeposit.findMany({ where: { paymentId } });
+  expect(deposits.map((d) => atomicText(d.amountAtomic))).toEqual([BIG]);
+
+  // Written back through Prisma from a bigint, the amount stays exact; text that is not a number is refused.
+  await database().prisma.payment.update({
+    where: { id: paymentId },
+    data: { amountReceived: atomicText(atomic(payment.amountDue) * 2n) },
+  });
+  const [doubled] = await database().query(`SELECT amount_received FROM payment WHERE id = $1::uuid`, [paymentId]);
+  expect(doubled.amount_received).toBe("246913578024691357802469135780");
+  await expect(
+    database().query(`UPDATE payment SET amount_due = $2 WHERE id = $1::uuid`, [paymentId, "12 wei"]),
+  ).rejects.toThrow(/numeric/);
 }, 120_000);
