@@ -2,6 +2,9 @@
 // kept: every status becomes its enum value and the text amounts become numeric, digit for digit.
 // On PGlite, or on PostgreSQL when TEST_DATABASE_URL is set.
 import { randomUUID } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
@@ -28,6 +31,8 @@ const DELIVERY_STATUSES = ["pending", "delivered", "failed"];
 const BIG = "123456789012345678901234567890";
 
 let scratch: { drop(): Promise<void> } | undefined;
+/** Where the database lives: a PostgreSQL database, or a PGlite data directory (as `.data/` is). */
+let place: { url: string } | { dataDir: string };
 const payments = new Map<string, string>();
 const deliveries = new Map<string, string>();
 
@@ -36,10 +41,13 @@ beforeAll(async () => {
   if (process.env.TEST_DATABASE_URL) {
     const created = await createThrowAwayDatabase(process.env.TEST_DATABASE_URL, "test");
     scratch = created;
-    await openDatabase({ url: created.url, poolSize: 2, migrate: false });
+    place = { url: created.url };
   } else {
-    await openDatabase({ migrate: false });
+    const dataDir = mkdtempSync(path.join(tmpdir(), "namesvc-migrate-"));
+    scratch = { drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    place = { dataDir };
   }
+  await openDatabase({ ...place, poolSize: 2, migrate: false });
   const applied = await migrate(database(), { before: TYPED });
   expect(applied.length).toBeGreaterThan(0);
   expect(applied.every((name) => name < TYPED)).toBe(true);
@@ -130,8 +138,18 @@ async function fill() {
 }
 
 test("a filled database migrates: statuses become enums with every value kept", async () => {
-  const applied = await migrate(database());
-  expect(applied.slice(0, 2)).toEqual(["20261210000000_status_enums", "20261210010000_amounts_numeric"]);
+  // Opened again as `npm start` opens it: the pending migrations apply to the filled database.
+  await closeDatabase();
+  await openDatabase({ ...place, poolSize: 2 });
+  const applied = await database().query<{ migration_name: string }>(
+    `SELECT migration_name FROM "_prisma_migrations" WHERE migration_name >= $1 ORDER BY 1`,
+    [TYPED],
+  );
+  expect(applied.map((row) => row.migration_name).slice(0, 2)).toEqual([
+    "20261210000000_status_enums",
+    "20261210010000_amounts_numeric",
+  ]);
+  expect(await migrate(database())).toEqual([]);
 
   const rows = await database().query<{ id: string; status: string; type: string }>(
     `SELECT id, status::text AS status, pg_typeof(status)::text AS type FROM payment`,
