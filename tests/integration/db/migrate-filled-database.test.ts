@@ -147,7 +147,7 @@ test("a filled database migrates: statuses become enums with every value kept", 
   );
   expect(applied.map((row) => row.migration_name).slice(0, 2)).toEqual([
     "20261210000000_status_enums",
-    "20261210010000_amounts_numeric",
+    "20261210000100_amounts_numeric",
   ]);
   expect(await migrate(database())).toEqual([]);
 
