@@ -29,6 +29,9 @@ export const PAYMENT_IN_PLAY = {
   inFlightUntil: true,
 } as const;
 
+/** Card payment states in which the money is taken or being taken. */
+const MONEY_UNDER_WAY: readonly PaymentStatus[] = ["succeeded", "mismatched", "processing"];
+
 /**
  * Money was recorded for the payment, a card payment is under way, or a full crypto payment seen
  * before the offer expired is still waiting for its confirmations (until the watcher stops looking,
@@ -45,7 +48,7 @@ export function hasMoneyInPlay(
   return (
     payment.settlementDue ||
     atomic(payment.amountReceived) !== 0n ||
-    (["succeeded", "mismatched", "processing"] as PaymentStatus[]).includes(payment.status) ||
+    MONEY_UNDER_WAY.includes(payment.status) ||
     isInFlight(payment, now)
   );
 }
