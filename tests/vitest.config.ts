@@ -22,6 +22,7 @@ export default defineConfig({
       "tests/runner/**/*.test.ts",
     ],
     pool: "forks",
+    setupFiles: ["tests/support/decimal-equality.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ["default", "json"],

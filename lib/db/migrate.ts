@@ -40,9 +40,13 @@ function readMigrations(): Migration[] {
     });
 }
 
-/** Applies every migration not yet recorded; returns the names applied. */
-export async function migrate(database: Database): Promise<string[]> {
-  const migrations = readMigrations();
+/**
+ * Applies every migration not yet recorded; returns the names applied. `before` stops at the first
+ * migration whose name sorts at or after it, so a test can fill a database as an older release left it.
+ */
+export async function migrate(database: Database, options: { before?: string } = {}): Promise<string[]> {
+  const { before } = options;
+  const migrations = readMigrations().filter((migration) => before === undefined || migration.name < before);
   return database.withConnection(async (session) => {
     await session.query("SELECT pg_advisory_lock($1)", [LOCK_KEY]);
     try {

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { OrderKind, OrderStatus } from "@prisma/client";
+import type { OrderKind, OrderStatus, PaymentStatus } from "@prisma/client";
 import { config } from "@/lib/config";
 import { database, db } from "@/lib/db";
 import { cardProcessorForUndo, cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
@@ -37,7 +37,7 @@ async function paymentOfIntent(paymentIntentId: string) {
     orderId: string;
     amountDue: string;
     processor: string;
-    status: string;
+    status: PaymentStatus;
     kind: OrderKind;
   }>(
     `SELECT p.id, p.order_id AS "orderId", p.amount_due AS "amountDue", p.processor, p.status, o.kind
@@ -81,9 +81,9 @@ export async function onCardPaymentSucceeded(event: CardSucceeded): Promise<Orde
   const [row] = await database().query(
     `WITH found AS (SELECT id, amount_due FROM payment WHERE processor_ref = $1),
        recorded AS (
-         UPDATE payment SET amount_received = $3::text, settlement_due = true, cancel_due = false, updated_at = $4,
-             status = CASE WHEN lower($2) = 'usd' AND $3::text::numeric >= found.amount_due::numeric
-                           THEN 'succeeded' ELSE 'mismatched' END
+         UPDATE payment SET amount_received = $3::numeric, settlement_due = true, cancel_due = false, updated_at = $4,
+             status = CASE WHEN lower($2) = 'usd' AND $3::numeric >= found.amount_due
+                           THEN 'succeeded' ELSE 'mismatched' END::"PaymentStatus"
            FROM found WHERE payment.id = found.id AND payment.status NOT IN ('succeeded', 'mismatched')
            RETURNING payment.id, payment.status, payment.amount_received),
        booked AS (${CARD_SALE_LEDGER})

@@ -1,4 +1,5 @@
 import "server-only";
+import type { OrderStatus, PaymentStatus } from "@prisma/client";
 import { database } from "@/lib/db";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
 import { graceEndsAt, nameState } from "@/lib/registry/name-lifecycle";
@@ -121,10 +122,10 @@ interface AvailabilityRow {
   parent_expires_at: Timestamp;
   parent_payout_account_id: string | null;
   hold_order_id: string | null;
-  hold_order_status: string | null;
+  hold_order_status: OrderStatus | null;
   hold_expires_at: Timestamp;
   hold_settlement_due: boolean | null;
-  hold_payment_status: string | null;
+  hold_payment_status: PaymentStatus | null;
   hold_amount_received: string | null;
   hold_in_flight_until: Timestamp;
 }

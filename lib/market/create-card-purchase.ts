@@ -16,6 +16,7 @@ import { requestHash } from "./request-hash";
 import { writeOrderHoldingName } from "./reserve-name";
 import { attributedToCreator, withinHoldLimits, type Creator } from "./unpaid-holds";
 import { errorText, logger } from "@/lib/log";
+import { atomic } from "@/lib/db/amounts";
 
 // Endpoint 11. The order, its payment row and the name's hold are written together (one statement,
 // in a transaction with the unpaid-hold check when that is configured); the processor's
@@ -213,7 +214,7 @@ export async function ensureSession(order: OrderWithPayment): Promise<CardPurcha
         : processor.openSession({
             checkoutId: order.checkoutId!,
             orderId: order.id,
-            amountCents: Number(payment.amountDue),
+            amountCents: Number(atomic(payment.amountDue)),
             currency: "usd",
             connectedAccountId: payment.connectedAccountId,
             applicationFeeCents: payment.connectedAccountId ? (payment.platformFeeCents ?? 0) : null,

@@ -45,7 +45,7 @@ export async function expireUnpaidOffers(now = new Date(), limit = 200): Promise
     if (payment && hasMoneyInPlay(payment, now)) {
       // A card payment under way keeps its hold until the processor says how it ended, a crypto
       // payment seen in time until it confirms or is dropped.
-      if (payment.status !== "processing" && !(isInFlight(payment, now) && payment.amountReceived === "0"))
+      if (payment.status !== "processing" && !(isInFlight(payment, now) && payment.amountReceived.isZero()))
         await settlePayment(payment.id, now);
       continue;
     }

@@ -7,6 +7,7 @@ import { exactNumber } from "./exact-number";
 import { centsToNumber } from "./pricing";
 import { isInFlight } from "./reserve-name";
 import { errorText, logger } from "@/lib/log";
+import { atomicText } from "@/lib/db/amounts";
 
 // Endpoint 13. A pending Stripe order is re-read from Stripe first (at most once per order every
 // few seconds, however many read it), so a client polling after paying sees the order complete
@@ -46,9 +47,9 @@ export async function getOrderOrThrow(orderId: string): Promise<Order> {
       },
     }),
     ...(order.payment &&
-      order.payment.unconfirmedAmount !== "0" && {
+      !order.payment.unconfirmedAmount.isZero() && {
         paymentSeen: {
-          amountAtomic: order.payment.unconfirmedAmount,
+          amountAtomic: atomicText(order.payment.unconfirmedAmount),
           confirmations: order.payment.unconfirmedConfirmations,
           confirmationsRequired: order.payment.confirmationsRequired ?? 1,
           seenAt: (order.payment.unconfirmedSince ?? order.updatedAt).toISOString(),

@@ -5,6 +5,7 @@ import { formatUnits } from "@/lib/payments/crypto/rates";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { noteOrder } from "./order-state";
 import { isInFlight } from "./reserve-name";
+import { atomic, type StoredAmount } from "@/lib/db/amounts";
 
 // A crypto payment seen before it confirms (issue 29): the watcher records what it sees unconfirmed
 // on the deposit address (lib/payments/crypto/record-transfers.ts, recordUnconfirmed), and a full
@@ -50,10 +51,10 @@ type SeenPayment = {
   chain: string | null;
   tokenContract: string | null;
   decimals: number | null;
-  amountDue: string;
-  amountReceived: string;
+  amountDue: StoredAmount;
+  amountReceived: StoredAmount;
   expiresAt: Date | null;
-  unconfirmedAmount: string;
+  unconfirmedAmount: StoredAmount;
   unconfirmedConfirmations: number;
   confirmationsRequired: number | null;
   inFlightUntil: Date | null;
@@ -66,22 +67,22 @@ function currencyOf(payment: SeenPayment): { currency: string; decimals: number 
 
 /** "Payment seen, waiting for N confirmations (n of N) …", or null when nothing is seen. */
 export function seenReason(payment: SeenPayment, now = new Date(), renewal = false): string | null {
-  if (payment.unconfirmedAmount === "0") return null;
+  if (atomic(payment.unconfirmedAmount) === 0n) return null;
   const { currency, decimals } = currencyOf(payment);
-  const amount = (atomic: string | bigint) => `${formatUnits(BigInt(atomic), decimals)} ${currency}`;
+  const amount = (value: StoredAmount) => `${formatUnits(atomic(value), decimals)} ${currency}`;
   const required = payment.confirmationsRequired ?? 1;
   const head =
     `${SEEN_REASON_PREFIX}, waiting for ${required} confirmation${required === 1 ? "" : "s"} ` +
     `(${payment.unconfirmedConfirmations} of ${required}): ${amount(payment.unconfirmedAmount)} not yet confirmed`;
-  const received = payment.amountReceived === "0" ? "" : ` besides ${amount(payment.amountReceived)} received`;
+  const received = atomic(payment.amountReceived) === 0n ? "" : ` besides ${amount(payment.amountReceived)} received`;
   if (isInFlight(payment, now))
     return (
       `${head}${received}, of ${amount(payment.amountDue)} due. It was seen before the offer expired, so the ` +
       (renewal ? "renewal waits for it to confirm." : "order keeps the name until it confirms.")
     );
-  const total = BigInt(payment.amountReceived) + BigInt(payment.unconfirmedAmount);
-  if (total < BigInt(payment.amountDue))
-    return `${head}${received}; ${amount(BigInt(payment.amountDue) - total)} more is due.`;
+  const total = atomic(payment.amountReceived) + atomic(payment.unconfirmedAmount);
+  if (total < atomic(payment.amountDue))
+    return `${head}${received}; ${amount(atomic(payment.amountDue) - total)} more is due.`;
   return (
     `${head}${received}. It was seen after the offer expired; once confirmed it completes the order if ` +
     `${renewal ? "the renewal can still be applied" : "the name is still free"}, or is owed back.`
@@ -91,7 +92,7 @@ export function seenReason(payment: SeenPayment, now = new Date(), renewal = fal
 function droppedReason(payment: SeenPayment): string {
   const { currency, decimals } = currencyOf(payment);
   return (
-    `Awaiting payment of ${formatUnits(BigInt(payment.amountDue), decimals)} ${currency}: the payment seen ` +
+    `Awaiting payment of ${formatUnits(atomic(payment.amountDue), decimals)} ${currency}: the payment seen ` +
     "earlier is no longer in the mempool or the chain."
   );
 }

@@ -9,6 +9,7 @@ import {
   usdCentsOf,
 } from "@/lib/ledger/entries";
 import { platformFeeCents } from "./platform-fee";
+import { atomic, decimalText, type StoredAmount } from "@/lib/db/amounts";
 
 // The marketplace's rows of the ledger, each written by the transaction that moves the money:
 // the split of a partner's crypto sale when its order completes (its card sales are split when
@@ -47,7 +48,7 @@ export async function splitCompletedCryptoSale(tx: Tx, orderId: string, now = ne
   const payment = order?.payment;
   if (!order?.partnerId || !order.parentId || !payment || !CRYPTO.has(payment.processor)) return;
   // A late payment is held to (and split at) the price at the rate of its arrival.
-  const amount = BigInt(payment.arrivalAmountDue ?? payment.amountDue);
+  const amount = atomic(payment.arrivalAmountDue ?? payment.amountDue);
   const decimals = payment.decimals ?? 0;
   const feeShare = order.basePriceCents > 0 ? platformFeeCents(order.basePriceCents) : 0;
   const fee = order.basePriceCents > 0 ? (amount * BigInt(feeShare)) / BigInt(order.basePriceCents) : 0n;
@@ -61,7 +62,7 @@ export async function splitCompletedCryptoSale(tx: Tx, orderId: string, now = ne
       decimals,
       amountAtomic: amount,
       feeAtomic: fee,
-      usdCents: usdCentsOf(amount, decimals, payment.arrivalUsdPerUnit ?? payment.usdPerUnit),
+      usdCents: usdCentsOf(amount, decimals, decimalText(payment.arrivalUsdPerUnit ?? payment.usdPerUnit)),
       reference: `order:${orderId}`,
       occurredAt: now,
       transferred: false,
@@ -176,7 +177,7 @@ export async function recordCryptoRefundPaid(
     partnerId: string | null;
     currency: string;
     decimals: number;
-    amountAtomic: string;
+    amountAtomic: StoredAmount;
     chain: string | null;
   },
   reference: string,
@@ -191,7 +192,7 @@ export async function recordCryptoRefundPaid(
     (sum, s) => (sum === null || s.usdCents === null ? null : sum + s.usdCents),
     0n,
   );
-  const amount = BigInt(refund.amountAtomic);
+  const amount = atomic(refund.amountAtomic);
   await appendLedger(tx, [
     {
       key: `refund:${refund.id}`,

@@ -1,6 +1,6 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { Order, OrderKind, PaymentType, Payment, Prisma } from "@prisma/client";
+import { Prisma, type Order, type OrderKind, type PaymentStatus, type PaymentType, type Payment } from "@prisma/client";
 import { database, type Row } from "@/lib/db";
 
 // The purchase path's own reads and writes of orders and payments, as SQL. Prisma compiles every
@@ -53,7 +53,7 @@ export interface NewPayment {
   tokenContract?: string | null;
   decimals?: number | null;
   amountDue: string;
-  status: string;
+  status: PaymentStatus;
   expiresAt?: Date | null;
   usdPerUnit?: string | null;
   rateSource?: string | null;
@@ -101,10 +101,10 @@ const PAYMENT_TYPES: Record<keyof NewPayment, string> = {
   derivationIndex: "int",
   tokenContract: "text",
   decimals: "int",
-  amountDue: "text",
-  status: "text",
+  amountDue: "numeric",
+  status: '"PaymentStatus"',
   expiresAt: "timestamptz",
-  usdPerUnit: "text",
+  usdPerUnit: "numeric",
   rateSource: "text",
   rateFetchedAt: "timestamptz",
   platformFeeCents: "int",
@@ -123,11 +123,28 @@ const PAYMENT_DATES = [
 const snake = (field: string) => field.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const camel = (column: string) => column.replace(/_([a-z])/g, (_, letter: string) => letter.toUpperCase());
 
-/** A row as `to_jsonb` gives it, in Prisma's shape: camelCase fields, timestamps as dates. */
-function fromJson<T>(json: Row, dates: readonly string[]): T {
+/** The payment's numeric columns, which JSON would carry as doubles: as exact text instead. */
+const PAYMENT_AMOUNTS = [
+  "amount_due",
+  "amount_received",
+  "unconfirmed_amount",
+  "arrival_amount_due",
+  "usd_per_unit",
+  "arrival_usd_per_unit",
+];
+
+/** `to_jsonb` of the payment `p`, its amounts as exact text (fromJson makes them Decimals again). */
+const PAYMENT_JSON = `(to_jsonb(p) || jsonb_build_object(${PAYMENT_AMOUNTS.map((c) => `'${c}', p.${c}::text`)}))`;
+
+/**
+ * A row as `to_jsonb` gives it, in Prisma's shape: camelCase fields, timestamps as dates, the
+ * `decimals` fields (given as text) as Prisma's Decimal.
+ */
+function fromJson<T>(json: Row, dates: readonly string[], decimals: readonly string[] = []): T {
   const row: Row = {};
   for (const [column, value] of Object.entries(json)) row[camel(column)] = value;
   for (const field of dates) if (typeof row[field] === "string") row[field] = new Date(row[field]);
+  for (const field of decimals.map(camel)) if (row[field] !== null) row[field] = new Prisma.Decimal(row[field]);
   return row as T;
 }
 
@@ -160,7 +177,7 @@ function orderInsert(order: NewOrder, payment: NewPayment, reason: string, now: 
     : [now, randomUUID(), reason];
   const o = insertion({ createdAt: now, ...order }, ORDER_TYPES, head.length + 1);
   const p = insertion(payment, PAYMENT_TYPES, head.length + 1 + o.values.length);
-  const written = "to_jsonb(o) AS order_row, to_jsonb(p) AS payment_row";
+  const written = `to_jsonb(o) AS order_row, ${PAYMENT_JSON} AS payment_row`;
   const sql = `WITH
       ${hold ? "h AS (SELECT take_name_hold($5, $6::uuid, $1::timestamptz, $4::timestamptz) AS outcome)," : ""}
       o AS (
@@ -184,7 +201,7 @@ function orderInsert(order: NewOrder, payment: NewPayment, reason: string, now: 
 function writtenOrder(row: Written): OrderWithPayment {
   return {
     ...fromJson<Order>(row.order_row, ORDER_DATES),
-    payment: fromJson<Payment>(row.payment_row, PAYMENT_DATES),
+    payment: fromJson<Payment>(row.payment_row, PAYMENT_DATES, PAYMENT_AMOUNTS),
   };
 }
 
@@ -239,7 +256,7 @@ export async function readOrderAndName(
     registered_expires_at: Date | string | null;
     registered_suspended_at: Date | string | null;
   }>(
-    `SELECT to_jsonb(o) AS order_row, to_jsonb(p) AS payment_row,
+    `SELECT to_jsonb(o) AS order_row, ${PAYMENT_JSON} AS payment_row,
             d.name IS NOT NULL AS registered, d.expires_at AS registered_expires_at,
             d.suspended_at AS registered_suspended_at
        FROM "order" o LEFT JOIN payment p ON p.order_id = o.id LEFT JOIN domain d ON d.name = o.domain
@@ -250,7 +267,7 @@ export async function readOrderAndName(
   return {
     order: {
       ...fromJson<Order>(row.order_row, ORDER_DATES),
-      payment: row.payment_row ? fromJson<Payment>(row.payment_row, PAYMENT_DATES) : null,
+      payment: row.payment_row ? fromJson<Payment>(row.payment_row, PAYMENT_DATES, PAYMENT_AMOUNTS) : null,
     },
     registration: registrationOf(row),
   };

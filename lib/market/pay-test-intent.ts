@@ -1,4 +1,5 @@
 import "server-only";
+import type { TestIntentStatus } from "@prisma/client";
 import { z } from "zod";
 import { conflict, notFound } from "@/lib/contract/errors";
 import { cardPaymentMode } from "@/lib/config";
@@ -52,7 +53,7 @@ export async function payTestIntent(input: z.infer<typeof TestPayRequest>): Prom
   assertTestMode();
   const [intent] = await database().query<{
     id: string;
-    status: string;
+    status: TestIntentStatus;
     amount: number;
     currency: string;
     metadata: Record<string, unknown>;

@@ -3,6 +3,7 @@ import { getAddress, isAddressEqual, parseEventLogs, erc20Abi, type Hash } from 
 import { config } from "@/lib/config";
 import { evmClient } from "@/lib/payments/crypto/evm-client";
 import { bitcoinChainKey, evmChainKey, paymentCurrency } from "@/lib/payments/crypto/currencies";
+import { atomic, atomicText, type StoredAmount } from "@/lib/db/amounts";
 
 // A crypto refund's payout reference that is a transaction hash on a chain we watch is checked on
 // that chain before the refund is PAID: the transaction must be mined, have succeeded, and pay the
@@ -14,7 +15,7 @@ export interface PayoutToCheck {
   chain: string | null;
   currency: string;
   senderAddress: string | null;
-  amountAtomic: string;
+  amountAtomic: StoredAmount;
 }
 
 const EVM_HASH = /^0x[0-9a-fA-F]{64}$/;
@@ -22,7 +23,7 @@ const BTC_TXID = /^[0-9a-fA-F]{64}$/;
 
 export async function payoutProblem(refund: PayoutToCheck, reference: string): Promise<string | null> {
   const cfg = config();
-  const amount = BigInt(refund.amountAtomic);
+  const amount = atomic(refund.amountAtomic);
   if (EVM_HASH.test(reference) && cfg.PAYMENTS_EVM_RPC_URL && refund.chain === evmChainKey(cfg.PAYMENTS_EVM_CHAIN_ID))
     return evmProblem(cfg.PAYMENTS_EVM_RPC_URL, refund, reference as Hash, amount);
   if (
@@ -79,4 +80,4 @@ async function btcProblem(
 
 const shortfall = (hash: string, refund: PayoutToCheck, paid: bigint) =>
   `Transaction ${hash} pays ${refund.senderAddress} ${paid} (smallest unit of ${refund.currency}), not the ` +
-  `${refund.amountAtomic} owed.`;
+  `${atomicText(refund.amountAtomic)} owed.`;

@@ -12,6 +12,7 @@ import { exactNumber } from "./exact-number";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { lockPayment } from "./refunds";
 import { errorText, logger } from "@/lib/log";
+import { atomic, atomicText } from "@/lib/db/amounts";
 
 // A crypto refund goes where its buyer says, not to the address the money came from (an
 // exchange's hot wallet, or nothing at all for a smart-contract wallet). The buyer proves the
@@ -37,8 +38,8 @@ export async function listOrderRefunds(orderId: string): Promise<z.infer<typeof 
       status: row.status,
       reason: row.reason,
       currency: row.currency,
-      amount: exactNumber(formatUnits(BigInt(row.amountAtomic), row.decimals)),
-      amountAtomic: row.amountAtomic,
+      amount: exactNumber(formatUnits(atomic(row.amountAtomic), row.decimals)),
+      amountAtomic: atomicText(row.amountAtomic),
       decimals: row.decimals,
       chain: row.chain,
       suggestedAddress: row.senderAddress,
@@ -149,7 +150,7 @@ export async function sendRefundClaimLink(
   const id = randomUUID();
   const expiresAt = new Date(now.getTime() + CLAIM_LINK_TTL_MS);
   await db().refundClaimLink.create({ data: { id, orderId, tokenHash: hashOf(token), expiresAt, createdAt: now } });
-  const amount = `${formatUnits(BigInt(refund.amountAtomic), refund.decimals)} ${refund.currency}`;
+  const amount = `${formatUnits(atomic(refund.amountAtomic), refund.decimals)} ${refund.currency}`;
   // The code travels in the fragment: browsers never send it to a server or in a Referer.
   const link = `${cfg.PUBLIC_ORIGIN.replace(/\/+$/, "")}/orders/${orderId}#claim=${token}`;
   try {

@@ -8,6 +8,7 @@ import { lockPayment, viewOf, withDomain, type RefundView } from "./refunds";
 import { recordCryptoRefundPaid } from "./ledger-entries";
 import { settlePayment } from "./settle-payment";
 import { recordRefundEvents } from "@/lib/webhooks/outbox";
+import { atomic, atomicText } from "@/lib/db/amounts";
 
 // The operator's payouts of crypto refunds (`npm run partner -- refund-start` / `refund-paid`): the
 // crypto is in the operator's wallet. Recording one settles the payment again.
@@ -54,15 +55,15 @@ export async function recordRefundPayout(input: {
   if (!refund) throw notFound("refundId", "No refund has this id.");
   if (refund.method !== "crypto") throw conflict("refundId", CARD_HAS_NO_PAYOUT);
   if (refund.status === "PAID") {
-    if (refund.payoutReference === input.reference && refund.amountAtomic === input.amountAtomic)
+    if (refund.payoutReference === input.reference && atomicText(refund.amountAtomic) === input.amountAtomic)
       return viewOf(await db().refund.findUniqueOrThrow({ where: { id: refund.id }, include: withDomain }));
     throw conflict("refundId", "This refund was already recorded as paid.");
   }
-  if (refund.amountAtomic !== input.amountAtomic)
+  if (atomicText(refund.amountAtomic) !== input.amountAtomic)
     throw conflict(
       "amountAtomic",
-      `The amount owed is now ${refund.amountAtomic} ` +
-        `(${formatUnits(BigInt(refund.amountAtomic), refund.decimals)} ${refund.currency}); list the refunds ` +
+      `The amount owed is now ${atomicText(refund.amountAtomic)} ` +
+        `(${formatUnits(atomic(refund.amountAtomic), refund.decimals)} ${refund.currency}); list the refunds ` +
         "again and pay what is owed.",
     );
   const problem = await payoutProblem(

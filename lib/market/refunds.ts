@@ -13,6 +13,7 @@ import { inTransaction } from "@/lib/db/in-transaction";
 import { recordCardRefundPaid, undoCardRefund } from "./ledger-entries";
 import { noteOrder, transitionOrder } from "./order-state";
 import { reverseCompletedOrder } from "./reverse-order";
+import { atomic, atomicText } from "@/lib/db/amounts";
 
 // Money owed back to buyers, one model for cards and crypto. A card payment that cannot be
 // fulfilled gets a DUE card refund, made through the processor (idempotent, reversing the
@@ -36,7 +37,7 @@ export async function refundedAmount(client: Tx | ReturnType<typeof db>, payment
     where: { paymentId, status: { in: ["PAID", "PAYING", "WRITTEN_OFF"] } },
     select: { amountAtomic: true },
   });
-  return rows.reduce((sum, row) => sum + BigInt(row.amountAtomic), 0n);
+  return rows.reduce((sum, row) => sum + atomic(row.amountAtomic), 0n);
 }
 
 /** Locks the payment's row until the transaction ends: settlement and payouts take turns on it. */
@@ -167,7 +168,7 @@ export async function requestCardRefund(refundId: string): Promise<boolean> {
   try {
     made = await processor.refund({
       paymentIntentId: intentId,
-      amountCents: Number(refund.amountAtomic),
+      amountCents: Number(atomic(refund.amountAtomic)),
       reverseTransfer: Boolean(refund.payment.connectedAccountId),
       idempotencyKey: `refund-${refund.id}`,
     });
@@ -190,7 +191,7 @@ export async function requestCardRefund(refundId: string): Promise<boolean> {
 export async function recordCardRefunds(paymentId: string, seen: CardRefund[], claim?: string): Promise<void> {
   await inTransaction(async (tx) => {
     const [payment] = await tx.$queryRaw<{ amount_received: string; order_id: string }[]>`
-      SELECT amount_received, order_id FROM payment WHERE id = ${paymentId}::uuid FOR UPDATE`;
+      SELECT amount_received::text AS amount_received, order_id FROM payment WHERE id = ${paymentId}::uuid FOR UPDATE`;
     if (!payment) return;
     const order = await tx.order.findUniqueOrThrow({
       where: { id: payment.order_id },
@@ -282,7 +283,7 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
         at: now,
       });
     const received = BigInt(payment.amount_received);
-    const sum = (list: typeof rows) => list.reduce((total, row) => total + BigInt(row.amountAtomic), 0n);
+    const sum = (list: typeof rows) => list.reduce((total, row) => total + atomic(row.amountAtomic), 0n);
     const asked = rows.filter(
       (row) => row.processorRefundId !== null && (row.status === "PAID" || row.status === "DUE"),
     );
@@ -291,7 +292,7 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
     const unasked = rows.find((row) => row.processorRefundId === null && row.status === "DUE");
     if (unasked) {
       const left = received - sum(asked);
-      if (left < BigInt(unasked.amountAtomic)) {
+      if (left < atomic(unasked.amountAtomic)) {
         await tx.refund.delete({ where: { id: unasked.id } });
         if (left > 0n) {
           const id = randomUUID();
@@ -388,8 +389,8 @@ export function viewOf(
     status: row.status,
     reason: row.reason,
     currency: row.currency,
-    amount: exactNumber(formatUnits(BigInt(row.amountAtomic), row.decimals)),
-    amountAtomic: row.amountAtomic,
+    amount: exactNumber(formatUnits(atomic(row.amountAtomic), row.decimals)),
+    amountAtomic: atomicText(row.amountAtomic),
     decimals: row.decimals,
     chain: row.chain,
     senderAddress: row.senderAddress,

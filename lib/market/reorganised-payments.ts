@@ -7,6 +7,7 @@ import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
 import { recordRefundEvents } from "@/lib/webhooks/outbox";
 import { noteOrder, transitionOrder } from "./order-state";
 import { cryptoAmountOwed, refundedAmount } from "./refunds";
+import { atomic, atomicText } from "@/lib/db/amounts";
 
 // What a chain reorganisation does to an order. It runs in the watcher's transaction that took the
 // credits back (or credited a payment that had lost some), so the order and the payment never
@@ -50,7 +51,7 @@ export async function onCryptoPaymentReorganised(
   const unseen = open.filter((r) => r.handledAt === null);
   const verdict = classifyPayment({ ...progress, now });
   const covered = verdict.state === "paid" || verdict.state === "overpaid";
-  const taken = unseen.reduce((sum, r) => sum + BigInt(r.amount), 0n);
+  const taken = unseen.reduce((sum, r) => sum + atomic(r.amount), 0n);
   const blocks = [...new Set(unseen.map((r) => r.blockNumber.toString()))].join(", ");
   const what =
     `A chain reorganisation took back ${formatUnits(taken, progress.decimals)} ${progress.currency} of this ` +
@@ -121,7 +122,7 @@ async function shrinkOwedRefund(
     due,
     dustTolerance(due, progress.decimals, progress.currency),
   );
-  const listed = BigInt(refund.amountAtomic);
+  const listed = atomic(refund.amountAtomic);
   if (owed >= listed) return;
   if (owed <= 0n) {
     await tx.refund.delete({ where: { id: refund.id } });
@@ -179,8 +180,8 @@ export async function listReorganisedLosses(options: { partnerId?: string } = {}
     chain: r.chain,
     txHash: r.txHash,
     blockNumber: r.blockNumber.toString(),
-    amountAtomic: r.amount,
-    amount: formatUnits(BigInt(r.amount), r.payment.decimals ?? 18),
+    amountAtomic: atomicText(r.amount),
+    amount: formatUnits(atomic(r.amount), r.payment.decimals ?? 18),
     currency: r.payment.order.currency,
     reversedAt: r.reversedAt.toISOString(),
   }));

@@ -1,5 +1,5 @@
 import "server-only";
-import type { Prisma, PrismaClient } from "@prisma/client";
+import type { PaymentStatus, Prisma, PrismaClient } from "@prisma/client";
 import { conflict } from "@/lib/contract/errors";
 import { releasedBefore } from "@/lib/registry/name-lifecycle";
 import {
@@ -11,6 +11,7 @@ import {
 } from "./order-rows";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { transitionOrder } from "./order-state";
+import { atomic, type StoredAmount } from "@/lib/db/amounts";
 
 // One active hold per name (NameReservation's primary key): of twenty concurrent buyers exactly one
 // insert succeeds. A hold left by an offer that ran out unpaid is taken over, after its order is
@@ -28,6 +29,9 @@ export const PAYMENT_IN_PLAY = {
   inFlightUntil: true,
 } as const;
 
+/** Card payment states in which the money is taken or being taken. */
+const MONEY_UNDER_WAY: readonly PaymentStatus[] = ["succeeded", "mismatched", "processing"];
+
 /**
  * Money was recorded for the payment, a card payment is under way, or a full crypto payment seen
  * before the offer expired is still waiting for its confirmations (until the watcher stops looking,
@@ -35,14 +39,16 @@ export const PAYMENT_IN_PLAY = {
  */
 export function hasMoneyInPlay(
   payment:
-    { settlementDue: boolean; status: string; amountReceived: string; inFlightUntil?: Date | null } | null | undefined,
+    | { settlementDue: boolean; status: PaymentStatus; amountReceived: StoredAmount; inFlightUntil?: Date | null }
+    | null
+    | undefined,
   now = new Date(),
 ): boolean {
   if (!payment) return false;
   return (
     payment.settlementDue ||
-    payment.amountReceived !== "0" ||
-    ["succeeded", "mismatched", "processing"].includes(payment.status) ||
+    atomic(payment.amountReceived) !== 0n ||
+    MONEY_UNDER_WAY.includes(payment.status) ||
     isInFlight(payment, now)
   );
 }

@@ -8,6 +8,7 @@ import { formatUnits } from "@/lib/payments/crypto/rates";
 import type { Caller } from "@/lib/partners/authenticate";
 import { recordSubnameEvent } from "@/lib/webhooks/outbox";
 import { getParentDomainOfPartner, normalizeNativeName } from "@/lib/registry/parent-domain";
+import { atomic } from "@/lib/db/amounts";
 
 // DELETE /v1/parentdomains/{parent}/subdomains/{label}: the sub-name's row goes with its records
 // (so it stops resolving and its label can be issued again), its parent's count goes down, and
@@ -154,7 +155,7 @@ async function paymentsOfPaidTerm(tx: Tx, held: Held, now: Date): Promise<PaidPa
     .filter((order) => order.payment !== null)
     .map((order) => {
       const payment = order.payment!;
-      const returned = payment.refunds.reduce((sum, refund) => sum + BigInt(refund.amountAtomic), 0n);
+      const returned = payment.refunds.reduce((sum, refund) => sum + atomic(refund.amountAtomic), 0n);
       return {
         orderId: order.id,
         paymentId: payment.id,
@@ -163,7 +164,7 @@ async function paymentsOfPaidTerm(tx: Tx, held: Held, now: Date): Promise<PaidPa
         currency: order.paymentType === "card" ? "USD" : order.currency,
         decimals: order.paymentType === "card" ? 2 : (payment.decimals ?? 0),
         chain: payment.chain,
-        kept: BigInt(payment.amountReceived) - returned,
+        kept: atomic(payment.amountReceived) - returned,
       };
     })
     .filter((payment) => payment.kept > 0n);
@@ -212,7 +213,7 @@ async function oweUnusedPart(
       decimals: payment.decimals,
       chain: payment.chain,
       senderAddress: open?.senderAddress ?? sender?.fromAddress ?? null,
-      amountAtomic: (open ? BigInt(open.amountAtomic) : 0n) + amount,
+      amountAtomic: (open ? atomic(open.amountAtomic) : 0n) + amount,
       reason: open ? `${open.reason} ${reason}` : reason,
     });
   }

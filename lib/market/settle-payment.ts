@@ -1,5 +1,5 @@
 import "server-only";
-import type { OrderKind, OrderStatus } from "@prisma/client";
+import type { OrderKind, OrderStatus, PaymentStatus } from "@prisma/client";
 import { database, db, type Row } from "@/lib/db";
 import { acceptsPaymentsFrom } from "@/lib/payments/card/card-processor-of";
 import { classifyPayment, dustTolerance } from "@/lib/payments/crypto/classify-payment";
@@ -100,7 +100,7 @@ export interface PaymentRow {
   id: string;
   orderId: string;
   processor: string;
-  status: string;
+  status: PaymentStatus;
   amountDue: string;
   amountReceived: string;
   chain: string | null;

@@ -1,6 +1,7 @@
 import "server-only";
 import type { UnattributedDeposit } from "@/lib/contract/schemas/deposits";
 import { db } from "@/lib/db";
+import { atomicText } from "@/lib/db/amounts";
 
 // Deposit addresses are never handed out again, and when a payment's monitoring ends the watcher
 // takes a final look at its address (lib/payments/crypto/derive-address.ts, recordFinalCheck):
@@ -22,7 +23,7 @@ export async function listUnattributedDeposits(limit = 1000): Promise<Unattribut
     depositAddress: r.depositAddress,
     currency: r.currency,
     decimals: r.decimals,
-    amountAtomic: r.amountAtomic,
+    amountAtomic: atomicText(r.amountAtomic),
     reason: r.reason,
     foundAt: r.foundAt.toISOString(),
   }));

@@ -140,7 +140,7 @@ function owedRefunds() {
       at: Date.now(),
       rows: database().query(
         `SELECT method, currency, count(*)::int AS n,
-                (sum(amount_atomic::numeric / power(10::numeric, decimals)))::text AS amount
+                (sum(amount_atomic / power(10::numeric, decimals)))::text AS amount
            FROM refund WHERE status = 'DUE' GROUP BY 1, 2`,
       ),
     };

@@ -13,6 +13,7 @@ import { formatUnits } from "@/lib/payments/crypto/rates";
 import { releasedBefore } from "@/lib/registry/name-lifecycle";
 import { recordAudit } from "./audit";
 import type { OperatorClaims } from "./operator-token";
+import { atomic, atomicText, decimalText } from "@/lib/db/amounts";
 
 // What the operator may do by hand. Each action checks the state it changes, makes the change and
 // writes its audit row in one transaction (a refused action writes nothing); work that follows
@@ -39,8 +40,8 @@ export async function runOperatorAction(operator: OperatorClaims, action: Action
 
 type Base = { operator: OperatorClaims; action: string; reason: string };
 
-const amountOf = (atomic: bigint | string, decimals: number, currency: string) =>
-  `${formatUnits(BigInt(atomic), decimals)} ${currency}`;
+const amountOf = (value: bigint | string, decimals: number, currency: string) =>
+  `${formatUnits(BigInt(value), decimals)} ${currency}`;
 
 async function orderWithPayment(tx: Parameters<Parameters<typeof inTransaction>[0]>[0], orderId: string) {
   const order = await tx.order.findUnique({ where: { id: orderId }, include: { payment: true } });
@@ -63,8 +64,8 @@ async function acceptUnderpaid(base: Base, orderId: string): Promise<Result> {
       throw conflict("orderId", `This order is ${order.orderStatus}: there is no underpayment to accept.`);
     if (await tx.refund.count({ where: { paymentId: payment.id, status: "PAYING" } }))
       throw conflict("orderId", "A payout of this payment is under way; record it first.");
-    const available = BigInt(payment.amountReceived) - (await refundedAmount(tx, payment.id));
-    const due = BigInt(payment.amountDue);
+    const available = atomic(payment.amountReceived) - (await refundedAmount(tx, payment.id));
+    const due = atomic(payment.amountDue);
     if (available <= 0n || available >= due)
       throw conflict("orderId", "This order's payment is not short: nothing, or enough, was received.");
     await tx.payment.update({
@@ -101,10 +102,10 @@ async function writeOffDust(base: Base, refundId: string): Promise<Result> {
         "refundId",
         `Only a DUE crypto refund can be written off; this one is ${refund.method}, ${refund.status}.`,
       );
-    const rate = refund.payment.usdPerUnit;
+    const rate = decimalText(refund.payment.usdPerUnit);
     if (!rate)
       throw conflict("refundId", "The payment has no rate: its USD value, and so whether it is dust, is unknown.");
-    const usd = (Number(refund.amountAtomic) / 10 ** refund.decimals) * Number(rate);
+    const usd = (Number(atomicText(refund.amountAtomic)) / 10 ** refund.decimals) * Number(rate);
     const limit = config().OPERATOR_DUST_USD;
     if (usd > limit)
       throw conflict(
@@ -117,7 +118,7 @@ async function writeOffDust(base: Base, refundId: string): Promise<Result> {
       target: `refund:${refund.id}`,
       detail: {
         orderId: refund.orderId,
-        amount: amountOf(refund.amountAtomic, refund.decimals, refund.currency),
+        amount: amountOf(atomic(refund.amountAtomic), refund.decimals, refund.currency),
         usd: usd.toFixed(2),
       },
     });
@@ -135,7 +136,7 @@ async function refundOrder(base: Base, orderId: string): Promise<Result> {
     const { order, payment } = await orderWithPayment(tx, orderId);
     if (order.orderStatus !== "COMPLETED")
       throw conflict("orderId", `This order is ${order.orderStatus}: only a COMPLETED order is refunded here.`);
-    const received = BigInt(payment.amountReceived) - (await refundedAmount(tx, payment.id));
+    const received = atomic(payment.amountReceived) - (await refundedAmount(tx, payment.id));
     if (received <= 0n) throw conflict("orderId", "Nothing received on this order is left to refund.");
     const detail = {
       amount: amountOf(received, payment.decimals ?? 2, order.paymentType === "card" ? "USD" : order.currency),

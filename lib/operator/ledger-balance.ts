@@ -61,10 +61,10 @@ const ORDERS = `
              sum(amount_atomic) FILTER (WHERE kind IN ('platform_fee', 'partner_share')) AS split
         FROM ledger_entry WHERE order_id = o.id) l ON true
     LEFT JOIN LATERAL (
-      SELECT sum(amount_atomic::numeric) FILTER (WHERE status = 'PAID') AS paid,
-             sum(amount_atomic::numeric) FILTER (WHERE status IN ('DUE', 'PAYING')) AS owed
+      SELECT sum(amount_atomic) FILTER (WHERE status = 'PAID') AS paid,
+             sum(amount_atomic) FILTER (WHERE status IN ('DUE', 'PAYING')) AS owed
         FROM refund WHERE payment_id = p.id) r ON true
-   WHERE p.amount_received::numeric > 0 OR l.sales IS NOT NULL`;
+   WHERE p.amount_received > 0 OR l.sales IS NOT NULL`;
 
 const TOTALS = `
   SELECT currency,

@@ -34,15 +34,15 @@ const LEDGER_STRIPE = `
 
 const CHAIN = `
   WITH credited AS (
-    SELECT o.currency, coalesce(p.decimals, 0) AS decimals, t.amount::numeric AS amount
+    SELECT o.currency, coalesce(p.decimals, 0) AS decimals, t.amount AS amount
       FROM crypto_transfer t JOIN payment p ON p.id = t.payment_id JOIN "order" o ON o.id = p.order_id
      WHERE t.created_at >= $1 AND t.created_at < $2
     UNION ALL
-    SELECT o.currency, coalesce(p.decimals, 0), r.amount::numeric
+    SELECT o.currency, coalesce(p.decimals, 0), r.amount
       FROM reversed_transfer r JOIN payment p ON p.id = r.payment_id JOIN "order" o ON o.id = p.order_id
      WHERE r.credited_at >= $1 AND r.credited_at < $2),
   reversed AS (
-    SELECT o.currency, coalesce(p.decimals, 0) AS decimals, r.amount::numeric AS amount
+    SELECT o.currency, coalesce(p.decimals, 0) AS decimals, r.amount AS amount
       FROM reversed_transfer r JOIN payment p ON p.id = r.payment_id JOIN "order" o ON o.id = p.order_id
      WHERE r.reversed_at >= $1 AND r.reversed_at < $2),
   booked AS (

@@ -5,6 +5,7 @@ import { db } from "@/lib/db";
 import { viewOf, withDomain } from "@/lib/market/refunds";
 import { listUnattributedDeposits } from "@/lib/market/unattributed-deposits";
 import { watcherLags } from "@/lib/payments/crypto/watcher-lag";
+import { atomicText } from "@/lib/db/amounts";
 
 // What needs the operator's eyes, across every partner: money owed back, money nobody expected,
 // open card disputes by due date, money a reorganisation took after the name was given, and what
@@ -81,7 +82,7 @@ export async function operatorOverview(now = new Date()): Promise<z.infer<typeof
       chain: row.chain,
       txHash: row.txHash,
       blockNumber: row.blockNumber.toString(),
-      amountAtomic: row.amount,
+      amountAtomic: atomicText(row.amount),
       currency: row.payment.order.currency,
       decimals: row.payment.decimals ?? 0,
       reversedAt: row.reversedAt.toISOString(),

@@ -17,12 +17,12 @@ const ROWS = `
          o.partner_id, o.payment_type::text AS payment_type, p.processor, p.processor_ref, p.usd_per_unit,
          CASE WHEN o.payment_type::text = 'card' THEN 'USD' ELSE o.currency END AS currency,
          coalesce(p.decimals, 2) AS decimals,
-         coalesce(p.amount_received, '0')::numeric AS received,
-         coalesce((SELECT sum(r.amount_atomic::numeric) FROM refund r
+         coalesce(p.amount_received, 0) AS received,
+         coalesce((SELECT sum(r.amount_atomic) FROM refund r
                     WHERE r.payment_id = p.id AND r.status = 'PAID'), 0) AS refunded,
-         coalesce((SELECT sum(r.amount_atomic::numeric) FROM refund r
+         coalesce((SELECT sum(r.amount_atomic) FROM refund r
                     WHERE r.payment_id = p.id AND r.status = 'DUE'), 0) AS owed,
-         coalesce(CASE WHEN p.platform_fee_cents IS NOT NULL AND p.amount_received::numeric > 0
+         coalesce(CASE WHEN p.platform_fee_cents IS NOT NULL AND p.amount_received > 0
                        THEN p.platform_fee_cents END, 0)::numeric / 100 AS fee_usd,
          (SELECT array_agg(t.chain || ':' || t.tx_hash ORDER BY t.created_at) FROM crypto_transfer t
            WHERE t.payment_id = p.id) AS transfers
@@ -31,7 +31,7 @@ const ROWS = `
 
 // USD at receipt: cents for cards, the offer's rate for crypto (null without one).
 const usd = (amount: string) => `CASE WHEN currency = 'USD' THEN ${amount} / 100
-  WHEN usd_per_unit IS NOT NULL THEN ${amount} / power(10::numeric, decimals) * usd_per_unit::numeric END`;
+  WHEN usd_per_unit IS NOT NULL THEN ${amount} / power(10::numeric, decimals) * usd_per_unit END`;
 
 const TOTALS = `count(*)::int AS orders,
   round(coalesce(sum(${usd("received")}), 0), 2)::text AS received_usd,

@@ -88,7 +88,7 @@ const REFUND_EVENTS = `WITH ${outboxCte(`
            CASE r.status WHEN 'PAID' THEN 'refund.paid' ELSE 'refund.owed' END AS type,
            'order:' || r.order_id AS object_key,
            jsonb_build_object('refundId', r.id, 'orderId', r.order_id, 'domain', o.domain, 'parentDomain', p.name,
-             'method', r.method, 'status', r.status, 'currency', r.currency, 'amountAtomic', r.amount_atomic,
+             'method', r.method, 'status', r.status, 'currency', r.currency, 'amountAtomic', r.amount_atomic::text,
              'decimals', r.decimals, 'reason', r.reason) AS data,
            CASE r.status WHEN 'PAID' THEN 'refund.paid:' || r.id
              ELSE 'refund.owed:' || r.id || ':' || r.amount_atomic END AS dedupe_key

@@ -317,7 +317,7 @@ export async function listFinishedDeposits(chain: string, watchedUntil: Date, li
 /** What was credited to the address, over every payment it ever served: native and per token contract. */
 export async function creditedToAddress(chain: string, address: string): Promise<Map<string, bigint>> {
   const rows = await db().$queryRaw<{ asset: string; amount: string }[]>`
-    SELECT COALESCE(lower(p."token_contract"), 'native') AS "asset", SUM(t."amount"::numeric)::text AS "amount"
+    SELECT COALESCE(lower(p."token_contract"), 'native') AS "asset", SUM(t."amount")::text AS "amount"
     FROM "crypto_transfer" t JOIN "payment" p ON p."id" = t."payment_id"
     WHERE p."chain" = ${chain} AND lower(p."deposit_address") = ${address.toLowerCase()}
     GROUP BY 1`;

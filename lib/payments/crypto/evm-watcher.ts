@@ -45,6 +45,7 @@ import {
 } from "./record-transfers";
 import { startPollingLoop, type Watcher } from "@/lib/jobs/polling-loop";
 import { logger } from "@/lib/log";
+import { atomic } from "@/lib/db/amounts";
 
 // Detects payments on an EVM chain through JSON-RPC. Native transfers: the transactions of each
 // block sent straight to a deposit address, plus ETH that arrived inside another transaction (a
@@ -425,7 +426,7 @@ async function internalTransfers(
     return map;
   };
   for (const t of stored)
-    creditsOf(t.paymentId).set(`${t.txHash}:${t.logIndex}`, { block: t.blockNumber, amount: BigInt(t.amount) });
+    creditsOf(t.paymentId).set(`${t.txHash}:${t.logIndex}`, { block: t.blockNumber, amount: atomic(t.amount) });
   for (const t of stepTransfers)
     creditsOf(t.paymentId).set(`${t.txHash.toLowerCase()}:${t.logIndex}`, { block: t.blockNumber, amount: t.amount });
 

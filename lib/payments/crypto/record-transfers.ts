@@ -3,6 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { Prisma, PrismaClient } from "@prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
+import { atomic, atomicText, decimalText } from "@/lib/db/amounts";
 import { recordCryptoSale, recordReorgLoss } from "@/lib/ledger/crypto-entries";
 import { dustTolerance, type ClassifyPaymentInput } from "./classify-payment";
 import type { CryptoCurrencyCode, PaymentCurrency } from "./currencies";
@@ -124,7 +125,7 @@ async function advanceCursor(tx: Prisma.TransactionClient, chain: string, point:
 /** Recomputes what the payment received from the transfers it still has. */
 async function recomputePayment(tx: Prisma.TransactionClient, paymentId: string, headBlock?: bigint): Promise<void> {
   const all = await tx.cryptoTransfer.findMany({ where: { paymentId }, select: { amount: true, blockNumber: true } });
-  const received = all.reduce((sum, r) => sum + BigInt(r.amount), 0n);
+  const received = all.reduce((sum, r) => sum + atomic(r.amount), 0n);
   const newest = all.reduce((max, r) => (r.blockNumber > max ? r.blockNumber : max), 0n);
   // settlementDue: the order is settled against what was received by a job until it is (settlePayment).
   const data: Prisma.PaymentUpdateInput = { amountReceived: received.toString(), settlementDue: true };
@@ -161,7 +162,7 @@ export async function recordTransfers(
         INSERT INTO "crypto_transfer" ("id", "payment_id", "chain", "tx_hash", "log_index", "block_number",
                                        "block_hash", "amount", "created_at", "from_address")
         VALUES (${randomUUID()}::uuid, ${t.paymentId}::uuid, ${chain}, ${t.txHash.toLowerCase()}, ${t.logIndex}::int,
-                ${t.blockNumber}::bigint, ${t.blockHash?.toLowerCase() ?? null}, ${t.amount.toString()},
+                ${t.blockNumber}::bigint, ${t.blockHash?.toLowerCase() ?? null}, ${t.amount.toString()}::numeric,
                 ${t.blockTime}::timestamptz, ${senderOf(t)})
         ON CONFLICT ("chain", "tx_hash", "log_index") DO NOTHING
         RETURNING "id"`;
@@ -173,8 +174,9 @@ export async function recordTransfers(
             : undefined;
         if (arrival?.rate)
           await tx.$executeRaw`
-            UPDATE "payment" SET "arrival_usd_per_unit" = ${arrival.rate.usdPerUnit},
-                   "arrival_rate_source" = ${arrival.rate.source}, "arrival_amount_due" = ${arrival.rate.amountDue}
+            UPDATE "payment" SET "arrival_usd_per_unit" = ${arrival.rate.usdPerUnit}::numeric,
+                   "arrival_rate_source" = ${arrival.rate.source},
+                   "arrival_amount_due" = ${arrival.rate.amountDue}::numeric
              WHERE "id" = ${t.paymentId}::uuid AND "arrival_usd_per_unit" IS NULL`;
         await recordCryptoSale(tx, inserted[0]!.id, arrival?.rate?.usdPerUnit);
       }
@@ -228,7 +230,7 @@ export async function listTransfersAfter(chain: string, block: bigint): Promise<
     logIndex: r.logIndex,
     blockNumber: r.blockNumber,
     blockHash: r.blockHash,
-    amount: BigInt(r.amount),
+    amount: atomic(r.amount),
     depositAddress: r.payment.depositAddress?.toLowerCase() ?? "",
     tokenContract: r.payment.tokenContract?.toLowerCase() ?? null,
   }));
@@ -300,7 +302,7 @@ export async function applyReorganisation(
             paymentId: row.paymentId,
             chain,
             txHash: row.txHash,
-            amount: row.amount,
+            amount: atomicText(row.amount),
           });
         } else
           await tx.cryptoTransfer.update({
@@ -326,7 +328,8 @@ export async function applyReorganisation(
           created_at: Date;
         }[]
       >`DELETE FROM "crypto_transfer" WHERE "id" = ${check.id}::uuid
-        RETURNING "payment_id", "tx_hash", "log_index", "block_number", "block_hash", "amount", "created_at"`;
+        RETURNING "payment_id", "tx_hash", "log_index", "block_number", "block_hash", "amount"::text AS "amount",
+                  "created_at"`;
       // Another watcher may have handled the same reorganisation first.
       if (removed.length === 0) continue;
       const row = removed[0];
@@ -488,9 +491,9 @@ export async function readPaymentProgress(
     currency,
     decimals: payment.decimals ?? (currency === "BTC" ? 8 : currency === "USDC" ? 6 : 18),
     // A payment that arrived after its offer expired is held to the price at the rate of its arrival.
-    amountDue: payment.arrivalAmountDue ?? payment.amountDue,
-    arrivalUsdPerUnit: payment.arrivalUsdPerUnit,
-    amountReceived: payment.amountReceived,
+    amountDue: atomicText(payment.arrivalAmountDue ?? payment.amountDue),
+    arrivalUsdPerUnit: decimalText(payment.arrivalUsdPerUnit),
+    amountReceived: atomicText(payment.amountReceived),
     expiresAt: payment.expiresAt,
     firstSeenAt: first?.createdAt ?? null,
     confirmations: payment.confirmations,
@@ -559,13 +562,13 @@ export async function recordUnconfirmed(
     const since =
       amount === 0n
         ? null
-        : row.unconfirmedAmount !== "0" && row.unconfirmedSince
+        : !row.unconfirmedAmount.isZero() && row.unconfirmedSince
           ? row.unconfirmedSince
           : await firstSeenAgain(row.id, options.now);
     const currency = row.chain?.startsWith("bitcoin:") ? "BTC" : row.tokenContract ? "USDC" : "ETH";
     const decimals = row.decimals ?? (currency === "BTC" ? 8 : currency === "USDC" ? 6 : 18);
-    const due = BigInt(row.amountDue);
-    const covers = amount > 0n && BigInt(row.amountReceived) + amount >= due - dustTolerance(due, decimals, currency);
+    const due = atomic(row.amountDue);
+    const covers = amount > 0n && atomic(row.amountReceived) + amount >= due - dustTolerance(due, decimals, currency);
     const inFlightUntil =
       covers && since && row.expiresAt && since.getTime() <= row.expiresAt.getTime()
         ? new Date(row.expiresAt.getTime() + window)
@@ -578,7 +581,7 @@ export async function recordUnconfirmed(
       inFlightUntil,
     };
     if (
-      next.unconfirmedAmount === row.unconfirmedAmount &&
+      next.unconfirmedAmount === atomicText(row.unconfirmedAmount) &&
       next.unconfirmedConfirmations === row.unconfirmedConfirmations &&
       next.confirmationsRequired === row.confirmationsRequired &&
       next.unconfirmedSince?.getTime() === row.unconfirmedSince?.getTime() &&

@@ -2,7 +2,7 @@
 // asked: every state a name, its parent or the order holding it can be in gives its answer, and a
 // search costs one query however many names it checks.
 import { randomUUID } from "node:crypto";
-import type { Prisma } from "@prisma/client";
+import type { PaymentStatus, Prisma } from "@prisma/client";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { database, db, type Row } from "@/lib/db";
 import { checkAvailability, type Availability } from "@/lib/market/catalogue";
@@ -33,7 +33,7 @@ async function hold(
   domain: string,
   status: "PENDING" | "PAID" | "EXPIRED" | "FAILED",
   expiresAt: Date,
-  payment?: { status?: string; amountReceived?: string; settlementDue?: boolean },
+  payment?: { status?: PaymentStatus; amountReceived?: string; settlementDue?: boolean },
 ) {
   const id = randomUUID();
   const paymentId = randomUUID();

@@ -122,7 +122,7 @@ describe("a payment after its offer expired", () => {
     await pay(paymentId, 4_000_000_000_000_000n);
     expect((await orderOf(orderId)).orderStatus).toBe("COMPLETED");
     expect(await db().refund.count({ where: { orderId } })).toBe(0);
-    expect((await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).arrivalAmountDue).toBe(
+    expect((await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).arrivalAmountDue).toEqual(
       "4000000000000000",
     );
   });

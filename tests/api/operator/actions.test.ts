@@ -97,7 +97,7 @@ describe("operator actions, each audited", () => {
     const body = await res.json();
     expect(body.outcome).toContain("COMPLETED");
     expect(await statusOf(orderId)).toBe("COMPLETED");
-    expect((await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).amountDue).toBe("9000000");
+    expect((await db().payment.findUniqueOrThrow({ where: { id: paymentId } })).amountDue).toEqual("9000000");
     const [row] = await auditOf(`order:${orderId}`);
     expect(row).toMatchObject({
       operator: "operator",

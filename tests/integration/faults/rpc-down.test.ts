@@ -122,7 +122,11 @@ async function until(check: () => Promise<boolean>, ms: number, what: string) {
   throw new Error(`timed out waiting for ${what}`);
 }
 
-const payment = (id: string) => db().payment.findUniqueOrThrow({ where: { id } });
+/** The payment, its amount received as decimal text. */
+const payment = async (id: string) => {
+  const row = await db().payment.findUniqueOrThrow({ where: { id } });
+  return { ...row, amountReceived: row.amountReceived.toFixed() };
+};
 const cursor = async () => (await db().chainCursor.findUnique({ where: { chain: CHAIN } }))?.block ?? null;
 
 describe("RPC endpoint down during crypto watching", () => {

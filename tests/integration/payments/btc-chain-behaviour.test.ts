@@ -97,7 +97,7 @@ describe("reorganisations", () => {
       movedTx.blockHeight = 198;
       const result = await pollAt(200);
       expect(result.reversedPaymentIds).toEqual([dropped.paymentId]);
-      expect((await db().payment.findUniqueOrThrow({ where: { id: dropped.paymentId } })).amountReceived).toBe("0");
+      expect((await db().payment.findUniqueOrThrow({ where: { id: dropped.paymentId } })).amountReceived).toEqual("0");
       expect(await db().cryptoTransfer.findFirstOrThrow({ where: { paymentId: moved.paymentId } })).toMatchObject({
         blockNumber: 198n,
         blockHash: esplora.blockHash(198),
@@ -121,7 +121,7 @@ describe("reorganisations", () => {
       // The dropped transaction is mined again: the payment is whole and the loss is off the list.
       droppedTx.blockHeight = 201;
       await pollAt(202);
-      expect((await db().payment.findUniqueOrThrow({ where: { id: dropped.paymentId } })).amountReceived).toBe(
+      expect((await db().payment.findUniqueOrThrow({ where: { id: dropped.paymentId } })).amountReceived).toEqual(
         String(DUE),
       );
       expect(await listReorganisedLosses()).toEqual([]);

@@ -55,7 +55,7 @@ test("outputs to the deposit address are credited after the required confirmatio
     addressesChecked: 1,
     creditedPaymentIds: [],
   });
-  expect((await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).amountReceived).toBe("0");
+  expect((await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).amountReceived).toEqual("0");
 
   esplora.tip = 101; // the first transaction now has two confirmations
   expect((await poll()).creditedPaymentIds).toEqual([offer.paymentId]);
@@ -96,7 +96,7 @@ test("an address with more history than one Esplora page is read across pages", 
   for (let i = 0; i < 30; i++) esplora.addTx([{ address: offer.address, value: 1_000 }], 50 + i);
   esplora.requests.length = 0;
   expect((await poll()).creditedPaymentIds).toEqual([offer.paymentId]);
-  expect((await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).amountReceived).toBe("30000");
+  expect((await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).amountReceived).toEqual("30000");
   expect(esplora.requests.some((path) => path.startsWith(`/address/${offer.address}/txs/chain/`))).toBe(true);
 });
 
@@ -105,7 +105,7 @@ test("an Esplora failure credits nothing, and the loop recovers when the API is 
   esplora.addTx([{ address: offer.address, value: 100_000 }], esplora.tip - 1);
   esplora.failWith = 503;
   await expect(poll()).rejects.toThrow("Esplora GET /blocks/tip/hash answered 503.");
-  expect((await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).amountReceived).toBe("0");
+  expect((await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).amountReceived).toEqual("0");
 
   const problems: string[] = [];
   const seen = new Promise<string>((resolve) => {
@@ -120,5 +120,5 @@ test("an Esplora failure credits nothing, and the loop recovers when the API is 
   });
   expect(await seen).toBe(offer.paymentId);
   expect(problems[0]).toBe("poll failed: Esplora GET /blocks/tip/hash answered 503.");
-  expect((await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).amountReceived).toBe("100000");
+  expect((await db().payment.findUniqueOrThrow({ where: { id: offer.paymentId } })).amountReceived).toEqual("100000");
 });

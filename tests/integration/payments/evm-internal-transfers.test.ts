@@ -105,7 +105,7 @@ describe("ETH sent by a contract", () => {
     const receipt = await callForwarder("forward", [offer.address as `0x${string}`], CENT_ETH);
     expect(receipt.status).toBe("success");
     await pollToHead(hooks);
-    expect((await paymentOf(offer.paymentId)).amountReceived).toBe("0"); // one confirmation so far
+    expect((await paymentOf(offer.paymentId)).amountReceived).toEqual("0"); // one confirmation so far
     await node.mine(CONFIRMATIONS - 1);
     await pollToHead(hooks);
 
@@ -144,7 +144,7 @@ describe("ETH sent by a contract", () => {
       [direct.blockNumber, -1, CENT_ETH.toString()],
       [viaContract.blockNumber, INTERNAL_TRANSFER_LOG_INDEX, (CENT_ETH / 2n).toString()],
     ]);
-    expect((await paymentOf(offer.paymentId)).amountReceived).toBe(((CENT_ETH * 3n) / 2n).toString());
+    expect((await paymentOf(offer.paymentId)).amountReceived).toEqual(((CENT_ETH * 3n) / 2n).toString());
   });
 
   test("one call paying two deposit addresses credits both; a call that reverts credits nothing", async () => {

@@ -105,7 +105,7 @@ describe("a credit the chain takes back", () => {
     expect(reorganisation).toMatchObject({ detectedAt: cursorBefore.block, reversedPaymentIds: [offer.paymentId] });
     expect(reorganisation!.resumedAfter).toBeLessThan(paidIn);
     const payment = await paymentOf(offer.paymentId);
-    expect(payment.amountReceived).toBe((CENT_ETH / 2n).toString());
+    expect(payment.amountReceived).toEqual((CENT_ETH / 2n).toString());
     const transfers = await db().cryptoTransfer.findMany({ where: { paymentId: offer.paymentId } });
     expect(transfers.map((t) => t.amount)).toEqual([(CENT_ETH / 2n).toString()]);
     expect(await db().reversedTransfer.findMany({ where: { paymentId: offer.paymentId } })).toEqual([
@@ -185,7 +185,7 @@ describe("a credit the chain takes back", () => {
       await sendSigned(reader, payment);
       await node.mine(CONFIRMATIONS);
       await pollToHead(marketHooks);
-      expect((await paymentOf(offer.paymentId)).amountReceived).toBe(CENT_ETH.toString());
+      expect((await paymentOf(offer.paymentId)).amountReceived).toEqual(CENT_ETH.toString());
       expect(await listReorganisedLosses()).toEqual([]);
       const made = await orderOf(orderId);
       expect(made.orderStatus).toBe("COMPLETED");
@@ -229,10 +229,10 @@ describe("a credit the chain takes back", () => {
       await node.mine(CONFIRMATIONS);
       // No settlement runs here: what the refund says now is the reorganisation hook's doing.
       await pollToHead({ ...marketHooks, onPaymentCredited: () => undefined });
-      expect((await paymentOf(offer.paymentId)).amountReceived).toBe(((CENT_ETH * 3n) / 2n).toString());
+      expect((await paymentOf(offer.paymentId)).amountReceived).toEqual(((CENT_ETH * 3n) / 2n).toString());
       const reduced = await db().refund.findUniqueOrThrow({ where: { openFor: offer.paymentId } });
       expect(reduced.id).toBe(owed.id);
-      expect(reduced.amountAtomic).toBe((CENT_ETH / 2n).toString());
+      expect(reduced.amountAtomic).toEqual((CENT_ETH / 2n).toString());
       expect(reduced.reason).toMatch(
         /^A chain reorganisation took back part of the money: 0\.005 ETH is owed now instead of 0\.0075 ETH\./,
       );
@@ -268,7 +268,7 @@ describe("a credit the chain takes back", () => {
 
     await reorganise(fork, CONFIRMATIONS + 3);
     await pollToHead({ ...marketHooks, onPaymentCredited: () => undefined });
-    expect((await paymentOf(offer.paymentId)).amountReceived).toBe("0");
+    expect((await paymentOf(offer.paymentId)).amountReceived).toEqual("0");
     expect(await db().refund.count({ where: { paymentId: offer.paymentId } })).toBe(0);
     await settleDuePayments(() => {});
     expect(await db().refund.count({ where: { paymentId: offer.paymentId } })).toBe(0);
@@ -289,12 +289,12 @@ describe("a credit the chain takes back", () => {
     await reader.waitForTransactionReceipt({ hash, pollingInterval: 20 });
     await node.mine(CONFIRMATIONS);
     await pollToHead(marketHooks);
-    expect((await paymentOf(offer.paymentId)).amountReceived).toBe("10000000");
+    expect((await paymentOf(offer.paymentId)).amountReceived).toEqual("10000000");
 
     await reorganise(fork, CONFIRMATIONS + 2);
     const steps = await pollToHead(marketHooks);
     expect(steps.find((s) => s.reorganisation)?.reorganisation?.reversedPaymentIds).toEqual([offer.paymentId]);
-    expect((await paymentOf(offer.paymentId)).amountReceived).toBe("0");
+    expect((await paymentOf(offer.paymentId)).amountReceived).toEqual("0");
     const order = await orderOf(offer.payment.orderId);
     expect(order.orderStatus).toBe("PENDING");
     expect(order.orderStatusReason).toMatch(
@@ -323,7 +323,7 @@ test("a transaction the new branch holds in another block is moved there, not ta
   const transfer = await db().cryptoTransfer.findFirstOrThrow({ where: { paymentId: offer.paymentId } });
   expect(transfer.blockNumber).toBe(secondBlock);
   expect(transfer.blockHash).toBe((await reader.getBlock({ blockNumber: secondBlock })).hash);
-  expect((await paymentOf(offer.paymentId)).amountReceived).toBe(CENT_ETH.toString());
+  expect((await paymentOf(offer.paymentId)).amountReceived).toEqual(CENT_ETH.toString());
   expect(await db().reversedTransfer.count({ where: { paymentId: offer.paymentId } })).toBe(0);
   expect((await orderOf(offer.payment.orderId)).orderStatus).toBe("COMPLETED");
 });

@@ -160,7 +160,7 @@ describe("payments seen before their confirmations (item 2)", () => {
     await sendUsdc(offer.address, due - due / 2n);
     await poll();
     const full = await paymentOf(offer.paymentId);
-    expect(full.unconfirmedAmount).toBe(due.toString());
+    expect(full.unconfirmedAmount).toEqual(due.toString());
     expect(full.unconfirmedConfirmations).toBe(1); // the newer transfer's
     expect(full.inFlightUntil).not.toBeNull();
     await node.mine(CONFIRMATIONS);

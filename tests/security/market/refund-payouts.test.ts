@@ -99,8 +99,12 @@ const operator = (path: string, json: unknown) =>
   app.fetch(path, { method: "POST", json, headers: { "x-local-admin-secret": app.localAdminSecret() } });
 const recordPayout = (refundId: string, amountAtomic: string, reference: string) =>
   operator("/api/internal/refunds", { refundId, amountAtomic, reference });
-const refundsOf = (orderId: string) =>
-  db().refund.findMany({ where: { orderId, method: "crypto" }, orderBy: { createdAt: "asc" } });
+/** The order's crypto refunds, their amounts as the decimal text the API answers. */
+const refundsOf = async (orderId: string) =>
+  (await db().refund.findMany({ where: { orderId, method: "crypto" }, orderBy: { createdAt: "asc" } })).map((row) => ({
+    ...row,
+    amountAtomic: row.amountAtomic.toFixed(),
+  }));
 const orderOf = async (id: string) => (await app.fetch(`/v1/market/order/${id}`)).json();
 
 describe("payouts are the operator's, checked on the chain (item 4)", () => {
