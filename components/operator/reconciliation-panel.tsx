@@ -67,12 +67,13 @@ export function ReconciliationPanel({ token }: { token: string }) {
         <ErrorPanel error={report.error} title="The period could not be reconciled" onRetry={() => report.refetch()} />
       ) : (
         <>
-          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4" data-testid="reconciliation-totals">
+          <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5" data-testid="reconciliation-totals">
             {(
               [
                 ["Orders", String(report.data.totals.orders)],
                 ["Received", `$${report.data.totals.receivedUsd}`],
                 ["Refunded", `$${report.data.totals.refundedUsd}`],
+                ["Written off", `$${report.data.totals.writtenOffUsd}`],
                 ["Platform fees", `$${report.data.totals.platformFeeUsd}`],
               ] as const
             ).map(([label, value]) => (
@@ -102,6 +103,7 @@ export function ReconciliationPanel({ token }: { token: string }) {
                     <td className="mono py-2 pr-3 tabular-nums">{order.receivedAtomic}</td>
                     <td className="mono py-2 pr-3 tabular-nums">
                       {order.refundedAtomic} / {order.owedAtomic}
+                      {order.writtenOffAtomic !== "0" && ` (${order.writtenOffAtomic} written off)`}
                     </td>
                     <td className="py-2 pr-3 tabular-nums">{order.receivedUsd ? `$${order.receivedUsd}` : "—"}</td>
                   </tr>

@@ -22,6 +22,8 @@ const ROWS = `
                     WHERE r.payment_id = p.id AND r.status = 'PAID'), 0) AS refunded,
          coalesce((SELECT sum(r.amount_atomic) FROM refund r
                     WHERE r.payment_id = p.id AND r.status = 'DUE'), 0) AS owed,
+         coalesce((SELECT sum(r.amount_atomic) FROM refund r
+                    WHERE r.payment_id = p.id AND r.status = 'WRITTEN_OFF'), 0) AS written_off,
          coalesce(CASE WHEN p.platform_fee_cents IS NOT NULL AND p.amount_received > 0
                        THEN p.platform_fee_cents END, 0)::numeric / 100 AS fee_usd,
          (SELECT array_agg(t.chain || ':' || t.tx_hash ORDER BY t.created_at) FROM crypto_transfer t
@@ -36,6 +38,7 @@ const usd = (amount: string) => `CASE WHEN currency = 'USD' THEN ${amount} / 100
 const TOTALS = `count(*)::int AS orders,
   round(coalesce(sum(${usd("received")}), 0), 2)::text AS received_usd,
   round(coalesce(sum(${usd("refunded")}), 0), 2)::text AS refunded_usd,
+  round(coalesce(sum(${usd("written_off")}), 0), 2)::text AS written_off_usd,
   round(coalesce(sum(fee_usd), 0), 2)::text AS fee_usd`;
 
 interface Row {
@@ -54,8 +57,10 @@ interface Row {
   received: string;
   refunded: string;
   owed: string;
+  written_off: string;
   received_usd: string | null;
   refunded_usd: string | null;
+  written_off_usd: string | null;
   fee_usd: string;
   transfers: string[] | null;
 }
@@ -64,6 +69,7 @@ interface TotalRow {
   orders: number;
   received_usd: string;
   refunded_usd: string;
+  written_off_usd: string;
   fee_usd: string;
 }
 
@@ -71,6 +77,7 @@ const totalsOf = (row: TotalRow | undefined) => ({
   orders: row?.orders ?? 0,
   receivedUsd: fixed(row?.received_usd ?? "0"),
   refundedUsd: fixed(row?.refunded_usd ?? "0"),
+  writtenOffUsd: fixed(row?.written_off_usd ?? "0"),
   platformFeeUsd: fixed(row?.fee_usd ?? "0"),
 });
 
@@ -91,8 +98,9 @@ export async function reconcile(query: Query): Promise<Response> {
     db.query<Row>(
       `SELECT id, created_at, domain, kind, order_status, partner_id, payment_type, processor, processor_ref,
               usd_per_unit, currency, decimals, transfers, received::text AS received, refunded::text AS refunded,
-              owed::text AS owed, round(${usd("received")}, 2)::text AS received_usd,
-              round(${usd("refunded")}, 2)::text AS refunded_usd, round(fee_usd, 2)::text AS fee_usd
+              owed::text AS owed, written_off::text AS written_off, round(${usd("received")}, 2)::text AS received_usd,
+              round(${usd("refunded")}, 2)::text AS refunded_usd,
+              round(${usd("written_off")}, 2)::text AS written_off_usd, round(fee_usd, 2)::text AS fee_usd
          FROM (${ROWS} ${afterClause} ORDER BY o.created_at, o.id LIMIT ${query.pageSize + 1}) rows
         ORDER BY created_at, id`,
       query.after ? [...range, query.after] : range,
@@ -126,9 +134,11 @@ export async function reconcile(query: Query): Promise<Response> {
       receivedAtomic: row.received,
       refundedAtomic: row.refunded,
       owedAtomic: row.owed,
+      writtenOffAtomic: row.written_off,
       usdPerUnit: row.usd_per_unit,
       receivedUsd: row.received_usd === null ? null : fixed(row.received_usd),
       refundedUsd: row.refunded_usd === null ? null : fixed(row.refunded_usd),
+      writtenOffUsd: row.written_off_usd === null ? null : fixed(row.written_off_usd),
       platformFeeUsd: fixed(row.fee_usd),
       references: [...(row.processor_ref ? [row.processor_ref] : []), ...(row.transfers ?? [])],
     })),
@@ -153,9 +163,11 @@ export function reconciliationCsv(answer: Response): string {
     "receivedAtomic",
     "refundedAtomic",
     "owedAtomic",
+    "writtenOffAtomic",
     "usdPerUnit",
     "receivedUsd",
     "refundedUsd",
+    "writtenOffUsd",
     "platformFeeUsd",
     "references",
   ] as const;

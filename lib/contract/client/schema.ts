@@ -370,7 +370,7 @@ export interface paths {
     };
     /**
      * Reconcile the money orders moved
-     * @description Per order created in [from, to): money received, refunded and owed in the payment's currency, USD at receipt (the rate a crypto offer was priced at), the platform's fee and the references (PaymentIntent, chain:txHash); totals per day and per partner over the whole period. `Accept: text/csv` answers the page's orders as CSV. Operator token only (`npm run operator -- token`).
+     * @description Per order created in [from, to): money received, refunded, owed and written off (dust the operator wrote off: kept, never paid) in the payment's currency, USD at receipt (the rate a crypto offer was priced at), the platform's fee and the references (PaymentIntent, chain:txHash); totals per day and per partner over the whole period. `Accept: text/csv` answers the page's orders as CSV. Operator token only (`npm run operator -- token`).
      */
     get: operations["getV1OperatorReconciliation"];
     put?: never;
@@ -2498,6 +2498,9 @@ export interface components {
       refundedUsd: string | null;
       /** @description Crypto: the rate the offer was priced at. */
       usdPerUnit: string | null;
+      /** @description Refunds the operator wrote off as dust (never paid): kept by the platform, shown so the books add up. */
+      writtenOffAtomic: string;
+      writtenOffUsd: string | null;
     };
     ReconciliationResponse: {
       /** Format: date-time */
@@ -2518,6 +2521,8 @@ export interface components {
         receivedUsd: string;
         /** @description US dollars, two decimals. */
         refundedUsd: string;
+        /** @description US dollars, two decimals. */
+        writtenOffUsd: string;
       }[];
       totalsByPartner: {
         orders: number;
@@ -2528,6 +2533,8 @@ export interface components {
         receivedUsd: string;
         /** @description US dollars, two decimals. */
         refundedUsd: string;
+        /** @description US dollars, two decimals. */
+        writtenOffUsd: string;
       }[];
     };
     ReconciliationTotals: {
@@ -2538,6 +2545,8 @@ export interface components {
       receivedUsd: string;
       /** @description US dollars, two decimals. */
       refundedUsd: string;
+      /** @description US dollars, two decimals. */
+      writtenOffUsd: string;
     };
     Refund: {
       /** @description Amount owed in whole units of `currency`. Written with all its digits; parse it as a decimal to keep them. */

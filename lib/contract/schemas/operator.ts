@@ -53,11 +53,16 @@ export const ReconciliationOrder = z
     receivedAtomic: Atomic,
     refundedAtomic: Atomic.meta({ description: "Refunds paid." }),
     owedAtomic: Atomic.meta({ description: "Refunds owed and not yet paid." }),
+    writtenOffAtomic: Atomic.meta({
+      description:
+        "Refunds the operator wrote off as dust (never paid): kept by the platform, shown so the books add up.",
+    }),
     usdPerUnit: z.string().nullable().meta({ description: "Crypto: the rate the offer was priced at." }),
     receivedUsd: Usd.nullable().meta({
       description: "USD value at receipt; null for crypto paid before rates were kept.",
     }),
     refundedUsd: Usd.nullable(),
+    writtenOffUsd: Usd.nullable(),
     platformFeeUsd: Usd.meta({ description: "Card sales of partners: the application fee kept." }),
     references: z.array(z.string()).meta({ description: "PaymentIntent id, or chain:txHash of each transfer." }),
   })
@@ -68,6 +73,7 @@ const Totals = z
     orders: z.number().int(),
     receivedUsd: Usd,
     refundedUsd: Usd,
+    writtenOffUsd: Usd,
     platformFeeUsd: Usd,
   })
   .meta({ id: "ReconciliationTotals" });

@@ -129,6 +129,22 @@ describe("operator actions, each audited", () => {
         detail: { amount: "0.5 USDC", usd: "0.50", orderId },
       },
     ]);
+    // The books add up: what was received is kept, refunded, owed or written off, and says which.
+    const from = new Date(Date.now() - 3600_000).toISOString();
+    const to = new Date(Date.now() + 3600_000).toISOString();
+    const books = await app.fetch(`/v1/operator/reconciliation?from=${from}&to=${to}&pageSize=500`, {
+      token: operator,
+    });
+    expect(books.status).toBe(200);
+    const answer = await books.json();
+    expect(answer.orders.find((order: { orderId: string }) => order.orderId === orderId)).toMatchObject({
+      receivedAtomic: "10500000",
+      refundedAtomic: "0",
+      owedAtomic: "0",
+      writtenOffAtomic: "500000",
+      writtenOffUsd: "0.50",
+    });
+    expect(Number(answer.totals.writtenOffUsd)).toBeGreaterThanOrEqual(0.5);
 
     const big = await cryptoSale(domain(), 15_000_000n);
     const [owed] = await db().refund.findMany({ where: { orderId: big.orderId } });

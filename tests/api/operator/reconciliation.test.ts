@@ -134,7 +134,7 @@ describe("reconciliation", () => {
     const lines = (await res.text()).trim().split("\r\n");
     expect(lines[0]).toBe(
       "orderId,createdAt,domain,kind,orderStatus,partnerId,paymentType,currency,receivedAtomic,refundedAtomic," +
-        "owedAtomic,usdPerUnit,receivedUsd,refundedUsd,platformFeeUsd,references",
+        "owedAtomic,writtenOffAtomic,usdPerUnit,receivedUsd,refundedUsd,writtenOffUsd,platformFeeUsd,references",
     );
     const json = await (await reconciliation(period())).json();
     expect(lines).toHaveLength(json.orders.length + 1);
@@ -171,7 +171,7 @@ describe("reconciliation", () => {
 
 test("a CSV cell never starts a spreadsheet formula", async () => {
   const { reconciliationCsv } = await import("@/lib/operator/reconciliation");
-  const zero = { orders: 0, receivedUsd: "0.00", refundedUsd: "0.00", platformFeeUsd: "0.00" };
+  const zero = { orders: 0, receivedUsd: "0.00", refundedUsd: "0.00", writtenOffUsd: "0.00", platformFeeUsd: "0.00" };
   const csv = reconciliationCsv({
     from: started,
     to: started,
@@ -194,9 +194,11 @@ test("a CSV cell never starts a spreadsheet formula", async () => {
         receivedAtomic: "1000",
         refundedAtomic: "0",
         owedAtomic: "0",
+        writtenOffAtomic: "0",
         usdPerUnit: null,
         receivedUsd: "10.00",
         refundedUsd: "0.00",
+        writtenOffUsd: "0.00",
         platformFeeUsd: "0.00",
         references: ["pi_1", "eip155:1:0xabc"],
       },

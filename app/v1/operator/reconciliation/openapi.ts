@@ -8,7 +8,8 @@ export const operations: Operation[] = [
     path: "/v1/operator/reconciliation",
     summary: "Reconcile the money orders moved",
     description:
-      "Per order created in [from, to): money received, refunded and owed in the payment's currency, USD at " +
+      "Per order created in [from, to): money received, refunded, owed and written off (dust the operator " +
+      "wrote off: kept, never paid) in the payment's currency, USD at " +
       "receipt (the rate a crypto offer was priced at), the platform's fee and the references (PaymentIntent, " +
       "chain:txHash); totals per day and per partner over the whole period. `Accept: text/csv` answers the " +
       "page's orders as CSV. Operator token only (`npm run operator -- token`).",
