@@ -11,6 +11,7 @@ import {
 } from "@/lib/payments/crypto/currencies";
 import { currentRates } from "@/lib/payments/crypto/rates";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
+import { cryptoSaleFeeCents } from "./platform-fee";
 import { writeOrderHoldingName } from "./reserve-name";
 import { exactNumber } from "./exact-number";
 import { attributedToCreator, enforceUnpaidHoldLimits, withinHoldLimits, type Creator } from "./unpaid-holds";
@@ -79,7 +80,14 @@ export async function createCryptoPurchase(
           creatorPartnerId: creator.partnerId ?? null,
           expiresAt: offer.payment.expiresAt,
         },
-        offer.payment,
+        {
+          ...offer.payment,
+          platformFeeCents: cryptoSaleFeeCents({
+            parentId: quote.parentId,
+            partnerId: quote.sellerPartnerId,
+            totalCents: quote.totalCents,
+          }),
+        },
         reason,
         now,
       ),

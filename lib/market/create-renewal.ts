@@ -19,6 +19,7 @@ import {
 import { assertCurrencyOffered, offerResponse } from "./create-crypto-purchase";
 import { writeOrder, type OrderWithPayment } from "./order-rows";
 import { payoutAccountOf } from "./payout-account";
+import { cryptoSaleFeeCents } from "./platform-fee";
 import { BASE_CURRENCY, centsToDecimal, tldNamePricePerYearCents, totalPriceCents } from "./pricing";
 import { exactNumber } from "./exact-number";
 import { requestHash } from "./request-hash";
@@ -204,7 +205,14 @@ export async function createCryptoRenewal(
           expiresAt: offer.payment.expiresAt,
           replayResponse: response,
         },
-        offer.payment,
+        {
+          ...offer.payment,
+          platformFeeCents: cryptoSaleFeeCents({
+            parentId: quote.parentId,
+            partnerId: quote.partnerId,
+            totalCents: quote.totalCents,
+          }),
+        },
         reason,
         now,
       ),

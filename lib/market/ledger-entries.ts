@@ -41,6 +41,7 @@ export async function splitCompletedCryptoSale(tx: Tx, orderId: string, now = ne
           decimals: true,
           usdPerUnit: true,
           arrivalUsdPerUnit: true,
+          platformFeeCents: true,
         },
       },
     },
@@ -50,7 +51,8 @@ export async function splitCompletedCryptoSale(tx: Tx, orderId: string, now = ne
   // A late payment is held to (and split at) the price at the rate of its arrival.
   const amount = atomic(payment.arrivalAmountDue ?? payment.amountDue);
   const decimals = payment.decimals ?? 0;
-  const feeShare = order.basePriceCents > 0 ? platformFeeCents(order.basePriceCents) : 0;
+  // The fee decided with the order; orders written before it was kept are split at today's.
+  const feeShare = payment.platformFeeCents ?? (order.basePriceCents > 0 ? platformFeeCents(order.basePriceCents) : 0);
   const fee = order.basePriceCents > 0 ? (amount * BigInt(feeShare)) / BigInt(order.basePriceCents) : 0n;
   await appendLedger(
     tx,

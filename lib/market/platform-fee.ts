@@ -12,3 +12,12 @@ export function platformFeeCents(priceCents: number, cfg: Config = config()): nu
   const fee = Math.round((priceCents * cfg.PLATFORM_FEE_PERCENT) / 100) + cfg.PLATFORM_FEE_FIXED_CENTS;
   return Math.min(fee, priceCents);
 }
+
+/**
+ * The fee a partner's crypto sale (a sub-name of its parent) will be split at, decided with the
+ * order like a card sale's, so a change of the fee's settings while the offer runs changes nothing
+ * the buyer or the partner was shown. Null for the registry's own sales.
+ */
+export function cryptoSaleFeeCents(sale: { parentId: string | null; partnerId: string | null; totalCents: number }) {
+  return sale.parentId && sale.partnerId ? platformFeeCents(sale.totalCents) : null;
+}

@@ -24,7 +24,7 @@ const ROWS = `
                     WHERE r.payment_id = p.id AND r.status = 'DUE'), 0) AS owed,
          coalesce((SELECT sum(r.amount_atomic) FROM refund r
                     WHERE r.payment_id = p.id AND r.status = 'WRITTEN_OFF'), 0) AS written_off,
-         coalesce(CASE WHEN p.platform_fee_cents IS NOT NULL AND p.amount_received > 0
+         coalesce(CASE WHEN o.payment_type::text = 'card' AND p.platform_fee_cents IS NOT NULL AND p.amount_received > 0
                        THEN p.platform_fee_cents END, 0)::numeric / 100 AS fee_usd,
          (SELECT array_agg(t.chain || ':' || t.tx_hash ORDER BY t.created_at) FROM crypto_transfer t
            WHERE t.payment_id = p.id) AS transfers

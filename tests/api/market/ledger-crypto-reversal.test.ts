@@ -1,8 +1,10 @@
-// Issue 31 (the ledger): a partner's completed crypto sale that is reversed (its order REFUNDED,
-// the money owed back to the buyer) takes back what is left of its split, once: the partner is no
-// longer owed a share of it, and the books still balance.
+// Issue 31 (the ledger): a partner's crypto sale is split at the fee decided with its order, and a
+// completed sale that is reversed (its order REFUNDED, the money owed back to the buyer) takes back
+// what is left of its split, once: the partner is no longer owed a share of it, and the books still
+// balance.
 import { randomBytes, randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { config, setConfig } from "@/lib/config";
 import { db } from "@/lib/db";
 import { checkLedgerBalance } from "@/lib/operator/ledger-balance";
 import { onCryptoPaymentCredited } from "@/lib/market/crypto-payment-events";
@@ -20,7 +22,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-async function completedSale() {
+async function completedSale(beforePaid?: () => void) {
   const res = await app.fetch("/v1/market/crypto/purchase", {
     method: "POST",
     json: {
@@ -34,6 +36,7 @@ async function completedSale() {
     },
   });
   const { paymentId, orderId } = await res.json();
+  beforePaid?.();
   const payment = await db().payment.findUniqueOrThrow({ where: { id: paymentId } });
   const txHash = `0x${randomBytes(32).toString("hex")}`;
   await recordTransfers(
@@ -49,6 +52,24 @@ const splitOf = async (orderId: string) =>
   (await db().ledgerEntry.findMany({ where: { orderId, kind: { in: ["platform_fee", "partner_share"] } } }))
     .map((e) => [e.kind, e.amountAtomic.toFixed(0)])
     .sort();
+
+describe("the split of a crypto sale", () => {
+  test("is at the fee decided with the order, not at the settings when it completes", async () => {
+    const settings = config();
+    try {
+      // The operator raises the fee to 50% while the buyer's offer runs (10% + 30 cents when it was made).
+      const order = await completedSale(() => setConfig({ ...settings, PLATFORM_FEE_PERCENT: 50 }));
+      expect(order.orderStatus).toBe("COMPLETED");
+      expect((await db().payment.findUniqueOrThrow({ where: { orderId: order.id } })).platformFeeCents).toBe(55);
+      expect(await splitOf(order.id)).toEqual([
+        ["partner_share", "1950000"],
+        ["platform_fee", "550000"],
+      ]);
+    } finally {
+      setConfig(settings);
+    }
+  });
+});
 
 describe("a reversed crypto sale", () => {
   test("takes back its split once; the books balance", async () => {
