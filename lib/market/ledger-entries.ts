@@ -117,12 +117,38 @@ export async function takeBackCryptoSplit(tx: Tx, orderId: string, now = new Dat
   ]);
 }
 
-/** A card refund the processor made: money back to the buyer, and the split taken back in proportion. */
-export function recordCardRefundPaid(
+/**
+ * A card refund the processor made: money back to the buyer, and the split taken back in
+ * proportion; or, when the partner kept its transferred share (a dashboard refund without
+ * "reverse transfer"), the whole refund comes out of the platform's fee.
+ */
+export async function recordCardRefundPaid(
   tx: Tx,
-  input: { orderId: string; partnerId: string | null; refundId: string; amountCents: bigint; at: Date },
+  input: {
+    orderId: string;
+    partnerId: string | null;
+    refundId: string;
+    amountCents: bigint;
+    partnerKeepsShare?: boolean;
+    at: Date;
+  },
 ): Promise<void> {
-  return recordCardMoneyBack(tx, "refund", { ...input, reference: input.refundId });
+  if (!input.partnerKeepsShare) return recordCardMoneyBack(tx, "refund", { ...input, reference: input.refundId });
+  const row = {
+    currency: "USD",
+    decimals: 2,
+    amountAtomic: -input.amountCents,
+    usdCents: -input.amountCents,
+    partnerId: input.partnerId,
+    orderId: input.orderId,
+    reference: input.refundId,
+    occurredAt: input.at,
+  };
+  // The same keys as a proportional booking's, so a refund that fails afterwards is undone alike.
+  await appendLedger(tx, [
+    { ...row, key: `platform_fee:${input.refundId}`, kind: "platform_fee" },
+    { ...row, key: `refund:${input.refundId}`, kind: "refund" },
+  ]);
 }
 
 /** A card refund Stripe said succeeded and then failed: the money is back, its rows are taken back. */

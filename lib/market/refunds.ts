@@ -190,8 +190,11 @@ export async function requestCardRefund(refundId: string): Promise<boolean> {
  */
 export async function recordCardRefunds(paymentId: string, seen: CardRefund[], claim?: string): Promise<void> {
   await inTransaction(async (tx) => {
-    const [payment] = await tx.$queryRaw<{ amount_received: string; order_id: string }[]>`
-      SELECT amount_received::text AS amount_received, order_id FROM payment WHERE id = ${paymentId}::uuid FOR UPDATE`;
+    const [payment] = await tx.$queryRaw<
+      { amount_received: string; order_id: string; connected_account_id: string | null }[]
+    >`
+      SELECT amount_received::text AS amount_received, order_id, connected_account_id
+        FROM payment WHERE id = ${paymentId}::uuid FOR UPDATE`;
     if (!payment) return;
     const order = await tx.order.findUniqueOrThrow({
       where: { id: payment.order_id },
@@ -280,6 +283,7 @@ export async function recordCardRefunds(paymentId: string, seen: CardRefund[], c
         partnerId: order.partnerId,
         refundId: refund.refundId,
         amountCents: BigInt(refund.amountCents),
+        partnerKeepsShare: payment.connected_account_id !== null && refund.transferReversed === false,
         at: now,
       });
     const received = BigInt(payment.amount_received);

@@ -46,6 +46,8 @@ export interface FakeRefund {
   status: "pending" | "requires_action" | "succeeded" | "failed" | "canceled";
   /** Not a field of Stripe's Refund: what the create request asked, kept for tests. */
   reverse_transfer: boolean;
+  /** Stripe's: the reversal of the destination charge's transfer the refund made, or null. */
+  transfer_reversal?: string | null;
   refund_application_fee?: boolean;
   charge?: string;
   currency?: string;
@@ -106,8 +108,16 @@ export interface StripeServer {
   chargeOf(id: string, amountRefunded?: number): Record<string, unknown>;
   /** The status created refunds start in (Stripe: `succeeded` for most cards, or `pending`). */
   nextRefundStatus: FakeRefund["status"];
-  /** A refund made outside the API the adapter calls (Stripe's dashboard), as Stripe records it. */
-  dashboardRefund(intentId: string, amount?: number, status?: FakeRefund["status"]): FakeRefund;
+  /**
+   * A refund made outside the API the adapter calls (Stripe's dashboard), as Stripe records it;
+   * `reverseTransfer`: the dashboard's "reverse transfer" box (a destination charge's partner part back).
+   */
+  dashboardRefund(
+    intentId: string,
+    amount?: number,
+    status?: FakeRefund["status"],
+    reverseTransfer?: boolean,
+  ): FakeRefund;
   /** Moves a refund to another state, as Stripe does later (a pending one succeeds or fails). */
   setRefundStatus(refundId: string, status: FakeRefund["status"], failureReason?: string): FakeRefund;
   close(): Promise<void>;
@@ -165,6 +175,7 @@ export async function startStripeServer(): Promise<StripeServer> {
       payment_intent: intent.id,
       status,
       reverse_transfer: reverse,
+      transfer_reversal: reverse && intent.transfer_data ? id("trr") : null,
       charge: `ch_${intent.id.slice(3)}`,
       currency: intent.currency,
       created: Math.floor(Date.now() / 1000),
@@ -438,12 +449,12 @@ export async function startStripeServer(): Promise<StripeServer> {
     set nextRefundStatus(status: FakeRefund["status"]) {
       settings.nextRefundStatus = status;
     },
-    dashboardRefund(piId, amount, status = "succeeded") {
+    dashboardRefund(piId, amount, status = "succeeded", reverseTransfer = false) {
       const intent = intents.get(piId)!;
       const left =
         intent.amount_received -
         refunds.filter((r) => r.payment_intent === piId && live(r)).reduce((sum, r) => sum + r.amount, 0);
-      return newRefund(intent, amount ?? left, status);
+      return newRefund(intent, amount ?? left, status, reverseTransfer);
     },
     setRefundStatus(refundId, status, failureReason) {
       const refund = refunds.find((r) => r.id === refundId)!;

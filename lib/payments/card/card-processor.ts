@@ -62,6 +62,12 @@ export interface CardRefund {
   /** The processor's own word: pending, succeeded, failed, canceled, requires_action. */
   status: string;
   failureReason?: string | null;
+  /**
+   * On a destination charge: whether the refund took the partner's part back from its connected
+   * account (Stripe's `transfer_reversal`). A refund made in Stripe's dashboard without "reverse
+   * transfer" leaves it there, and the platform pays the whole refund. Unknown: taken back.
+   */
+  transferReversed?: boolean;
 }
 
 export interface CardProcessor {

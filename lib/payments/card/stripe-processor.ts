@@ -213,6 +213,7 @@ export function refundOf(refund: Stripe.Refund): CardRefund {
     amountCents: refund.amount,
     status: refund.status ?? "pending",
     failureReason: refund.failure_reason ?? null,
+    transferReversed: Boolean(refund.transfer_reversal),
   };
 }
 

@@ -101,7 +101,7 @@ describe("the ledger", () => {
 
   test("a partial refund at Stripe takes back its part and the split in proportion, once", async () => {
     const { orderId, intentId } = await paidSale(2);
-    const refund = stripe.dashboardRefund(intentId, 200);
+    const refund = stripe.dashboardRefund(intentId, 200, "succeeded", true);
     await deliver("charge.refunded", stripe.chargeOf(intentId));
     await deliver("refund.updated", refund);
     const rows = (await entriesOf(orderId)).filter((e) => e.reference === refund.id);
@@ -300,7 +300,7 @@ describe("the balance check", () => {
 
   test("a refund Stripe said succeeded and then failed is taken back by new rows; the books balance", async () => {
     const { orderId, intentId } = await paidSale(2);
-    const refund = stripe.dashboardRefund(intentId, 100);
+    const refund = stripe.dashboardRefund(intentId, 100, "succeeded", true);
     await deliver("refund.updated", refund);
     await deliver("refund.failed", stripe.setRefundStatus(refund.id, "failed", "expired_or_canceled_card"));
     await deliver("refund.failed", stripe.setRefundStatus(refund.id, "failed", "expired_or_canceled_card"));
@@ -315,6 +315,25 @@ describe("the balance check", () => {
       ["refund", 100],
     ]);
     expect([total("sale"), total("refund"), total("platform_fee"), total("partner_share")]).toEqual([500, 0, 80, 420]);
+    expect((await checkLedgerBalance()).problems).toEqual([]);
+  });
+
+  test("a refund at Stripe that left the partner's transfer in place comes out of the platform's fee", async () => {
+    const { orderId, intentId } = await paidSale(2);
+    // Stripe's dashboard, "reverse transfer" left unticked: the partner keeps its 420.
+    const refund = stripe.dashboardRefund(intentId, 200);
+    await deliver("charge.refunded", stripe.chargeOf(intentId));
+    await deliver("refund.updated", refund);
+    const entries = await entriesOf(orderId);
+    expect(entries.filter((e) => e.reference === refund.id)).toEqual([
+      { kind: "platform_fee", amount: -200, usdCents: -200, reference: refund.id, transferred: false },
+      { kind: "refund", amount: -200, usdCents: -200, reference: refund.id, transferred: false },
+    ]);
+    const total = (kind: string) => entries.filter((e) => e.kind === kind).reduce((s, e) => s + e.amount, 0);
+    // The partner's share stays whole; the platform's fee of 80 went to −120: it paid 120 of the partner's part.
+    expect([total("sale"), total("refund"), total("platform_fee"), total("partner_share")]).toEqual([
+      500, -200, -120, 420,
+    ]);
     expect((await checkLedgerBalance()).problems).toEqual([]);
   });
 
