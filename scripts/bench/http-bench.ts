@@ -24,10 +24,12 @@
 // same database, side by side on the warm reads; builds the pages first when their sources changed;
 // PostgreSQL only), BENCH_ONLY=ens (only the warm forward read and the gateway's rows: a smoke run),
 // BENCH_ONLY=warm (only the warm forward read in its configurations, then the memory run if asked),
-// BENCH_CPU_PROF=<dir> (the npm start server writes a CPU profile there when it stops).
+// BENCH_ONLY=miss (only the warm forward read in its configurations and the cache-miss row),
+// BENCH_CPU_PROF=<dir> (the npm start server writes a CPU profile there when it stops),
+// BENCH_HEAP_SNAPSHOT=<dir> (the npm start server writes a heap snapshot there after its memory run).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -64,7 +66,9 @@ const GATEWAY_SHARE_OF_WARM = 0.5;
 const GATEWAY_P99_MS = 20;
 const ONLY_ENS = process.env.BENCH_ONLY === "ens";
 const ONLY_WARM = process.env.BENCH_ONLY === "warm";
+const ONLY_MISS = process.env.BENCH_ONLY === "miss";
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+const HEAP_SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOT;
 /** npm start's young generation (scripts/server-process.mjs) and the one it is compared with. */
 const SEMI_SPACE_MB = /--max-semi-space-size=(\d+)/.exec(serverNodeArgs(process.env).join(" "))?.[1] ?? "V8's default";
 const LARGE_SEMI_SPACE_MB = 16;
@@ -91,7 +95,7 @@ interface Figure {
   rps: number;
   p50: number;
   p99: number;
-  /** CPU time per answer of the server and of its embedded database process; unset for references. */
+  /** CPU time per answer of the server and of its embedded database's thread; unset for references. */
   cpuUs?: { server: number; database: number };
   /** Answers with a status other than those expected, connection errors and timeouts. */
   unexpected: number;
@@ -132,7 +136,15 @@ async function main() {
     const offDir = databaseUrl ? dataDir : copyOfData("limiter-off");
     const youngDir = databaseUrl ? dataDir : copyOfData("young-large");
     const ours = await startServer(
-      { dataDir, databaseUrl, limits: "unreachable", nodeArgs: CPU_PROF_DIR ? cpuProfArgs(CPU_PROF_DIR) : [] },
+      {
+        dataDir,
+        databaseUrl,
+        limits: "unreachable",
+        nodeArgs: [
+          ...(CPU_PROF_DIR ? cpuProfArgs(CPU_PROF_DIR) : []),
+          ...(HEAP_SNAPSHOT_DIR ? heapSnapshotArgs(HEAP_SNAPSHOT_DIR) : []),
+        ],
+      },
       children,
     );
     const limiterOff = await startServer({ dataDir: offDir, databaseUrl, limits: "off" }, children);
@@ -159,7 +171,7 @@ async function main() {
       { label: "sub-domain list page", path: "/v1/parentdomains/brand.web3/list?pageSize=100" },
       { label: "order read", path: `/v1/market/order/${orderId}` },
     ];
-    const warmTargets = ONLY_ENS || ONLY_WARM ? allWarmTargets.slice(0, 1) : allWarmTargets;
+    const warmTargets = ONLY_ENS || ONLY_WARM || ONLY_MISS ? allWarmTargets.slice(0, 1) : allWarmTargets;
     const bodies = new Map<string, Buffer>();
     for (const target of warmTargets) {
       const res = await fetch(ours.origin + target.path, { headers });
@@ -220,26 +232,28 @@ async function main() {
       return;
     }
 
-    const gateway = gatewayPaths();
-    await load(ours.origin, fixed(gateway.cached), {}, [200], WARM_UP_SECONDS);
-    rows.push({
-      label: "ENS gateway: signed answer, asked again",
-      ours: await load(ours.origin, fixed(gateway.cached), {}, [200]),
-      goal: (row, warm) =>
-        verdicts([
-          [`>= ${pct(GATEWAY_SHARE_OF_WARM)} of warm`, row.ours.rps >= GATEWAY_SHARE_OF_WARM * warm.rps],
-          [`p99 <= ${GATEWAY_P99_MS} ms`, row.ours.p99 <= GATEWAY_P99_MS],
-          ["0 errors", row.ours.unexpected === 0],
-        ]),
-    });
-    await load(ours.origin, gateway.unique, {}, [200], WARM_UP_SECONDS);
-    rows.push({
-      label: "ENS gateway: unique queries, each signed",
-      ours: await load(ours.origin, gateway.unique, {}, [200]),
-    });
-    if (ONLY_ENS) {
-      printTable(rows, warm);
-      return;
+    if (!ONLY_MISS) {
+      const gateway = gatewayPaths();
+      await load(ours.origin, fixed(gateway.cached), {}, [200], WARM_UP_SECONDS);
+      rows.push({
+        label: "ENS gateway: signed answer, asked again",
+        ours: await load(ours.origin, fixed(gateway.cached), {}, [200]),
+        goal: (row, warm) =>
+          verdicts([
+            [`>= ${pct(GATEWAY_SHARE_OF_WARM)} of warm`, row.ours.rps >= GATEWAY_SHARE_OF_WARM * warm.rps],
+            [`p99 <= ${GATEWAY_P99_MS} ms`, row.ours.p99 <= GATEWAY_P99_MS],
+            ["0 errors", row.ours.unexpected === 0],
+          ]),
+      });
+      await load(ours.origin, gateway.unique, {}, [200], WARM_UP_SECONDS);
+      rows.push({
+        label: "ENS gateway: unique queries, each signed",
+        ours: await load(ours.origin, gateway.unique, {}, [200]),
+      });
+      if (ONLY_ENS) {
+        printTable(rows, warm);
+        return;
+      }
     }
 
     // Cache misses: every request names a name nobody asked for before, alternately one of the
@@ -271,6 +285,10 @@ async function main() {
     });
     if (ourNames.wrapped())
       console.log("(note: the cache-miss run used more names than are registered; some repeated)");
+    if (ONLY_MISS) {
+      printTable(rows, warm);
+      return;
+    }
 
     const refusedGoal = (row: Row, warm: Figure) =>
       verdicts([
@@ -372,6 +390,11 @@ async function prepareDatabase(dataDir: string, databaseUrl: string | undefined)
 /** The Node flags of the npm start server in this run. */
 function serverFlags(): string[] {
   return serverNodeArgs(process.env);
+}
+
+// A snapshot on a signal, written where Node's diagnostic files go.
+function heapSnapshotArgs(dir: string): string[] {
+  return ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${path.resolve(dir)}`];
 }
 
 function cpuProfArgs(dir: string): string[] {
@@ -590,27 +613,34 @@ async function load(
 const serverPids = new Map<string, number>();
 const CLOCK_TICKS = 100;
 
-/** User and system CPU seconds of a process, and of its children (the embedded database's process). */
+/**
+ * User and system CPU seconds of a server: the embedded database's thread (lib/db/embedded.ts: Node
+ * names a worker's thread "WorkerThread") apart from the rest of the process.
+ */
 function cpuSeconds(pid: number): { server: number; database: number } {
-  let children: number[] = [];
+  let total = 0;
+  let database = 0;
+  let tasks: string[] = [];
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
+    tasks = readdirSync(`/proc/${pid}/task`);
   } catch {
-    // No children file on this kernel: the server alone.
+    // The process is gone: nothing to count.
   }
-  return {
-    server: ticksOf(pid) / CLOCK_TICKS,
-    database: children.reduce((sum, id) => sum + ticksOf(id), 0) / CLOCK_TICKS,
-  };
+  for (const tid of tasks) {
+    const ticks = ticksOf(pid, tid);
+    total += ticks;
+    try {
+      if (readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim() === "WorkerThread") database += ticks;
+    } catch {
+      // The thread ended between the two reads.
+    }
+  }
+  return { server: (total - database) / CLOCK_TICKS, database: database / CLOCK_TICKS };
 }
 
-function ticksOf(pid: number): number {
+function ticksOf(pid: number, tid: string): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ");
     return Number(fields[11]) + Number(fields[12]);
   } catch {
     return 0;
@@ -635,13 +665,43 @@ async function memoryRuns(
   headers: Headers,
 ) {
   console.log(`\nmemory run, semi-space ${SEMI_SPACE_MB} MB (npm start):`);
-  await memoryRun(ours.origin, headers, ours.child);
+  const small = await memoryRun(ours.origin, headers, ours.child);
+  if (HEAP_SNAPSHOT_DIR) console.log(`  heap snapshot: ${await heapSnapshot(ours.child, HEAP_SNAPSHOT_DIR)}`);
   console.log(`\nmemory run, semi-space ${LARGE_SEMI_SPACE_MB} MB:`);
-  await memoryRun(young.origin, headers, young.child);
+  const large = await memoryRun(young.origin, headers, young.child);
+  // What npm start's young generation costs and saves (its warm rows are in the table above).
+  const side = (label: string, run: { rps: number; maxMb: number; cpuUs: number }) =>
+    `${label}: ${run.rps.toFixed(0)} req/s, ${run.cpuUs.toFixed(0)} µs CPU per answer, ` +
+    `${run.maxMb.toFixed(0)} MB at most`;
+  console.log(
+    `\nyoung generation side by side (memory run): ${side(`semi-space ${SEMI_SPACE_MB} MB`, small)}; ` +
+      `${side(`${LARGE_SEMI_SPACE_MB} MB`, large)}`,
+  );
 }
 
-async function memoryRun(origin: string, headers: Headers, server: ChildProcess) {
+/** Signals the server to write a heap snapshot and waits until the file stops growing. */
+async function heapSnapshot(server: ChildProcess, dir: string): Promise<string> {
+  const before = new Set(readdirSync(dir));
+  server.kill("SIGUSR2");
+  let size = -1;
+  for (let waited = 0; waited < 120; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const file = readdirSync(dir).find((name) => name.endsWith(".heapsnapshot") && !before.has(name));
+    if (!file) continue;
+    const now = statSync(path.join(dir, file)).size;
+    if (now === size) return path.join(dir, file);
+    size = now;
+  }
+  return "(none written in 2 minutes)";
+}
+
+async function memoryRun(
+  origin: string,
+  headers: Headers,
+  server: ChildProcess,
+): Promise<{ rps: number; maxMb: number; cpuUs: number }> {
   const before = rssMb(server.pid!);
+  const cpuBefore = cpuSeconds(server.pid!);
   let max = before;
   let counter = 0;
   const started = performance.now();
@@ -686,6 +746,40 @@ async function memoryRun(origin: string, headers: Headers, server: ChildProcess)
       `(limit ${RSS_LIMIT_MB} MB: ${max <= RSS_LIMIT_MB ? "met" : "NOT met"})`,
   );
   console.log(`  of which, by the server's own account (GET /metrics): ${await memoryShares(origin)}`);
+  console.log(`  by kind of mapping (/proc/<pid>/smaps): ${mappingShares(server.pid!)}`);
+  const cpu = perAnswer(cpuBefore, cpuSeconds(server.pid!), Math.max(1, result.requests.total));
+  return { rps: result.requests.total / seconds, maxMb: max, cpuUs: cpu.server + cpu.database };
+}
+
+/**
+ * Resident memory by kind of mapping: V8 allocates its heap pages (of both threads) in 256 KB
+ * mappings; malloc's heap is "[heap]" (glibc; the embedded database's file buffers, compiled
+ * WebAssembly's bookkeeping); Node's binary is shared text; the rest is anonymous memory mapped in
+ * larger pieces (the embedded database's WebAssembly memory, thread stacks, large allocations).
+ */
+function mappingShares(pid: number): string {
+  const shares = { "V8 heap pages": 0, "malloc heap": 0, "node binary": 0, "other anonymous": 0, "other files": 0 };
+  let kind: keyof typeof shares = "other anonymous";
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const [, start, end, name] = mapping;
+      const kb = (parseInt(end, 16) - parseInt(start, 16)) / 1024;
+      kind =
+        name === "[heap]"
+          ? "malloc heap"
+          : name.endsWith("/node")
+            ? "node binary"
+            : name !== "" && !name.startsWith("[anon")
+              ? "other files"
+              : kb === 256
+                ? "V8 heap pages"
+                : "other anonymous";
+    } else if (line.startsWith("Rss:")) shares[kind] += Number(line.split(/\s+/)[1]) / 1024;
+  }
+  return Object.entries(shares)
+    .map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`)
+    .join(", ");
 }
 
 /** The JavaScript heap and the memory outside it, as the server reports them to Prometheus (loopback). */
@@ -785,8 +879,8 @@ function printTable(rows: Row[], warm: Figure) {
     cells.map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   console.log(
     "(latencies in ms; errors: answers other than those expected, failed connections and timeouts; CPU µs: CPU time\n" +
-      " per answer of the server process [+ its embedded database process], less sensitive to other load than\n" +
-      " req/s; by CPU: the reference's CPU µs over ours)",
+      " per answer of the server process, as a+b when its embedded database's thread took b of it; less sensitive\n" +
+      " to other load than req/s; by CPU: the reference's CPU µs over ours)",
   );
   for (const cells of table) console.log(format(cells));
   console.log("\ngoals:");
