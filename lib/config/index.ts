@@ -33,7 +33,7 @@ const EnvSchema = z.object({
   /** Run the background jobs (offer expiry, chain watchers) in this instance (1) or not (0). */
   BACKGROUND_JOBS: z.enum(["0", "1"]).default("1"),
   /** Size bound and lifetime of the cache of read responses (lib/http/response-cache.ts). */
-  RESPONSE_CACHE_MB: z.coerce.number().int().min(1).default(32),
+  RESPONSE_CACHE_MB: z.coerce.number().int().min(1).default(24),
   RESPONSE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Serve only the API (1), without the Next.js pages. */
   API_ONLY: z.enum(["0", "1"]).default("0"),
