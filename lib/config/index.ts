@@ -37,6 +37,11 @@ const EnvSchema = z.object({
   RESPONSE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Serve only the API (1), without the Next.js pages. */
   API_ONLY: z.enum(["0", "1"]).default("0"),
+  /**
+   * What app/bench-reference/route.ts answers under `next start`: `npm run bench:http` (BENCH_NEXT=1)
+   * sets it to a warm resolution's bytes, to measure Next.js's own cost. Unset, that path is a 404.
+   */
+  BENCH_REFERENCE_BODY: optionalString,
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,

@@ -21,8 +21,9 @@
 // Options (environment): BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
 // BENCH_MEMORY_REQUESTS (1,000,000; 0 skips the memory run), BENCH_DB (postgres | pglite),
 // SERVER_HEAP_MB (the server's heap limit, as for npm start), BENCH_NEXT=1 (also `next start` on the
-// same database, side by side on the warm reads; builds the pages first when their sources changed;
-// PostgreSQL only), BENCH_ONLY=ens (only the warm forward read and the gateway's rows: a smoke run),
+// same database, side by side on the warm reads, and a trivial route handler of the same build
+// answering the warm read's bytes, app/bench-reference/route.ts; builds the pages first when their
+// sources changed; PostgreSQL only), BENCH_ONLY=ens (only the warm forward read and the gateway's rows: a smoke run),
 // BENCH_ONLY=warm (only the warm forward read in its configurations, then the memory run if asked),
 // BENCH_ONLY=miss (only the warm forward read in its configurations and the cache-miss row),
 // BENCH_CPU_PROF=<dir> (the npm start server writes a CPU profile there when it stops),
@@ -72,6 +73,11 @@ const HEAP_SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOT;
 /** npm start's young generation (scripts/server-process.mjs) and the one it is compared with. */
 const SEMI_SPACE_MB = /--max-semi-space-size=(\d+)/.exec(serverNodeArgs(process.env).join(" "))?.[1] ?? "V8's default";
 const LARGE_SEMI_SPACE_MB = 16;
+/** app/bench-reference/route.ts: under next start, answers BENCH_REFERENCE_BODY. */
+const NEXT_REFERENCE_PATH = "/bench-reference";
+// Issue 34: under next start, warm resolution at least this share of the trivial handler.
+const NEXT_SHARE_OF_TRIVIAL = 0.85;
+let nextReference: Figure | undefined;
 const YOUNG_LARGE = [`--max-semi-space-size=${LARGE_SEMI_SPACE_MB}`];
 /** Every rate limit on, and too high to reach in a run: the limiter's whole cost, no 429. */
 const UNREACHABLE_LIMIT = "1000000000";
@@ -187,7 +193,9 @@ async function main() {
         )
       : undefined;
     if (WITH_NEXT && !databaseUrl) throw new Error("BENCH_NEXT=1 needs PostgreSQL: both servers share the database.");
-    const next = WITH_NEXT ? await startNext(dataDir, databaseUrl!, children) : undefined;
+    const next = WITH_NEXT
+      ? await startNext(dataDir, databaseUrl!, bodies.get(warmTargets[0].path)!, children)
+      : undefined;
 
     // "Warm" as a busy server is: every path loaded for a while first, so the JIT has compiled the
     // read path and the caches hold the answers before anything is measured.
@@ -226,6 +234,11 @@ async function main() {
           });
     }
     const warm = rows[0].ours;
+    // Next.js's own cost: a trivial route handler of the same build answering the same bytes.
+    if (next) {
+      await load(next, fixed(NEXT_REFERENCE_PATH), {}, [200], WARM_UP_SECONDS);
+      nextReference = await load(next, fixed(NEXT_REFERENCE_PATH), headers, [200]);
+    }
     if (ONLY_WARM) {
       printTable(rows, warm);
       if (MEMORY_REQUESTS > 0) await memoryRuns(ours, youngLarge, headers);
@@ -448,7 +461,12 @@ async function startServer(
 }
 
 /** `next start` serving the same route handlers on the same database (instrumentation.ts starts it). */
-async function startNext(dataDir: string, databaseUrl: string, children: ChildProcess[]): Promise<string> {
+async function startNext(
+  dataDir: string,
+  databaseUrl: string,
+  referenceBody: Buffer,
+  children: ChildProcess[],
+): Promise<string> {
   ensureNextBuild();
   const server = await startNextProcess({
     env: {
@@ -461,9 +479,11 @@ async function startNext(dataDir: string, databaseUrl: string, children: ChildPr
       BACKGROUND_JOBS: "0",
       LOG_LEVEL: "error",
       RATE_LIMIT_ENABLED: "0",
+      BENCH_REFERENCE_BODY: referenceBody.toString("utf8"),
     },
   });
   children.push(server.child);
+  serverPids.set(server.origin, server.child.pid!);
   return server.origin;
 }
 
@@ -883,6 +903,19 @@ function printTable(rows: Row[], warm: Figure) {
       " to other load than req/s; by CPU: the reference's CPU µs over ours)",
   );
   for (const cells of table) console.log(format(cells));
+  if (rows[0].next && nextReference) {
+    const cpu = (figure: Figure) =>
+      figure.cpuUs ? `, ${(figure.cpuUs.server + figure.cpuUs.database).toFixed(0)} µs CPU per answer` : "";
+    const share = rows[0].next.rps / nextReference.rps;
+    const trivial = `${nextReference.rps.toFixed(0)} req/s${cpu(nextReference)}, p99 ${nextReference.p99} ms`;
+    console.log(
+      `\nunder next start (one build, the same database): warm resolution ${rows[0].next.rps.toFixed(0)} req/s` +
+        `${cpu(rows[0].next)}, p99 ${rows[0].next.p99} ms; a trivial route handler answering the same bytes ` +
+        `${trivial}: ${pct(share)} of it ` +
+        `(goal ${pct(NEXT_SHARE_OF_TRIVIAL)}: ${share >= NEXT_SHARE_OF_TRIVIAL ? "met" : "NOT met"}); ` +
+        `npm start's warm resolution beside it: ${warm.rps.toFixed(0)} req/s${cpu(warm)}`,
+    );
+  }
   console.log("\ngoals:");
   for (const row of rows) if (row.goal) console.log(`  ${row.label}: ${row.goal(row, warm)}`);
 }
