@@ -73,11 +73,13 @@ const HEAP_SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOT;
 /** npm start's young generation (scripts/server-process.mjs) and the one it is compared with. */
 const SEMI_SPACE_MB = /--max-semi-space-size=(\d+)/.exec(serverNodeArgs(process.env).join(" "))?.[1] ?? "V8's default";
 const LARGE_SEMI_SPACE_MB = 16;
-/** app/bench-reference/route.ts: under next start, answers BENCH_REFERENCE_BODY. */
+/** app/bench-reference/route.ts (and [name]/route.ts below it): under next start, answer BENCH_REFERENCE_BODY. */
 const NEXT_REFERENCE_PATH = "/bench-reference";
 // Issue 34: under next start, warm resolution at least this share of the trivial handler.
 const NEXT_SHARE_OF_TRIVIAL = 0.85;
 let nextReference: Figure | undefined;
+/** The same handler on a route with a dynamic segment, as /v1/resolve/[domain] has. */
+let nextDynamicReference: Figure | undefined;
 const YOUNG_LARGE = [`--max-semi-space-size=${LARGE_SEMI_SPACE_MB}`];
 /** Every rate limit on, and too high to reach in a run: the limiter's whole cost, no 429. */
 const UNREACHABLE_LIMIT = "1000000000";
@@ -238,6 +240,8 @@ async function main() {
     if (next) {
       await load(next, fixed(NEXT_REFERENCE_PATH), {}, [200], WARM_UP_SECONDS);
       nextReference = await load(next, fixed(NEXT_REFERENCE_PATH), headers, [200]);
+      await load(next, fixed(`${NEXT_REFERENCE_PATH}/alice.web3`), {}, [200], WARM_UP_SECONDS);
+      nextDynamicReference = await load(next, fixed(`${NEXT_REFERENCE_PATH}/alice.web3`), headers, [200]);
     }
     if (ONLY_WARM) {
       printTable(rows, warm);
@@ -915,6 +919,13 @@ function printTable(rows: Row[], warm: Figure) {
         `(goal ${pct(NEXT_SHARE_OF_TRIVIAL)}: ${share >= NEXT_SHARE_OF_TRIVIAL ? "met" : "NOT met"}); ` +
         `npm start's warm resolution beside it: ${warm.rps.toFixed(0)} req/s${cpu(warm)}`,
     );
+    const dynamic = nextDynamicReference;
+    if (dynamic)
+      console.log(
+        `  the same trivial handler on a route with a dynamic segment (/bench-reference/[name]): ` +
+          `${dynamic.rps.toFixed(0)} req/s${cpu(dynamic)}, p99 ${dynamic.p99} ms: ` +
+          `warm resolution ${pct(rows[0].next.rps / dynamic.rps)} of it`,
+      );
   }
   console.log("\ngoals:");
   for (const row of rows) if (row.goal) console.log(`  ${row.label}: ${row.goal(row, warm)}`);

@@ -21,3 +21,16 @@ describe("the bench's reference route", () => {
     expect(await res.text()).toBe(body);
   });
 });
+
+describe("the bench's reference route with a dynamic segment", () => {
+  test("answers like the static one: the bytes when set, a 404 when not", async () => {
+    const { GET: dynamicGet } = await import("@/app/bench-reference/[name]/route");
+    setConfig({ NODE_ENV: "production" });
+    expect(dynamicGet().status).toBe(404);
+    const body = '{"domain":"bob.web3"}';
+    setConfig({ NODE_ENV: "production", BENCH_REFERENCE_BODY: body });
+    const res = dynamicGet();
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(body);
+  });
+});
