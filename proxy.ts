@@ -21,5 +21,5 @@ export function proxy(request: NextRequest): NextResponse {
 }
 
 export const config = {
-  matcher: ["/((?!v1(?:/|$)|api(?:/|$)|metrics$|_next/static/|_next/image|favicon\\.svg$).*)"],
+  matcher: ["/((?!v1(?:/|$)|api(?:/|$)|metrics$|bench-reference(?:/|$)|_next/static/|_next/image|favicon\\.svg$).*)"],
 };

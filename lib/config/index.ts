@@ -38,10 +38,15 @@ const EnvSchema = z.object({
   /** Run the background jobs (offer expiry, chain watchers) in this instance (1) or not (0). */
   BACKGROUND_JOBS: flag(true),
   /** Size bound and lifetime of the cache of read responses (lib/http/response-cache.ts). */
-  RESPONSE_CACHE_MB: z.coerce.number().int().min(1).default(32),
+  RESPONSE_CACHE_MB: z.coerce.number().int().min(1).default(24),
   RESPONSE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Serve only the API (1), without the Next.js pages. */
   API_ONLY: flag(false),
+  /**
+   * What app/bench-reference/route.ts answers under `next start`: `npm run bench:http` (BENCH_NEXT=1)
+   * sets it to a warm resolution's bytes, to measure Next.js's own cost. Unset, that path is a 404.
+   */
+  BENCH_REFERENCE_BODY: optionalString,
 
   STRIPE_SECRET_KEY: optionalString,
   STRIPE_PUBLISHABLE_KEY: optionalString,

@@ -5,28 +5,34 @@
 // does not guess).
 import { domainToASCII, domainToUnicode } from "node:url";
 import { ens_normalize, ens_tokenize } from "@adraffy/ens-normalize";
+import { LRUCache } from "lru-cache";
 
 export class InvalidNameError extends Error {}
 
 const MAX_NAME_LENGTH = 253;
 
-/** ENSIP-15 normalized form of a web3 name; throws InvalidNameError with the reason. */
 // ENSIP-15 normalization costs microseconds per name and every read of a name repeats it: the
-// last few thousand inputs keep their answer (only valid names; a refusal is recomputed).
-const MAX_REMEMBERED = 4096;
-const normalizedNames = new Map<string, string>();
+// last few thousand inputs keep their answer (only valid names; a refusal is recomputed). Inputs
+// are at most MAX_NAME_LENGTH characters, so 4,096 of them with their forms stay under 3 MB.
+export const REMEMBERED_NAMES = 4096;
+const normalizedNames = new LRUCache<string, string>({ max: REMEMBERED_NAMES });
 
+/** ENSIP-15 normalized form of a web3 name; throws InvalidNameError with the reason. */
 export function normalizeWeb3Name(input: string): string {
   // Plain names are checked faster than they are looked up, and a stream of them each asked once
-  // would only churn the map.
+  // would only churn the cache.
   if (input.length <= MAX_NAME_LENGTH && isPlainAsciiName(input)) return input;
   let normalized = normalizedNames.get(input);
   if (normalized === undefined) {
     normalized = normalizeWeb3NameOnce(input);
-    if (normalizedNames.size >= MAX_REMEMBERED) normalizedNames.delete(normalizedNames.keys().next().value!);
     normalizedNames.set(input, normalized);
   }
   return normalized;
+}
+
+/** How many inputs keep their normalized form (tests check the bound). */
+export function rememberedNameCount(): number {
+  return normalizedNames.size;
 }
 
 // Labels of lower-case ASCII letters, digits and hyphens are their own ENSIP-15 form unless the

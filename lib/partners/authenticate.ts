@@ -1,4 +1,5 @@
 import "server-only";
+import { LRUCache } from "lru-cache";
 import { forbidden, unauthorized } from "@/lib/contract/errors";
 import { database } from "@/lib/db";
 import { onInvalidate } from "@/lib/db/invalidation";
@@ -31,8 +32,10 @@ interface KnownToken {
 
 // Token rows by id, so the hot path checks revocation without a query. Deleting a token (or its
 // partner) publishes an invalidation that every instance applies; see lib/db/invalidation.ts.
-const MAX_CACHED_TOKENS = 10_000;
-const tokenCache = new Map<string, KnownToken>();
+// Each of the three caches below holds at most 10,000 entries of a few hundred bytes (a token's
+// header is under 300 characters): 200 partners at the 50-token cap, a few MB each at most.
+export const CACHED_TOKENS = 10_000;
+const tokenCache = new LRUCache<string, KnownToken>({ max: CACHED_TOKENS });
 
 onInvalidate(
   "token",
@@ -40,14 +43,14 @@ onInvalidate(
   () => tokenCache.clear(),
 );
 onInvalidate("partner", (partnerId) => {
-  for (const [id, token] of tokenCache) if (token.caller.partnerId === partnerId) tokenCache.delete(id);
+  const ids = [...tokenCache.entries()].filter(([, token]) => token.caller.partnerId === partnerId).map(([id]) => id);
+  for (const id of ids) tokenCache.delete(id);
 });
 
 // Ids of signed tokens whose row is gone (deleted, or its partner deleted): a replayed deleted
 // token is refused without a query. Remembering a miss is safe because a token's row is
 // committed before its value is ever returned, and ids are never reused.
-const MAX_MISSING_TOKENS = 10_000;
-const missingTokens = new Set<string>();
+const missingTokens = new LRUCache<string, true>({ max: CACHED_TOKENS });
 
 async function loadToken(id: string): Promise<KnownToken | undefined> {
   if (missingTokens.has(id)) return undefined;
@@ -56,8 +59,7 @@ async function loadToken(id: string): Promise<KnownToken | undefined> {
     [id],
   );
   if (!row) {
-    if (missingTokens.size >= MAX_MISSING_TOKENS) missingTokens.delete(missingTokens.values().next().value!);
-    missingTokens.add(id);
+    missingTokens.set(id, true);
     return undefined;
   }
   const token: KnownToken = {
@@ -65,24 +67,21 @@ async function loadToken(id: string): Promise<KnownToken | undefined> {
     validFrom: new Date(row.valid_from).getTime(),
     validTill: new Date(row.valid_till).getTime(),
   };
-  if (tokenCache.size >= MAX_CACHED_TOKENS) tokenCache.delete(tokenCache.keys().next().value!);
   tokenCache.set(id, token);
   return token;
 }
 
 // Signature verdicts by the exact Authorization header, good and bad: a client sends the same
 // header on every request, so the pattern and the HMAC run once per header, and refusing a bad
-// token stays cheaper than serving a good one. Bounded; oldest out first.
-const MAX_KNOWN_HEADERS = 10_000;
+// token stays cheaper than serving a good one. Least recently used out first.
 type Verdict = { secret: string; claims: TokenClaims; refusal?: undefined } | { secret: string; refusal: string };
-const verdictByHeader = new Map<string, Verdict>();
+const verdictByHeader = new LRUCache<string, Verdict>({ max: CACHED_TOKENS });
 
 function claimsOf(header: string): TokenClaims {
   const secret = signingSecret();
   let verdict = verdictByHeader.get(header);
   if (!verdict || verdict.secret !== secret) {
     verdict = verify(header, secret);
-    if (verdictByHeader.size >= MAX_KNOWN_HEADERS) verdictByHeader.delete(verdictByHeader.keys().next().value!);
     verdictByHeader.set(header, verdict);
   }
   if (verdict.refusal !== undefined) throw unauthorized(verdict.refusal);
@@ -125,4 +124,9 @@ function admit(token: KnownToken | undefined, claims: TokenClaims, allow: readon
   if (!allow.includes(type))
     throw forbidden(`This endpoint needs a token of type ${allow.join(" or ")}; this token is ${type}.`);
   return token.caller;
+}
+
+/** How many tokens, missing token ids and Authorization headers this instance keeps (tests check the bounds). */
+export function authenticationCacheSizes(): { tokens: number; missing: number; headers: number } {
+  return { tokens: tokenCache.size, missing: missingTokens.size, headers: verdictByHeader.size };
 }

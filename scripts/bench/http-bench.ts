@@ -21,13 +21,16 @@
 // Options (environment): BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
 // BENCH_MEMORY_REQUESTS (1,000,000; 0 skips the memory run), BENCH_DB (postgres | pglite),
 // SERVER_HEAP_MB (the server's heap limit, as for npm start), BENCH_NEXT=1 (also `next start` on the
-// same database, side by side on the warm reads; builds the pages first when their sources changed;
-// PostgreSQL only), BENCH_ONLY=ens (only the warm forward read and the gateway's rows: a smoke run),
+// same database, side by side on the warm reads, and a trivial route handler of the same build
+// answering the warm read's bytes, app/bench-reference/route.ts; builds the pages first when their
+// sources changed; PostgreSQL only), BENCH_ONLY=ens (only the warm forward read and the gateway's rows: a smoke run),
 // BENCH_ONLY=warm (only the warm forward read in its configurations, then the memory run if asked),
-// BENCH_CPU_PROF=<dir> (the npm start server writes a CPU profile there when it stops).
+// BENCH_ONLY=miss (only the warm forward read in its configurations and the cache-miss row),
+// BENCH_CPU_PROF=<dir> (the npm start server writes a CPU profile there when it stops),
+// BENCH_HEAP_SNAPSHOT=<dir> (the npm start server writes a heap snapshot there after its memory run).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -64,10 +67,19 @@ const GATEWAY_SHARE_OF_WARM = 0.5;
 const GATEWAY_P99_MS = 20;
 const ONLY_ENS = process.env.BENCH_ONLY === "ens";
 const ONLY_WARM = process.env.BENCH_ONLY === "warm";
+const ONLY_MISS = process.env.BENCH_ONLY === "miss";
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
+const HEAP_SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOT;
 /** npm start's young generation (scripts/server-process.mjs) and the one it is compared with. */
 const SEMI_SPACE_MB = /--max-semi-space-size=(\d+)/.exec(serverNodeArgs(process.env).join(" "))?.[1] ?? "V8's default";
 const LARGE_SEMI_SPACE_MB = 16;
+/** app/bench-reference/route.ts (and [name]/route.ts below it): under next start, answer BENCH_REFERENCE_BODY. */
+const NEXT_REFERENCE_PATH = "/bench-reference";
+// Issue 34: under next start, warm resolution at least this share of the trivial handler.
+const NEXT_SHARE_OF_TRIVIAL = 0.85;
+let nextReference: Figure | undefined;
+/** The same handler on a route with a dynamic segment, as /v1/resolve/[domain] has. */
+let nextDynamicReference: Figure | undefined;
 const YOUNG_LARGE = [`--max-semi-space-size=${LARGE_SEMI_SPACE_MB}`];
 /** Every rate limit on, and too high to reach in a run: the limiter's whole cost, no 429. */
 const UNREACHABLE_LIMIT = "1000000000";
@@ -91,7 +103,7 @@ interface Figure {
   rps: number;
   p50: number;
   p99: number;
-  /** CPU time per answer of the server and of its embedded database process; unset for references. */
+  /** CPU time per answer of the server and of its embedded database's thread; unset for references. */
   cpuUs?: { server: number; database: number };
   /** Answers with a status other than those expected, connection errors and timeouts. */
   unexpected: number;
@@ -132,7 +144,15 @@ async function main() {
     const offDir = databaseUrl ? dataDir : copyOfData("limiter-off");
     const youngDir = databaseUrl ? dataDir : copyOfData("young-large");
     const ours = await startServer(
-      { dataDir, databaseUrl, limits: "unreachable", nodeArgs: CPU_PROF_DIR ? cpuProfArgs(CPU_PROF_DIR) : [] },
+      {
+        dataDir,
+        databaseUrl,
+        limits: "unreachable",
+        nodeArgs: [
+          ...(CPU_PROF_DIR ? cpuProfArgs(CPU_PROF_DIR) : []),
+          ...(HEAP_SNAPSHOT_DIR ? heapSnapshotArgs(HEAP_SNAPSHOT_DIR) : []),
+        ],
+      },
       children,
     );
     const limiterOff = await startServer({ dataDir: offDir, databaseUrl, limits: "off" }, children);
@@ -159,7 +179,7 @@ async function main() {
       { label: "sub-domain list page", path: "/v1/parentdomains/brand.web3/list?pageSize=100" },
       { label: "order read", path: `/v1/market/order/${orderId}` },
     ];
-    const warmTargets = ONLY_ENS || ONLY_WARM ? allWarmTargets.slice(0, 1) : allWarmTargets;
+    const warmTargets = ONLY_ENS || ONLY_WARM || ONLY_MISS ? allWarmTargets.slice(0, 1) : allWarmTargets;
     const bodies = new Map<string, Buffer>();
     for (const target of warmTargets) {
       const res = await fetch(ours.origin + target.path, { headers });
@@ -175,7 +195,9 @@ async function main() {
         )
       : undefined;
     if (WITH_NEXT && !databaseUrl) throw new Error("BENCH_NEXT=1 needs PostgreSQL: both servers share the database.");
-    const next = WITH_NEXT ? await startNext(dataDir, databaseUrl!, children) : undefined;
+    const next = WITH_NEXT
+      ? await startNext(dataDir, databaseUrl!, bodies.get(warmTargets[0].path)!, children)
+      : undefined;
 
     // "Warm" as a busy server is: every path loaded for a while first, so the JIT has compiled the
     // read path and the caches hold the answers before anything is measured.
@@ -214,32 +236,41 @@ async function main() {
           });
     }
     const warm = rows[0].ours;
+    // Next.js's own cost: a trivial route handler of the same build answering the same bytes.
+    if (next) {
+      await load(next, fixed(NEXT_REFERENCE_PATH), {}, [200], WARM_UP_SECONDS);
+      nextReference = await load(next, fixed(NEXT_REFERENCE_PATH), headers, [200]);
+      await load(next, fixed(`${NEXT_REFERENCE_PATH}/alice.web3`), {}, [200], WARM_UP_SECONDS);
+      nextDynamicReference = await load(next, fixed(`${NEXT_REFERENCE_PATH}/alice.web3`), headers, [200]);
+    }
     if (ONLY_WARM) {
       printTable(rows, warm);
       if (MEMORY_REQUESTS > 0) await memoryRuns(ours, youngLarge, headers);
       return;
     }
 
-    const gateway = gatewayPaths();
-    await load(ours.origin, fixed(gateway.cached), {}, [200], WARM_UP_SECONDS);
-    rows.push({
-      label: "ENS gateway: signed answer, asked again",
-      ours: await load(ours.origin, fixed(gateway.cached), {}, [200]),
-      goal: (row, warm) =>
-        verdicts([
-          [`>= ${pct(GATEWAY_SHARE_OF_WARM)} of warm`, row.ours.rps >= GATEWAY_SHARE_OF_WARM * warm.rps],
-          [`p99 <= ${GATEWAY_P99_MS} ms`, row.ours.p99 <= GATEWAY_P99_MS],
-          ["0 errors", row.ours.unexpected === 0],
-        ]),
-    });
-    await load(ours.origin, gateway.unique, {}, [200], WARM_UP_SECONDS);
-    rows.push({
-      label: "ENS gateway: unique queries, each signed",
-      ours: await load(ours.origin, gateway.unique, {}, [200]),
-    });
-    if (ONLY_ENS) {
-      printTable(rows, warm);
-      return;
+    if (!ONLY_MISS) {
+      const gateway = gatewayPaths();
+      await load(ours.origin, fixed(gateway.cached), {}, [200], WARM_UP_SECONDS);
+      rows.push({
+        label: "ENS gateway: signed answer, asked again",
+        ours: await load(ours.origin, fixed(gateway.cached), {}, [200]),
+        goal: (row, warm) =>
+          verdicts([
+            [`>= ${pct(GATEWAY_SHARE_OF_WARM)} of warm`, row.ours.rps >= GATEWAY_SHARE_OF_WARM * warm.rps],
+            [`p99 <= ${GATEWAY_P99_MS} ms`, row.ours.p99 <= GATEWAY_P99_MS],
+            ["0 errors", row.ours.unexpected === 0],
+          ]),
+      });
+      await load(ours.origin, gateway.unique, {}, [200], WARM_UP_SECONDS);
+      rows.push({
+        label: "ENS gateway: unique queries, each signed",
+        ours: await load(ours.origin, gateway.unique, {}, [200]),
+      });
+      if (ONLY_ENS) {
+        printTable(rows, warm);
+        return;
+      }
     }
 
     // Cache misses: every request names a name nobody asked for before, alternately one of the
@@ -271,6 +302,10 @@ async function main() {
     });
     if (ourNames.wrapped())
       console.log("(note: the cache-miss run used more names than are registered; some repeated)");
+    if (ONLY_MISS) {
+      printTable(rows, warm);
+      return;
+    }
 
     const refusedGoal = (row: Row, warm: Figure) =>
       verdicts([
@@ -374,6 +409,11 @@ function serverFlags(): string[] {
   return serverNodeArgs(process.env);
 }
 
+// A snapshot on a signal, written where Node's diagnostic files go.
+function heapSnapshotArgs(dir: string): string[] {
+  return ["--heapsnapshot-signal=SIGUSR2", `--diagnostic-dir=${path.resolve(dir)}`];
+}
+
 function cpuProfArgs(dir: string): string[] {
   return ["--cpu-prof", `--cpu-prof-dir=${path.resolve(dir)}`];
 }
@@ -425,7 +465,12 @@ async function startServer(
 }
 
 /** `next start` serving the same route handlers on the same database (instrumentation.ts starts it). */
-async function startNext(dataDir: string, databaseUrl: string, children: ChildProcess[]): Promise<string> {
+async function startNext(
+  dataDir: string,
+  databaseUrl: string,
+  referenceBody: Buffer,
+  children: ChildProcess[],
+): Promise<string> {
   ensureNextBuild();
   const server = await startNextProcess({
     env: {
@@ -438,9 +483,11 @@ async function startNext(dataDir: string, databaseUrl: string, children: ChildPr
       BACKGROUND_JOBS: "0",
       LOG_LEVEL: "error",
       RATE_LIMIT_ENABLED: "0",
+      BENCH_REFERENCE_BODY: referenceBody.toString("utf8"),
     },
   });
   children.push(server.child);
+  serverPids.set(server.origin, server.child.pid!);
   return server.origin;
 }
 
@@ -590,27 +637,34 @@ async function load(
 const serverPids = new Map<string, number>();
 const CLOCK_TICKS = 100;
 
-/** User and system CPU seconds of a process, and of its children (the embedded database's process). */
+/**
+ * User and system CPU seconds of a server: the embedded database's thread (lib/db/embedded.ts: Node
+ * names a worker's thread "WorkerThread") apart from the rest of the process.
+ */
 function cpuSeconds(pid: number): { server: number; database: number } {
-  let children: number[] = [];
+  let total = 0;
+  let database = 0;
+  let tasks: string[] = [];
   try {
-    children = readFileSync(`/proc/${pid}/task/${pid}/children`, "utf8")
-      .trim()
-      .split(/\s+/)
-      .filter(Boolean)
-      .map(Number);
+    tasks = readdirSync(`/proc/${pid}/task`);
   } catch {
-    // No children file on this kernel: the server alone.
+    // The process is gone: nothing to count.
   }
-  return {
-    server: ticksOf(pid) / CLOCK_TICKS,
-    database: children.reduce((sum, id) => sum + ticksOf(id), 0) / CLOCK_TICKS,
-  };
+  for (const tid of tasks) {
+    const ticks = ticksOf(pid, tid);
+    total += ticks;
+    try {
+      if (readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim() === "WorkerThread") database += ticks;
+    } catch {
+      // The thread ended between the two reads.
+    }
+  }
+  return { server: (total - database) / CLOCK_TICKS, database: database / CLOCK_TICKS };
 }
 
-function ticksOf(pid: number): number {
+function ticksOf(pid: number, tid: string): number {
   try {
-    const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ");
     return Number(fields[11]) + Number(fields[12]);
   } catch {
     return 0;
@@ -635,13 +689,43 @@ async function memoryRuns(
   headers: Headers,
 ) {
   console.log(`\nmemory run, semi-space ${SEMI_SPACE_MB} MB (npm start):`);
-  await memoryRun(ours.origin, headers, ours.child);
+  const small = await memoryRun(ours.origin, headers, ours.child);
+  if (HEAP_SNAPSHOT_DIR) console.log(`  heap snapshot: ${await heapSnapshot(ours.child, HEAP_SNAPSHOT_DIR)}`);
   console.log(`\nmemory run, semi-space ${LARGE_SEMI_SPACE_MB} MB:`);
-  await memoryRun(young.origin, headers, young.child);
+  const large = await memoryRun(young.origin, headers, young.child);
+  // What npm start's young generation costs and saves (its warm rows are in the table above).
+  const side = (label: string, run: { rps: number; maxMb: number; cpuUs: number }) =>
+    `${label}: ${run.rps.toFixed(0)} req/s, ${run.cpuUs.toFixed(0)} µs CPU per answer, ` +
+    `${run.maxMb.toFixed(0)} MB at most`;
+  console.log(
+    `\nyoung generation side by side (memory run): ${side(`semi-space ${SEMI_SPACE_MB} MB`, small)}; ` +
+      `${side(`${LARGE_SEMI_SPACE_MB} MB`, large)}`,
+  );
 }
 
-async function memoryRun(origin: string, headers: Headers, server: ChildProcess) {
+/** Signals the server to write a heap snapshot and waits until the file stops growing. */
+async function heapSnapshot(server: ChildProcess, dir: string): Promise<string> {
+  const before = new Set(readdirSync(dir));
+  server.kill("SIGUSR2");
+  let size = -1;
+  for (let waited = 0; waited < 120; waited++) {
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    const file = readdirSync(dir).find((name) => name.endsWith(".heapsnapshot") && !before.has(name));
+    if (!file) continue;
+    const now = statSync(path.join(dir, file)).size;
+    if (now === size) return path.join(dir, file);
+    size = now;
+  }
+  return "(none written in 2 minutes)";
+}
+
+async function memoryRun(
+  origin: string,
+  headers: Headers,
+  server: ChildProcess,
+): Promise<{ rps: number; maxMb: number; cpuUs: number }> {
   const before = rssMb(server.pid!);
+  const cpuBefore = cpuSeconds(server.pid!);
   let max = before;
   let counter = 0;
   const started = performance.now();
@@ -686,6 +770,40 @@ async function memoryRun(origin: string, headers: Headers, server: ChildProcess)
       `(limit ${RSS_LIMIT_MB} MB: ${max <= RSS_LIMIT_MB ? "met" : "NOT met"})`,
   );
   console.log(`  of which, by the server's own account (GET /metrics): ${await memoryShares(origin)}`);
+  console.log(`  by kind of mapping (/proc/<pid>/smaps): ${mappingShares(server.pid!)}`);
+  const cpu = perAnswer(cpuBefore, cpuSeconds(server.pid!), Math.max(1, result.requests.total));
+  return { rps: result.requests.total / seconds, maxMb: max, cpuUs: cpu.server + cpu.database };
+}
+
+/**
+ * Resident memory by kind of mapping: V8 allocates its heap pages (of both threads) in 256 KB
+ * mappings; malloc's heap is "[heap]" (glibc; the embedded database's file buffers, compiled
+ * WebAssembly's bookkeeping); Node's binary is shared text; the rest is anonymous memory mapped in
+ * larger pieces (the embedded database's WebAssembly memory, thread stacks, large allocations).
+ */
+function mappingShares(pid: number): string {
+  const shares = { "V8 heap pages": 0, "malloc heap": 0, "node binary": 0, "other anonymous": 0, "other files": 0 };
+  let kind: keyof typeof shares = "other anonymous";
+  for (const line of readFileSync(`/proc/${pid}/smaps`, "utf8").split("\n")) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      const [, start, end, name] = mapping;
+      const kb = (parseInt(end, 16) - parseInt(start, 16)) / 1024;
+      kind =
+        name === "[heap]"
+          ? "malloc heap"
+          : name.endsWith("/node")
+            ? "node binary"
+            : name !== "" && !name.startsWith("[anon")
+              ? "other files"
+              : kb === 256
+                ? "V8 heap pages"
+                : "other anonymous";
+    } else if (line.startsWith("Rss:")) shares[kind] += Number(line.split(/\s+/)[1]) / 1024;
+  }
+  return Object.entries(shares)
+    .map(([name, mb]) => `${name} ${mb.toFixed(0)} MB`)
+    .join(", ");
 }
 
 /** The JavaScript heap and the memory outside it, as the server reports them to Prometheus (loopback). */
@@ -785,10 +903,30 @@ function printTable(rows: Row[], warm: Figure) {
     cells.map((cell, i) => (i === 0 || i === 5 ? cell.padEnd(widths[i]) : cell.padStart(widths[i]))).join("  ");
   console.log(
     "(latencies in ms; errors: answers other than those expected, failed connections and timeouts; CPU µs: CPU time\n" +
-      " per answer of the server process [+ its embedded database process], less sensitive to other load than\n" +
-      " req/s; by CPU: the reference's CPU µs over ours)",
+      " per answer of the server process, as a+b when its embedded database's thread took b of it; less sensitive\n" +
+      " to other load than req/s; by CPU: the reference's CPU µs over ours)",
   );
   for (const cells of table) console.log(format(cells));
+  if (rows[0].next && nextReference) {
+    const cpu = (figure: Figure) =>
+      figure.cpuUs ? `, ${(figure.cpuUs.server + figure.cpuUs.database).toFixed(0)} µs CPU per answer` : "";
+    const share = rows[0].next.rps / nextReference.rps;
+    const trivial = `${nextReference.rps.toFixed(0)} req/s${cpu(nextReference)}, p99 ${nextReference.p99} ms`;
+    console.log(
+      `\nunder next start (one build, the same database): warm resolution ${rows[0].next.rps.toFixed(0)} req/s` +
+        `${cpu(rows[0].next)}, p99 ${rows[0].next.p99} ms; a trivial route handler answering the same bytes ` +
+        `${trivial}: ${pct(share)} of it ` +
+        `(goal ${pct(NEXT_SHARE_OF_TRIVIAL)}: ${share >= NEXT_SHARE_OF_TRIVIAL ? "met" : "NOT met"}); ` +
+        `npm start's warm resolution beside it: ${warm.rps.toFixed(0)} req/s${cpu(warm)}`,
+    );
+    const dynamic = nextDynamicReference;
+    if (dynamic)
+      console.log(
+        `  the same trivial handler on a route with a dynamic segment (/bench-reference/[name]): ` +
+          `${dynamic.rps.toFixed(0)} req/s${cpu(dynamic)}, p99 ${dynamic.p99} ms: ` +
+          `warm resolution ${pct(rows[0].next.rps / dynamic.rps)} of it`,
+      );
+  }
   console.log("\ngoals:");
   for (const row of rows) if (row.goal) console.log(`  ${row.label}: ${row.goal(row, warm)}`);
 }

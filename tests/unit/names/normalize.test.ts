@@ -2,7 +2,7 @@ import { ens_normalize } from "@adraffy/ens-normalize";
 import fc from "fast-check";
 import { describe, expect, test } from "vitest";
 import { ApiError } from "@/lib/contract/errors";
-import { isPlainAsciiName, normalizeWeb3Name } from "@/lib/names/normalize";
+import { isPlainAsciiName, normalizeWeb3Name, REMEMBERED_NAMES, rememberedNameCount } from "@/lib/names/normalize";
 import { normalizeNativeName } from "@/lib/registry/parent-domain";
 import { normalizeFor } from "@/lib/resolution/resolve";
 
@@ -110,4 +110,16 @@ describe("the plain-ASCII shortcut", () => {
       expect(isPlainAsciiName(input)).toBe(false);
     },
   );
+});
+
+describe("remembered normalizations", () => {
+  test(`at most ${REMEMBERED_NAMES} inputs keep their form; each still normalizes right after`, () => {
+    const inputs = Array.from({ length: REMEMBERED_NAMES + 100 }, (_, i) => `Name${i}.WEB3`);
+    for (const input of inputs) expect(normalizeWeb3Name(input)).toBe(input.toLowerCase());
+    expect(rememberedNameCount()).toBe(REMEMBERED_NAMES);
+    // The first, dropped, is computed again; the last is remembered.
+    expect(normalizeWeb3Name(inputs[0])).toBe("name0.web3");
+    expect(normalizeWeb3Name(inputs.at(-1)!)).toBe(`name${REMEMBERED_NAMES + 99}.web3`);
+    expect(rememberedNameCount()).toBe(REMEMBERED_NAMES);
+  });
 });

@@ -7,7 +7,7 @@ import { setConfig } from "@/lib/config";
 import { closeDatabase, database, db, openDatabase } from "@/lib/db";
 import { invalidate } from "@/lib/db/invalidation";
 import { registerName } from "@/lib/registry/register-name";
-import { nativeRecords } from "@/lib/resolution/native-records";
+import { KEPT_NAMES, keptNameCount, nativeRecords } from "@/lib/resolution/native-records";
 
 const OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
 let queries: string[] = [];
@@ -101,5 +101,18 @@ describe("native records", () => {
     // The first lookup may have read before the registration; this one must not share it.
     expect((await nativeRecords(name))?.name).toBe(name);
     await first;
+  });
+
+  test(`at most ${KEPT_NAMES} names are kept: the latest cost no query, the first asked is loaded again`, async () => {
+    const names = Array.from({ length: KEPT_NAMES + 100 }, () => unique("bound"));
+    // Asked twice each: kept from the second ask.
+    for (let round = 0; round < 2; round++) await Promise.all(names.map((name) => nativeRecords(name)));
+    expect(keptNameCount()).toBe(KEPT_NAMES);
+    queries = [];
+    expect(await nativeRecords(names.at(-1)!)).toBeNull();
+    expect(queries).toHaveLength(0);
+    expect(await nativeRecords(names[0])).toBeNull();
+    expect(queries).toHaveLength(1);
+    expect(keptNameCount()).toBe(KEPT_NAMES);
   });
 });
