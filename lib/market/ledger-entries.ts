@@ -122,7 +122,7 @@ export async function takeBackCryptoSplit(tx: Tx, orderId: string, now = new Dat
  * proportion; or, when the partner kept its transferred share (a dashboard refund without
  * "reverse transfer"), the whole refund comes out of the platform's fee.
  */
-export async function recordCardRefundPaid(
+export function recordCardRefundPaid(
   tx: Tx,
   input: {
     orderId: string;
@@ -133,22 +133,7 @@ export async function recordCardRefundPaid(
     at: Date;
   },
 ): Promise<void> {
-  if (!input.partnerKeepsShare) return recordCardMoneyBack(tx, "refund", { ...input, reference: input.refundId });
-  const row = {
-    currency: "USD",
-    decimals: 2,
-    amountAtomic: -input.amountCents,
-    usdCents: -input.amountCents,
-    partnerId: input.partnerId,
-    orderId: input.orderId,
-    reference: input.refundId,
-    occurredAt: input.at,
-  };
-  // The same keys as a proportional booking's, so a refund that fails afterwards is undone alike.
-  await appendLedger(tx, [
-    { ...row, key: `platform_fee:${input.refundId}`, kind: "platform_fee" },
-    { ...row, key: `refund:${input.refundId}`, kind: "refund" },
-  ]);
+  return recordCardMoneyBack(tx, "refund", { ...input, reference: input.refundId });
 }
 
 /** A card refund Stripe said succeeded and then failed: the money is back, its rows are taken back. */
@@ -164,33 +149,44 @@ export function recordDisputeLost(
   return recordCardMoneyBack(tx, "dispute", { ...input, reference: input.disputeId });
 }
 
-/** Card money back to the buyer (`reference`: Stripe's re_… or dp_… id): its row, and the split taken back. */
+/**
+ * Card money back to the buyer (`reference`: Stripe's re_… or dp_… id): its row, and the split
+ * taken back, or all of it from the platform's fee when the partner keeps its share (under the
+ * key a proportional booking's fee row has, so a refund that fails afterwards is undone alike).
+ */
 async function recordCardMoneyBack(
   tx: Tx,
   kind: "refund" | "dispute",
-  input: { orderId: string; partnerId: string | null; reference: string; amountCents: bigint; at: Date },
+  input: {
+    orderId: string;
+    partnerId: string | null;
+    reference: string;
+    amountCents: bigint;
+    partnerKeepsShare?: boolean;
+    at: Date;
+  },
 ): Promise<void> {
-  await reverseSplit(tx, {
+  const row = {
+    currency: "USD",
+    decimals: 2,
+    amountAtomic: -input.amountCents,
+    usdCents: -input.amountCents,
+    partnerId: input.partnerId,
     orderId: input.orderId,
-    keyOf: input.reference,
-    amountAtomic: input.amountCents,
     reference: input.reference,
     occurredAt: input.at,
-  });
-  await appendLedger(tx, [
-    {
-      key: `${kind}:${input.reference}`,
-      kind,
-      currency: "USD",
-      decimals: 2,
-      amountAtomic: -input.amountCents,
-      usdCents: -input.amountCents,
-      partnerId: input.partnerId,
+  };
+  if (input.partnerKeepsShare)
+    await appendLedger(tx, [{ ...row, key: `platform_fee:${input.reference}`, kind: "platform_fee" }]);
+  else
+    await reverseSplit(tx, {
       orderId: input.orderId,
+      keyOf: input.reference,
+      amountAtomic: input.amountCents,
       reference: input.reference,
       occurredAt: input.at,
-    },
-  ]);
+    });
+  await appendLedger(tx, [{ ...row, key: `${kind}:${input.reference}`, kind }]);
 }
 
 /**

@@ -92,21 +92,28 @@ const seqsOf = async (objectKey: string) =>
     seq: event.seq,
   }));
 
+/**
+ * "early" writes an event of `objectKey` and holds its transaction open; "late" writes one of the
+ * same object after it and commits first; then "early" commits (`between` runs between the commits).
+ */
+async function writtenFirstCommittedLast(objectKey: string, between?: () => Promise<void>) {
+  const firstCommit = gate();
+  const lastCommit = gate();
+  const early = transactionWriting([{ type: "refund.owed", objectKey, step: "early" }], lastCommit.opened);
+  await early.written;
+  const late = transactionWriting([{ type: "order.paid", objectKey, step: "late" }], firstCommit.opened);
+  await late.written;
+  firstCommit.open();
+  await late.done;
+  await between?.();
+  lastCommit.open();
+  await early.done;
+}
+
 describe.runIf(onPostgres)("one object's events in commit order (PostgreSQL)", () => {
   test("the transaction that wrote first but committed last is numbered and delivered last", async () => {
     const objectKey = `order:${randomUUID()}`;
-    const firstCommit = gate();
-    const lastCommit = gate();
-    // "early" writes its event first and holds its transaction open ...
-    const early = transactionWriting([{ type: "refund.owed", objectKey, step: "early" }], lastCommit.opened);
-    await early.written;
-    // ... "late" writes the same object's event after it and commits first.
-    const late = transactionWriting([{ type: "order.paid", objectKey, step: "late" }], firstCommit.opened);
-    await late.written;
-    firstCommit.open();
-    await late.done;
-    lastCommit.open();
-    await early.done;
+    await writtenFirstCommittedLast(objectKey);
 
     // Numbered in commit order, the deliveries with their events.
     const events = await seqsOf(objectKey);
@@ -124,17 +131,7 @@ describe.runIf(onPostgres)("one object's events in commit order (PostgreSQL)", (
 
   test("a delivery pass between the two commits sends the first commit's event, then the second's", async () => {
     const objectKey = `subname:${randomUUID()}`;
-    const firstCommit = gate();
-    const lastCommit = gate();
-    const early = transactionWriting([{ type: "refund.owed", objectKey, step: "early" }], lastCommit.opened);
-    await early.written;
-    const late = transactionWriting([{ type: "order.paid", objectKey, step: "late" }], firstCommit.opened);
-    await late.written;
-    firstCommit.open();
-    await late.done;
-    await drain();
-    lastCommit.open();
-    await early.done;
+    await writtenFirstCommittedLast(objectKey, drain);
     await drain();
     expect(received.filter((event) => event.objectKey === objectKey).map((event) => event.step)).toEqual([
       "late",
