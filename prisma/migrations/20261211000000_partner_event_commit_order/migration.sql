@@ -9,47 +9,38 @@
 -- cycle), then renumbers its events and their deliveries from the sequence. The lock is held
 -- until the commit is visible, so a later transaction's number for the same object is higher and
 -- its commit comes after. Taken at commit, the lock adds no wait while the transaction still takes
--- row locks (no lock order to review against the payment's and the order's). The events a
--- transaction wrote are kept in a transaction-local setting by an immediate trigger.
+-- row locks (no lock order to review against the payment's and the order's).
+--
+-- The transaction's own events are the rows not yet `numbered`: every committed row is numbered,
+-- and other transactions' rows in flight are not visible to it. A partial index holds only those.
 
-CREATE FUNCTION "note_partner_event"() RETURNS trigger LANGUAGE plpgsql AS $$
-BEGIN
-  PERFORM set_config('namesvc.partner_events',
-                     coalesce(current_setting('namesvc.partner_events', true), '') || NEW."id"::text || ',', true);
-  RETURN NULL;
-END
-$$;
+ALTER TABLE "partner_event" ADD COLUMN "numbered" BOOLEAN NOT NULL DEFAULT true;
+ALTER TABLE "partner_event" ALTER COLUMN "numbered" SET DEFAULT false;
+CREATE INDEX "partner_event_unnumbered_idx" ON "partner_event"("seq") WHERE NOT "numbered";
 
 CREATE FUNCTION "number_partner_events"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
-  v_list text := coalesce(current_setting('namesvc.partner_events', true), '');
-  v_ids uuid[];
   v_lock bigint;
   v_id uuid;
   v_seq bigint;
 BEGIN
   -- The first of the transaction's deferred calls numbers every event it wrote; the others find
-  -- the list empty.
-  IF v_list = '' THEN
+  -- none left.
+  IF NOT EXISTS (SELECT 1 FROM "partner_event" WHERE NOT "numbered") THEN
     RETURN NULL;
   END IF;
-  PERFORM set_config('namesvc.partner_events', '', true);
-  v_ids := string_to_array(rtrim(v_list, ','), ',')::uuid[];
   FOR v_lock IN SELECT DISTINCT hashtextextended('partner_event:' || "object_key", 0) AS k
-                  FROM "partner_event" WHERE "id" = ANY(v_ids) ORDER BY k LOOP
+                  FROM "partner_event" WHERE NOT "numbered" ORDER BY k LOOP
     PERFORM pg_advisory_xact_lock(v_lock);
   END LOOP;
-  FOR v_id IN SELECT "id" FROM "partner_event" WHERE "id" = ANY(v_ids) ORDER BY "seq" LOOP
+  FOR v_id IN SELECT "id" FROM "partner_event" WHERE NOT "numbered" ORDER BY "seq" LOOP
     v_seq := nextval(pg_get_serial_sequence('"partner_event"', 'seq'));
-    UPDATE "partner_event" SET "seq" = v_seq WHERE "id" = v_id;
+    UPDATE "partner_event" SET "seq" = v_seq, "numbered" = true WHERE "id" = v_id;
     UPDATE "webhook_delivery" SET "seq" = v_seq WHERE "event_id" = v_id;
   END LOOP;
   RETURN NULL;
 END
 $$;
-
-CREATE TRIGGER "partner_event_noted" AFTER INSERT ON "partner_event"
-  FOR EACH ROW EXECUTE FUNCTION "note_partner_event"();
 
 CREATE CONSTRAINT TRIGGER "partner_event_numbered" AFTER INSERT ON "partner_event"
   DEFERRABLE INITIALLY DEFERRED
