@@ -113,31 +113,20 @@ async function dispatch(event: Stripe.Event): Promise<void> {
       if (paymentIntentId) await onCardRefundsChanged({ paymentIntentId, refund: refundOf(refund) });
       return;
     }
-    case "charge.dispute.created": {
-      const dispute = event.data.object;
-      const paymentIntentId = intentIdOf(dispute.payment_intent);
-      if (paymentIntentId)
-        await onCardDisputeOpened({
-          paymentIntentId,
-          reason: dispute.reason,
-          amountCents: dispute.amount,
-          disputeId: dispute.id,
-          dueBy: dispute.evidence_details?.due_by ?? null,
-        });
-      return;
-    }
+    case "charge.dispute.created":
     case "charge.dispute.updated": {
       const dispute = event.data.object;
       const paymentIntentId = intentIdOf(dispute.payment_intent);
-      if (paymentIntentId)
-        await onCardDisputeUpdated({
-          paymentIntentId,
-          reason: dispute.reason,
-          amountCents: dispute.amount,
-          disputeId: dispute.id,
-          status: dispute.status,
-          dueBy: dispute.evidence_details?.due_by ?? null,
-        });
+      if (!paymentIntentId) return;
+      const seen = {
+        paymentIntentId,
+        reason: dispute.reason,
+        amountCents: dispute.amount,
+        disputeId: dispute.id,
+        status: dispute.status,
+        dueBy: dispute.evidence_details?.due_by ?? null,
+      };
+      await (event.type === "charge.dispute.created" ? onCardDisputeOpened(seen) : onCardDisputeUpdated(seen));
       return;
     }
     case "charge.dispute.closed": {
