@@ -70,6 +70,8 @@ export default tseslint.config(
       "playwright-report/",
       "next-env.d.ts",
       "lib/contract/client/schema.ts",
+      "lib/db/sql/tables.ts",
+      "lib/db/sql/enums.ts",
       "tests/.snippets/",
     ],
   },
