@@ -1,13 +1,17 @@
 import "server-only";
 import { ApiError, forbidden, unauthorized } from "@/lib/contract/errors";
 import { authFailureBudget } from "@/lib/http/rate-limit";
-import { database } from "@/lib/db";
+import { prepared, sqlBuilder } from "@/lib/db/sql";
 import { ACCESS_TOKEN_HEADER } from "@/lib/partners/jwt";
 import { verifyOwnerToken, type Owner } from "@/lib/owners/session-token";
 
 // The owner endpoints' credential: an owner session token from POST /v1/owner/session. A partner
 // access token is refused here (403 when it is a well-formed one: a credential of the wrong kind),
 // and owner tokens are refused by the partner endpoints.
+
+const ownerSession = prepared((id: string) =>
+  sqlBuilder.selectFrom("owner_session").select(["address", "expires_at"]).where("id", "=", id),
+);
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)\.([A-Za-z0-9_-]+)$/;
 
@@ -44,10 +48,7 @@ async function checkOwnerToken(request: Request, now: Date): Promise<Owner> {
     );
   const claims = verifyOwnerToken(`${match[1]}.${match[2]}.${match[3]}`);
   if (!claims) throw unauthorized("The owner session token is not valid.");
-  const [session] = await database().query<{ address: string; expires_at: Date }>(
-    `SELECT address, expires_at FROM owner_session WHERE id = $1`,
-    [claims.jti],
-  );
+  const [session] = await ownerSession([claims.jti]);
   if (!session || session.address !== claims.sub.toLowerCase())
     throw unauthorized("The owner session has ended (signed out): sign in again.");
   if (new Date(session.expires_at).getTime() <= now.getTime())

@@ -1,6 +1,7 @@
 import "server-only";
 import { config, type Config } from "@/lib/config";
-import { database, isDatabaseOpen } from "@/lib/db";
+import { isDatabaseOpen } from "@/lib/db";
+import { prepared, run, sql, sqlBuilder } from "@/lib/db/sql";
 import { clientAddress } from "./client-address";
 import { ApiError } from "@/lib/contract/errors";
 import { countsPerToken, type RateLimitClass } from "./route-policy";
@@ -163,16 +164,23 @@ export class RateLimiter {
   }
 }
 
-const UPSERT = `
-INSERT INTO rate_limit_window (key, count, reset_at)
-SELECT * FROM unnest($1::text[], $2::int[], $3::timestamptz[])
-ON CONFLICT (key) DO UPDATE SET
-  count = CASE
-    WHEN rate_limit_window.reset_at < excluded.reset_at THEN excluded.count
-    WHEN rate_limit_window.reset_at = excluded.reset_at THEN rate_limit_window.count + excluded.count
-    ELSE rate_limit_window.count END,
-  reset_at = GREATEST(rate_limit_window.reset_at, excluded.reset_at)
-RETURNING key, count, reset_at`;
+// Each window's count grows by its increment, or starts again when the window is newer.
+const addToWindows = prepared((keys: string[], increments: number[], resetAts: string[]) =>
+  sqlBuilder
+    .insertInto("rate_limit_window")
+    .columns(["key", "count", "reset_at"])
+    .expression(sql`SELECT * FROM unnest(${keys}::text[], ${increments}::int[], ${resetAts}::timestamptz[])`)
+    .onConflict((conflict) =>
+      conflict.column("key").doUpdateSet({
+        count: sql`CASE
+          WHEN rate_limit_window.reset_at < excluded.reset_at THEN excluded.count
+          WHEN rate_limit_window.reset_at = excluded.reset_at THEN rate_limit_window.count + excluded.count
+          ELSE rate_limit_window.count END`,
+        reset_at: sql`GREATEST(rate_limit_window.reset_at, excluded.reset_at)`,
+      }),
+    )
+    .returning(["key", "count", "reset_at"]),
+);
 
 const PRUNE_EVERY_MS = 10 * 60_000;
 let lastPrune = Date.now();
@@ -180,14 +188,14 @@ let lastPrune = Date.now();
 /** The shared table of the open database. Rows of windows long ended are deleted now and then. */
 export const databaseCounterStore: CounterStore = async (items) => {
   if (!isDatabaseOpen()) throw new Error("The database is not open.");
-  const rows = await database().query<{ key: string; count: number; reset_at: Date }>(UPSERT, [
+  const rows = await addToWindows([
     items.map((item) => item.key),
     items.map((item) => item.increment),
     items.map((item) => new Date(item.resetAt).toISOString()),
   ]);
   if (Date.now() - lastPrune > PRUNE_EVERY_MS) {
     lastPrune = Date.now();
-    await database().query(`DELETE FROM rate_limit_window WHERE reset_at < now() - interval '1 hour'`);
+    await run(sqlBuilder.deleteFrom("rate_limit_window").where(sql<boolean>`reset_at < now() - interval '1 hour'`));
   }
   return rows.map((row) => ({ key: row.key, count: Number(row.count), resetAt: new Date(row.reset_at).getTime() }));
 };

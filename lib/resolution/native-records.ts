@@ -2,6 +2,7 @@ import "server-only";
 import { LRUCache } from "lru-cache";
 import { config } from "@/lib/config";
 import { database } from "@/lib/db";
+import { prepared, sql, sqlBuilder } from "@/lib/db/sql";
 import { Doorkeeper } from "@/lib/resolution/doorkeeper";
 import { invalidatedSince, invalidationEpoch, onInvalidate } from "@/lib/db/invalidation";
 
@@ -26,27 +27,29 @@ export interface NativeRecords {
   textRecords: { key: string; value: string }[];
 }
 
-type Row = {
-  name: string;
-  owner_address: string;
-  owner_key: string;
-  content_hash: string;
-  expires_at: Date | string | null;
-  wallets: { coin: string; version: string; coinType: string; address: string }[];
-  dns: { name: string; ttl: number; type: string; value: string }[];
-  texts: { key: string; value: string }[];
-};
-
 // Each name with all its records, in the order the interface lists them.
-const BATCH_QUERY = `SELECT d.name, d.owner_address, d.owner_key, d.content_hash, d.expires_at,
-   COALESCE((SELECT json_agg(json_build_object('coin', w.coin, 'version', w.version,
-                                               'coinType', w.coin_type::text, 'address', w.address)
-             ORDER BY w.coin, w.version) FROM wallet_record w WHERE w.domain_id = d.id), '[]') AS wallets,
-   COALESCE((SELECT json_agg(json_build_object('name', r.name, 'ttl', r.ttl, 'type', r.type, 'value', r.value)
-             ORDER BY r.type, r.name, r.value) FROM dns_record r WHERE r.domain_id = d.id), '[]') AS dns,
-   COALESCE((SELECT json_agg(json_build_object('key', t.key, 'value', t.value) ORDER BY t.key)
-             FROM text_record t WHERE t.domain_id = d.id), '[]') AS texts
- FROM "domain" d WHERE d.name = ANY($1::text[]) AND d.suspended_at IS NULL`;
+const loadRecords = prepared((names: string[]) =>
+  sqlBuilder
+    .selectFrom("domain as d")
+    .select(["d.name", "d.owner_address", "d.owner_key", "d.content_hash", "d.expires_at"])
+    .select(
+      sql<{ coin: string; version: string; coinType: string; address: string }[]>`COALESCE((SELECT json_agg(
+          json_build_object('coin', w.coin, 'version', w.version, 'coinType', w.coin_type::text, 'address', w.address)
+          ORDER BY w.coin, w.version) FROM wallet_record w WHERE w.domain_id = d.id), '[]')`.as("wallets"),
+    )
+    .select(
+      sql<{ name: string; ttl: number; type: string; value: string }[]>`COALESCE((SELECT json_agg(
+          json_build_object('name', r.name, 'ttl', r.ttl, 'type', r.type, 'value', r.value)
+          ORDER BY r.type, r.name, r.value) FROM dns_record r WHERE r.domain_id = d.id), '[]')`.as("dns"),
+    )
+    .select(
+      sql<{ key: string; value: string }[]>`COALESCE((SELECT json_agg(json_build_object('key', t.key, 'value', t.value)
+          ORDER BY t.key) FROM text_record t WHERE t.domain_id = d.id), '[]')`.as("texts"),
+    )
+    .where(sql<boolean>`d.name = ANY(${names}::text[])`)
+    .where("d.suspended_at", "is", null),
+);
+type Row = Awaited<ReturnType<typeof loadRecords>>[number];
 
 // Forward reads of a kept answer are served by the response cache (lib/http/response-cache.ts)
 // before they get here; these records serve what it does not hold (other query variants, reverse
@@ -136,7 +139,7 @@ async function loadBatch(batch: Map<string, Waiter>): Promise<void> {
   const names = [...batch.keys()];
   let rows: Row[];
   try {
-    rows = await database().lookup<Row>(BATCH_QUERY, [names]);
+    rows = await loadRecords([names], "lookup");
   } catch (error) {
     for (const [name, waiter] of batch) {
       forgetLoad(name, waiter);

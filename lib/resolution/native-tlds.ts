@@ -1,5 +1,5 @@
 import "server-only";
-import { database } from "@/lib/db";
+import { run, sqlBuilder } from "@/lib/db/sql";
 
 // The TLDs the native registry operates, read from the tld table and kept in memory: name-service
 // inference asks on every resolution. ENS's TLD rows (holding partners' ENS parents) are not
@@ -11,7 +11,7 @@ let cached: { tlds: ReadonlySet<string>; loadedAt: number } | undefined;
 
 export async function nativeTlds(): Promise<ReadonlySet<string>> {
   if (cached && Date.now() - cached.loadedAt < TTL_MS) return cached.tlds;
-  const rows = await database().query<{ name: string }>(`SELECT name FROM tld WHERE name_service = 'native'`);
+  const rows = await run(sqlBuilder.selectFrom("tld").select("name").where("name_service", "=", "native"));
   cached = { tlds: new Set(rows.map((row) => row.name)), loadedAt: Date.now() };
   return cached.tlds;
 }

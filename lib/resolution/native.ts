@@ -2,7 +2,7 @@ import "server-only";
 import type { Prisma } from "@prisma/client";
 import type { ResolveResult } from "@/lib/contract/schemas/resolve";
 import type { Coin } from "@/lib/contract/schemas/common";
-import { database } from "@/lib/db";
+import { prepared, sqlBuilder } from "@/lib/db/sql";
 import { ETHEREUM_COIN_TYPE } from "@/lib/names/coins";
 import { nativeRecords } from "./native-records";
 import type { ForwardOptions, ResolutionProvider } from "./types";
@@ -29,6 +29,14 @@ type DomainWithRecords = Pick<
   textRecords: { key: string; value: string }[];
 };
 
+const primaryName = prepared((address: string) =>
+  sqlBuilder
+    .selectFrom("reverse_record as r")
+    .innerJoin("domain as d", "d.id", "r.domain_id")
+    .select("d.name")
+    .where("r.address", "=", address),
+);
+
 export const nativeProvider: ResolutionProvider = {
   nameService: "native",
 
@@ -42,10 +50,7 @@ export const nativeProvider: ResolutionProvider = {
     const key = address.toLowerCase();
     // The records come from nativeRecords, as forward resolution reads them (batched, kept,
     // suspended names answered as null).
-    const [primary] = await database().lookup<{ name: string }>(
-      `SELECT d.name FROM reverse_record r JOIN "domain" d ON d.id = r.domain_id WHERE r.address = $1`,
-      [key],
-    );
+    const [primary] = await primaryName([key], "lookup");
     const primaryRecords = primary ? await nativeRecords(primary.name) : null;
     return primaryRecords && !isExpired(primaryRecords) && pointsBack(primaryRecords, key)
       ? toResolveResult(primaryRecords)
