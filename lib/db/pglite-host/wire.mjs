@@ -74,19 +74,24 @@ function concat(parts) {
 }
 
 /**
- * One statement with its parameters as one message: parse, bind, describe, execute, sync.
- * @param {string} sql
+ * One statement with its parameters as one message: parse (when `text` is given: the statement is
+ * new), bind, describe, execute, sync; first, the closing of statements no longer kept.
+ * @param {string} name
+ * @param {string | undefined} text
  * @param {unknown[]} params
+ * @param {string[]} closing
  * @returns {Uint8Array}
  */
-export function statementMessage(sql, params) {
-  return concat([
-    serialize.parse({ text: sql }),
-    serialize.bind({ values: params.map(paramValue) }),
+function statementMessage(name, text, params, closing) {
+  const parts = closing.map((old) => serialize.close({ type: "S", name: old }));
+  if (text !== undefined) parts.push(serialize.parse({ name, text }));
+  parts.push(
+    serialize.bind({ statement: name, values: params.map(paramValue) }),
     serialize.describe({ type: "P" }),
     serialize.execute({}),
     serialize.sync(),
-  ]);
+  );
+  return concat(parts);
 }
 
 /** @param {string} tag */
@@ -210,6 +215,16 @@ export function readAnswer(bytes, parsers, asArrays, onNotify) {
 // aborted). A Sync sent through execProtocol() every RAW_CALLS_PER_CLEAR raw calls empties it.
 const RAW_CALLS_PER_CLEAR = 64;
 
+// Each distinct statement is parsed and planned once and kept, named, in the session: PostgreSQL
+// spends about 100 µs of the embedded database's thread parsing and planning even a short statement
+// again, more than running it. The most recently used STATEMENTS_KEPT are kept (each holds its
+// plan in PostgreSQL's memory, which the WebAssembly heap never gives back). Statements that change
+// the schema are not kept, and after one (or a script) every kept statement is dropped: a plan
+// kept across a change of the tables it reads may no longer fit them.
+const STATEMENTS_KEPT = 128;
+const CHANGES_SCHEMA = /^\s*(CREATE|ALTER|DROP|COMMENT|GRANT|REVOKE)\b/i;
+const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|START TRANSACTION|SET)\b[^;]*;?\s*$/i;
+
 /** PGlite's one session: statements, scripts, and the transaction status after the last of them. */
 export class Session {
   /** Transaction status after the last command: I (idle), T (in a transaction), E (failed transaction). */
@@ -256,8 +271,63 @@ export class Session {
    * @param {boolean} [prisma]
    * @returns {Promise<Answer>}
    */
-  run(sql, params = [], prisma = false) {
-    return this.#exchange(statementMessage(sql, params), prisma ? this.#prisma : this.#raw, prisma);
+  async run(sql, params = [], prisma = false) {
+    const parsers = prisma ? this.#prisma : this.#raw;
+    if (CHANGES_SCHEMA.test(sql)) {
+      this.#forgetStatements();
+      return this.#exchange(statementMessage("", sql, params, this.#closing.splice(0)), parsers, prisma);
+    }
+    let name = this.#statements.get(sql);
+    const parsed = name === undefined;
+    if (name === undefined) name = `namesvc_${++this.#named}`;
+    else {
+      // Most recently used last: the first is the one to close when one more must be kept.
+      this.#statements.delete(sql);
+      this.#statements.set(sql, name);
+    }
+    const message = statementMessage(name, parsed ? sql : undefined, params, this.#closing.splice(0));
+    try {
+      const answer = await this.#exchange(message, parsers, prisma);
+      if (parsed) this.#keep(sql, name);
+      return answer;
+    } catch (error) {
+      // A new statement: whether PostgreSQL kept it before the error is not known, so it is closed
+      // (closing one that does not exist is not an error) and parsed again next time. A kept one
+      // is dropped when PostgreSQL no longer has it or its plan no longer fits the tables.
+      const code = /** @type {{ code?: string }} */ (error).code;
+      if (!parsed && (code === "26000" || code === "0A000")) this.#statements.delete(sql);
+      if (parsed || code === "26000" || code === "0A000") this.#closing.push(name);
+      throw error;
+    }
+  }
+
+  /** How many statements the session keeps parsed (tests check the bound). */
+  get keptStatements() {
+    return this.#statements.size;
+  }
+
+  /** @type {Map<string, string>} statement text to its name in the session, least recently used first */
+  #statements = new Map();
+  #named = 0;
+  /** @type {string[]} statements to close with the next message */
+  #closing = [];
+
+  /**
+   * @param {string} sql
+   * @param {string} name
+   */
+  #keep(sql, name) {
+    this.#statements.set(sql, name);
+    if (this.#statements.size <= STATEMENTS_KEPT) return;
+    const [oldest, oldName] = this.#statements.entries().next().value ?? [];
+    if (oldest === undefined || oldName === undefined) return;
+    this.#statements.delete(oldest);
+    this.#closing.push(oldName);
+  }
+
+  #forgetStatements() {
+    for (const name of this.#statements.values()) this.#closing.push(name);
+    this.#statements.clear();
   }
 
   /** Reads the database's array types, as PGlite does when it starts, so arrays read as PGlite reads them. */
@@ -273,7 +343,13 @@ export class Session {
    * @returns {Promise<void>}
    */
   async script(sql) {
-    await this.#exchange(serialize.query(sql), this.#raw, false);
+    if (!TRANSACTION_CONTROL.test(sql)) this.#forgetStatements();
+    const closing = this.#closing.splice(0).map((name) => serialize.close({ type: "S", name }));
+    await this.#exchange(
+      closing.length ? concat([...closing, serialize.sync(), serialize.query(sql)]) : serialize.query(sql),
+      this.#raw,
+      false,
+    );
   }
 
   /** Outside a transaction the session must end idle: a script that opened one and failed is rolled back. */
