@@ -1,6 +1,6 @@
 import "server-only";
 import type { Caller } from "@/lib/partners/authenticate";
-import { database } from "@/lib/db";
+import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import type { PageRequest } from "./list-subdomains";
 import { decodePageToken, encodePageToken } from "./page-token";
 import { getParentDomainOfPartner } from "./parent-domain";
@@ -26,11 +26,14 @@ export async function countSubdomainsPerDayOfPartner(
 
 async function subdomainsPerDayPage(parentId: string, total: number, page: PageRequest): Promise<SubdomainPerDayPage> {
   const after = page.pageToken ? decodePageToken(page.pageToken, { listing: "days", parentId }) : undefined;
-  const rows = await database().query<{ date: string; count: number }>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS date, count FROM subdomain_daily_count
-      WHERE parent_id = $1 ${after ? "AND day < $3::date" : ""}
-      ORDER BY day DESC LIMIT $2`,
-    after ? [parentId, page.pageSize + 1, after.day] : [parentId, page.pageSize + 1],
+  const rows = await run(
+    sqlBuilder
+      .selectFrom("subdomain_daily_count")
+      .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as("date"), "count"])
+      .where("parent_id", "=", parentId)
+      .$if(after !== undefined, (query) => query.where(sql<boolean>`day < ${after!.day}::date`))
+      .orderBy("day", "desc")
+      .limit(page.pageSize + 1),
   );
   const shown = rows.slice(0, page.pageSize);
   const last = shown[shown.length - 1];

@@ -1,7 +1,7 @@
 import "server-only";
 import { badRequest } from "@/lib/contract/errors";
 import type { Caller } from "@/lib/partners/authenticate";
-import { database } from "@/lib/db";
+import { first, run, sql, sqlBuilder } from "@/lib/db/sql";
 import { isEvmAddress } from "@/lib/names/coins";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
 import { listTimestamp } from "./format";
@@ -55,31 +55,44 @@ export function normalizeLabelPrefix(raw: string): string {
 }
 
 interface Where {
-  sql: string;
-  params: unknown[];
+  /** The rows the filters admit: the parent's sub-domains, narrowed. */
+  rows: ReturnType<typeof subdomainsOf>;
   /** What the filters are, for binding page tokens to them. */
   key: string;
 }
 
+const subdomainsOf = (parentId: string) => sqlBuilder.selectFrom("domain").where("parent_id", "=", parentId);
+
 function whereOf(parentId: string, filter: SubdomainFilter): Where {
-  const conditions = ["parent_id = $1"];
-  const params: unknown[] = [parentId];
+  let rows = subdomainsOf(parentId);
   const key: string[] = [];
   if (filter.labelPrefix !== undefined && filter.labelPrefix !== "") {
     const prefix = normalizeLabelPrefix(filter.labelPrefix);
-    params.push(prefix, prefix + AFTER_EVERY_CHARACTER);
-    conditions.push(`label ~>=~ $${params.length - 1} AND label ~<~ $${params.length}`);
+    // The byte-wise operators of the label's text_pattern_ops index; the builder has no names for them.
+    rows = rows.where(sql<boolean>`label ~>=~ ${prefix} AND label ~<~ ${prefix + AFTER_EVERY_CHARACTER}`);
     key.push(`l:${prefix}`);
   }
   if (filter.ownerAddress !== undefined && filter.ownerAddress !== "") {
     if (!isEvmAddress(filter.ownerAddress))
       throw badRequest("ownerAddress", "ownerAddress must be a 0x-prefixed 20-byte hex address.");
-    params.push(filter.ownerAddress.toLowerCase());
-    conditions.push(`owner_key = $${params.length}`);
+    rows = rows.where("owner_key", "=", filter.ownerAddress.toLowerCase());
     key.push(`o:${filter.ownerAddress.toLowerCase()}`);
   }
-  return { sql: conditions.join(" AND "), params, key: key.join("|") };
+  return { rows, key: key.join("|") };
 }
+
+function pageOf(where: Where, pageSize: number, after?: { createdAt: string; id: string }) {
+  return where.rows
+    .select(["id", "name", "created_at"])
+    .$if(after !== undefined, (rows) =>
+      rows.where(sql<boolean>`(created_at, id) < (${after?.createdAt}::timestamptz, ${after?.id}::uuid)`),
+    )
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(pageSize + 1);
+}
+
+const countOf = (where: Where) => where.rows.select(sql<number>`count(*)::int`.as("n"));
 
 async function listSubdomainsPage(
   parentId: string,
@@ -91,25 +104,10 @@ async function listSubdomainsPage(
   const after = page.pageToken
     ? decodePageToken(page.pageToken, { listing: "names", parentId, filter: where.key })
     : undefined;
-  const params = [...where.params];
-  let keyset = "";
-  if (after) {
-    params.push(after.createdAt, after.id);
-    keyset = ` AND (created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`;
-  }
-  params.push(page.pageSize + 1);
   const [rows, total] = await Promise.all([
-    database().query<{ id: string; name: string; created_at: Date }>(
-      `SELECT id, name, created_at FROM "domain" WHERE ${where.sql}${keyset}
-        ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
-      params,
-    ),
+    run(pageOf(where, page.pageSize, after)),
     // Unfiltered, the count kept with each insert; filtered, a count of the index range.
-    where.key === ""
-      ? parentTotal
-      : database()
-          .query<{ n: number }>(`SELECT count(*)::int AS n FROM "domain" WHERE ${where.sql}`, where.params)
-          .then(([row]) => Number(row?.n ?? 0)),
+    where.key === "" ? parentTotal : first(countOf(where)).then((row) => Number(row?.n ?? 0)),
   ]);
   const shown = rows.slice(0, page.pageSize);
   const last = shown[shown.length - 1];
@@ -132,13 +130,9 @@ async function listSubdomainsPage(
 /** The SQL and parameters of a filtered page, for tests that read its plan. */
 export function listingQueryForPlan(parentId: string, filter: SubdomainFilter, pageSize = 100) {
   const where = whereOf(parentId, filter);
+  const [page, count] = [pageOf(where, pageSize).compile(), countOf(where).compile()];
   return {
-    page: {
-      sql:
-        `SELECT id, name, created_at FROM "domain" WHERE ${where.sql} ` +
-        `ORDER BY created_at DESC, id DESC LIMIT ${pageSize + 1}`,
-      params: where.params,
-    },
-    count: { sql: `SELECT count(*)::int AS n FROM "domain" WHERE ${where.sql}`, params: where.params },
+    page: { sql: page.sql, params: [...page.parameters] },
+    count: { sql: count.sql, params: [...count.parameters] },
   };
 }
