@@ -2,7 +2,7 @@ import "server-only";
 import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
 import { requestCounts } from "@/lib/http/request-counts";
 import { cacheReads } from "@/lib/http/response-cache";
-import { database } from "@/lib/db";
+import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { stripeCalls } from "@/lib/payments/card/stripe-processor";
 import { watcherLags } from "@/lib/payments/crypto/watcher-lag";
 
@@ -74,8 +74,15 @@ function createRegistry(): Registry {
     labelNames: ["kind", "status"],
     registers: [register],
     async collect() {
-      const rows = await database().query<{ kind: string; status: string; n: number }>(
-        `SELECT kind::text AS kind, order_status::text AS status, count(*)::int AS n FROM "order" GROUP BY 1, 2`,
+      const rows = await run(
+        sqlBuilder
+          .selectFrom("order")
+          .select([
+            sql<string>`kind::text`.as("kind"),
+            sql<string>`order_status::text`.as("status"),
+            sql<number>`count(*)::int`.as("n"),
+          ])
+          .groupBy(["kind", "order_status"]),
       );
       this.reset();
       for (const row of rows) this.set({ kind: row.kind, status: row.status }, Number(row.n));
@@ -131,18 +138,23 @@ function createRegistry(): Registry {
 }
 
 // The two refund gauges and the two watcher gauges share one read per scrape.
-let refundsRead:
-  { at: number; rows: Promise<{ method: string; currency: string; n: number; amount: string }[]> } | undefined;
+const OWED_REFUNDS = sqlBuilder
+  .selectFrom("refund")
+  .select([
+    "method",
+    "currency",
+    sql<number>`count(*)::int`.as("n"),
+    sql<string>`(sum(amount_atomic / power(10::numeric, decimals)))::text`.as("amount"),
+  ])
+  .where("status", "=", "DUE")
+  .groupBy(["method", "currency"]);
+let refundsRead: { at: number; rows: ReturnType<typeof run<typeof OWED_REFUNDS>> } | undefined;
 
 function owedRefunds() {
   if (!refundsRead || Date.now() - refundsRead.at > 1_000)
     refundsRead = {
       at: Date.now(),
-      rows: database().query(
-        `SELECT method, currency, count(*)::int AS n,
-                (sum(amount_atomic / power(10::numeric, decimals)))::text AS amount
-           FROM refund WHERE status = 'DUE' GROUP BY 1, 2`,
-      ),
+      rows: run(OWED_REFUNDS),
     };
   return refundsRead.rows;
 }

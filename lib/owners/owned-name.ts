@@ -1,5 +1,6 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
+import { first, sqlBuilder } from "@/lib/db/sql";
 import { badRequest, conflict, forbidden, notFound } from "@/lib/contract/errors";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
 import { graceEndsAt, nameState } from "@/lib/registry/name-lifecycle";
@@ -34,8 +35,10 @@ export async function lockOwnedNameOrThrow(
   now = new Date(),
 ): Promise<LockedName> {
   const name = normalizeOwnedName(rawName);
-  const [row] = await tx.$queryRaw<{ id: string; owner_key: string; expires_at: Date | null }[]>`
-    SELECT id, owner_key, expires_at FROM "domain" WHERE name = ${name} FOR UPDATE`;
+  const row = await first(
+    sqlBuilder.selectFrom("domain").select(["id", "owner_key", "expires_at"]).where("name", "=", name).forUpdate(),
+    tx,
+  );
   const expiresAt = row?.expires_at ? new Date(row.expires_at) : null;
   const state = row ? nameState(expiresAt, now) : "released";
   if (!row || state === "released") throw notFound("name", `${name} is not registered.`);

@@ -7,6 +7,7 @@ import type { SessionRequest, SessionResponse } from "@/lib/contract/schemas/own
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { inTransaction } from "@/lib/db/in-transaction";
+import { run, sqlBuilder } from "@/lib/db/sql";
 import { checkNonce, NONCE_LIFETIME_MS, spendNonce } from "@/lib/siwe/nonce";
 import { signOwnerToken } from "./session-token";
 import { isPlainKeySignature, hasHighS, isSignInHost, parseSignInMessage } from "@/lib/siwe/message";
@@ -76,9 +77,16 @@ export async function signIn(
       data: { id: sessionId, address: address.toLowerCase(), expiresAt, createdAt: now },
     });
     // Sessions ended a day ago are of no use to anyone; drop a few with each new one.
-    await tx.$executeRaw`
-      DELETE FROM owner_session WHERE id IN (
-        SELECT id FROM owner_session WHERE expires_at < ${new Date(now.getTime() - 86_400_000)} LIMIT 100)`;
+    await run(
+      sqlBuilder.deleteFrom("owner_session").where("id", "in", (eb) =>
+        eb
+          .selectFrom("owner_session")
+          .select("id")
+          .where("expires_at", "<", new Date(now.getTime() - 86_400_000))
+          .limit(100),
+      ),
+      tx,
+    );
   });
   const token = signOwnerToken({
     sub: address,

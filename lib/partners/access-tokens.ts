@@ -4,7 +4,8 @@ import type { AccessToken as AccessTokenRow } from "@prisma/client";
 import { ApiError, badRequest, conflict, notFound } from "@/lib/contract/errors";
 import type { AccessToken } from "@/lib/contract/schemas/partner";
 import { config } from "@/lib/config";
-import { database, db } from "@/lib/db";
+import { db } from "@/lib/db";
+import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { invalidate } from "@/lib/db/invalidation";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { signToken } from "./jwt";
@@ -86,25 +87,29 @@ export async function createAccessToken(
   // partner's row (and on the embedded database's one connection), into 500s.
   await inTransaction(async (tx) => {
     // The partner's row is the lock: two creations at once count each other's token.
-    await tx.$queryRawUnsafe(`SELECT id FROM partner WHERE id = $1::uuid FOR UPDATE`, partnerId);
-    const [{ live }] = await tx.$queryRawUnsafe<{ live: number }[]>(
-      `SELECT count(*)::int AS live FROM access_token WHERE partner_id = $1::uuid AND valid_till > $2::timestamptz`,
-      partnerId,
-      now,
+    await run(sqlBuilder.selectFrom("partner").select("id").where("id", "=", partnerId).forUpdate(), tx);
+    const [{ live }] = await run(
+      sqlBuilder
+        .selectFrom("access_token")
+        .select(sql<number>`count(*)::int`.as("live"))
+        .where("partner_id", "=", partnerId)
+        .where("valid_till", ">", now),
+      tx,
     );
     if (live >= most) throw tooManyTokens(most);
-    await tx.$executeRawUnsafe(
-      `INSERT INTO access_token (id, partner_id, label, type, valid_from, valid_till, hint, created_at, updated_at)
-        VALUES ($1::uuid, $2::uuid, $3, $4::"TokenType", $5::timestamptz, $6::timestamptz, $7, $8::timestamptz,
-          $8::timestamptz)`,
-      row.id,
-      row.partnerId,
-      row.label,
-      row.type,
-      row.validFrom,
-      row.validTill,
-      row.hint,
-      now,
+    await run(
+      sqlBuilder.insertInto("access_token").values({
+        id: row.id,
+        partner_id: row.partnerId,
+        label: row.label,
+        type: row.type,
+        valid_from: row.validFrom,
+        valid_till: row.validTill,
+        hint: row.hint,
+        created_at: now,
+        updated_at: now,
+      }),
+      tx,
     );
   });
   return toAccessToken(row, value);
@@ -120,9 +125,8 @@ export async function listAccessTokensOfPartner(partnerId: string): Promise<Acce
 
 /** Deletes one of the partner's tokens; it is refused from the next request on. */
 export async function deleteAccessTokenOfPartner(partnerId: string, id: string): Promise<void> {
-  const deleted = await database().query(
-    `DELETE FROM access_token WHERE id = $1::uuid AND partner_id = $2::uuid RETURNING id`,
-    [id, partnerId],
+  const deleted = await run(
+    sqlBuilder.deleteFrom("access_token").where("id", "=", id).where("partner_id", "=", partnerId).returning("id"),
   );
   if (deleted.length === 0) throw notFound("id", "This partner has no access token with that id.");
   await invalidate("token", id);

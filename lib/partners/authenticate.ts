@@ -1,7 +1,7 @@
 import "server-only";
 import { LRUCache } from "lru-cache";
 import { forbidden, unauthorized } from "@/lib/contract/errors";
-import { database } from "@/lib/db";
+import { prepared, sqlBuilder } from "@/lib/db/sql";
 import { onInvalidate } from "@/lib/db/invalidation";
 import { verifyToken, type TokenClaims } from "./jwt";
 import { signingSecret } from "./signing-secret";
@@ -15,13 +15,6 @@ export interface Caller {
 }
 
 const BEARER = /^Bearer ([A-Za-z0-9_-]+\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+)$/;
-
-type TokenRow = {
-  partner_id: string;
-  type: TokenType;
-  valid_from: Date;
-  valid_till: Date;
-};
 
 /** A token row as the hot path checks it: the caller made once, the window in epoch milliseconds. */
 interface KnownToken {
@@ -52,12 +45,16 @@ onInvalidate("partner", (partnerId) => {
 // committed before its value is ever returned, and ids are never reused.
 const missingTokens = new LRUCache<string, true>({ max: CACHED_TOKENS });
 
+const tokenById = prepared((id: string) =>
+  sqlBuilder
+    .selectFrom("access_token as t")
+    .select(["t.partner_id", "t.type", "t.valid_from", "t.valid_till"])
+    .where("t.id", "=", id),
+);
+
 async function loadToken(id: string): Promise<KnownToken | undefined> {
   if (missingTokens.has(id)) return undefined;
-  const [row] = await database().query<TokenRow>(
-    `SELECT t.partner_id, t.type, t.valid_from, t.valid_till FROM access_token t WHERE t.id = $1`,
-    [id],
-  );
+  const [row] = await tokenById([id]);
   if (!row) {
     missingTokens.set(id, true);
     return undefined;

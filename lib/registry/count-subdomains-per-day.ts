@@ -1,6 +1,6 @@
 import "server-only";
 import type { Caller } from "@/lib/partners/authenticate";
-import { database } from "@/lib/db";
+import { prepared, sql, sqlBuilder } from "@/lib/db/sql";
 import type { PageRequest } from "./list-subdomains";
 import { decodePageToken, encodePageToken } from "./page-token";
 import { getParentDomainOfPartner } from "./parent-domain";
@@ -24,14 +24,25 @@ export async function countSubdomainsPerDayOfPartner(
   return subdomainsPerDayPage(parent.id, parent.subdomain_count, page);
 }
 
+const daysOf = (parentId: string) =>
+  sqlBuilder
+    .selectFrom("subdomain_daily_count")
+    .select([sql<string>`to_char(day, 'YYYY-MM-DD')`.as("date"), "count"])
+    .where("parent_id", "=", parentId)
+    .orderBy("day", "desc");
+// A partner request: the first page and the next ones, each compiled once.
+const days = prepared((parentId: string, limit: number) => daysOf(parentId).limit(limit));
+const daysBefore = prepared((parentId: string, day: string, limit: number) =>
+  daysOf(parentId)
+    .where(sql<boolean>`day < ${day}::date`)
+    .limit(limit),
+);
+
 async function subdomainsPerDayPage(parentId: string, total: number, page: PageRequest): Promise<SubdomainPerDayPage> {
   const after = page.pageToken ? decodePageToken(page.pageToken, { listing: "days", parentId }) : undefined;
-  const rows = await database().query<{ date: string; count: number }>(
-    `SELECT to_char(day, 'YYYY-MM-DD') AS date, count FROM subdomain_daily_count
-      WHERE parent_id = $1 ${after ? "AND day < $3::date" : ""}
-      ORDER BY day DESC LIMIT $2`,
-    after ? [parentId, page.pageSize + 1, after.day] : [parentId, page.pageSize + 1],
-  );
+  const rows = after
+    ? await daysBefore([parentId, after.day, page.pageSize + 1])
+    : await days([parentId, page.pageSize + 1]);
   const shown = rows.slice(0, page.pageSize);
   const last = shown[shown.length - 1];
   return {

@@ -3,6 +3,7 @@ import { getAddress } from "viem";
 import { badRequest, conflict } from "@/lib/contract/errors";
 import { db } from "@/lib/db";
 import { invalidate } from "@/lib/db/invalidation";
+import { first, run, sqlBuilder } from "@/lib/db/sql";
 import { ENS_TLDS } from "@/lib/names/tlds";
 import { normalizeNativeName } from "./parent-domain";
 import { registerName, type RegisteredName } from "./register-name";
@@ -27,14 +28,14 @@ export async function registerEnsParent(input: {
     throw badRequest("parentDomain", `An ENS parent is a second-level ENS name such as brand.eth; ${name} is not.`);
   const ownerAddress = getAddress(input.ownerAddress.toLowerCase());
   return db().$transaction(async (tx) => {
-    await tx.$executeRawUnsafe(
-      `INSERT INTO tld (name, name_service) VALUES ($1, 'ens') ON CONFLICT (name) DO NOTHING`,
-      tld,
+    await run(
+      sqlBuilder
+        .insertInto("tld")
+        .values({ name: tld, name_service: "ens" })
+        .onConflict((conflict) => conflict.column("name").doNothing()),
+      tx,
     );
-    const [row] = await tx.$queryRawUnsafe<{ name_service: string }[]>(
-      `SELECT name_service FROM tld WHERE name = $1`,
-      tld,
-    );
+    const row = await first(sqlBuilder.selectFrom("tld").select("name_service").where("name", "=", tld), tx);
     if (row?.name_service !== "ens") throw conflict("parentDomain", `.${tld} is a TLD of the native registry.`);
     const registered = await registerName(tx, { name, ownerAddress, partnerId: input.partnerId });
     await tx.domain.update({ where: { id: registered.id }, data: { subdomainsEnabled: true } });

@@ -1,7 +1,7 @@
 import "server-only";
 import { badRequest } from "@/lib/contract/errors";
 import type { Caller } from "@/lib/partners/authenticate";
-import { database } from "@/lib/db";
+import { prepared, sql, sqlBuilder } from "@/lib/db/sql";
 import { isEvmAddress } from "@/lib/names/coins";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
 import { listTimestamp } from "./format";
@@ -54,32 +54,98 @@ export function normalizeLabelPrefix(raw: string): string {
   }
 }
 
+/** A listing's filters: which conditions its statement has, and the values they compare with. */
 interface Where {
-  sql: string;
-  params: unknown[];
+  parentId: string;
+  /** The label range of the prefix, when one is given. */
+  labels?: { from: string; below: string };
+  ownerKey?: string;
   /** What the filters are, for binding page tokens to them. */
   key: string;
 }
 
 function whereOf(parentId: string, filter: SubdomainFilter): Where {
-  const conditions = ["parent_id = $1"];
-  const params: unknown[] = [parentId];
+  const where: Where = { parentId, key: "" };
   const key: string[] = [];
   if (filter.labelPrefix !== undefined && filter.labelPrefix !== "") {
     const prefix = normalizeLabelPrefix(filter.labelPrefix);
-    params.push(prefix, prefix + AFTER_EVERY_CHARACTER);
-    conditions.push(`label ~>=~ $${params.length - 1} AND label ~<~ $${params.length}`);
+    where.labels = { from: prefix, below: prefix + AFTER_EVERY_CHARACTER };
     key.push(`l:${prefix}`);
   }
   if (filter.ownerAddress !== undefined && filter.ownerAddress !== "") {
     if (!isEvmAddress(filter.ownerAddress))
       throw badRequest("ownerAddress", "ownerAddress must be a 0x-prefixed 20-byte hex address.");
-    params.push(filter.ownerAddress.toLowerCase());
-    conditions.push(`owner_key = $${params.length}`);
-    key.push(`o:${filter.ownerAddress.toLowerCase()}`);
+    where.ownerKey = filter.ownerAddress.toLowerCase();
+    key.push(`o:${where.ownerKey}`);
   }
-  return { sql: conditions.join(" AND "), params, key: key.join("|") };
+  where.key = key.join("|");
+  return where;
 }
+
+/** Which conditions a statement has; its values are the statement's arguments. */
+interface Shape {
+  labels: boolean;
+  owner: boolean;
+  after: boolean;
+}
+
+type ListingArgs = [parentId: string, from: string, below: string, ownerKey: string, createdAt: string, id: string];
+
+function filtered(shape: Shape, [parentId, from, below, ownerKey]: ListingArgs) {
+  return (
+    sqlBuilder
+      .selectFrom("domain")
+      .where("parent_id", "=", parentId)
+      // The byte-wise operators of the label's text_pattern_ops index; the builder has no names for them.
+      .$if(shape.labels, (rows) => rows.where(sql<boolean>`label ~>=~ ${from} AND label ~<~ ${below}`))
+      .$if(shape.owner, (rows) => rows.where("owner_key", "=", ownerKey))
+  );
+}
+
+function pageOf(shape: Shape, args: ListingArgs, limit: number) {
+  const [, , , , createdAt, id] = args;
+  return filtered(shape, args)
+    .select(["id", "name", "created_at"])
+    .$if(shape.after, (rows) => rows.where(sql<boolean>`(created_at, id) < (${createdAt}::timestamptz, ${id}::uuid)`))
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(limit);
+}
+
+const countOf = (shape: Shape, args: ListingArgs) => filtered(shape, args).select(sql<number>`count(*)::int`.as("n"));
+
+// A listing is a partner request: each of the few shapes is compiled once, when first asked for.
+// prepared() gives one placeholder per declared parameter, so each is named.
+const preparedPage = (shape: Shape) =>
+  prepared(
+    (parentId: string, from: string, below: string, ownerKey: string, createdAt: string, id: string, limit: number) =>
+      pageOf(shape, [parentId, from, below, ownerKey, createdAt, id], limit),
+  );
+const preparedCount = (shape: Shape) =>
+  prepared((parentId: string, from: string, below: string, ownerKey: string, createdAt: string, id: string) =>
+    countOf(shape, [parentId, from, below, ownerKey, createdAt, id]),
+  );
+const pages = new Map<string, ReturnType<typeof preparedPage>>();
+const counts = new Map<string, ReturnType<typeof preparedCount>>();
+
+function argsOf(where: Where, after?: { createdAt: string; id: string }): ListingArgs {
+  const none = "";
+  return [
+    where.parentId,
+    where.labels?.from ?? none,
+    where.labels?.below ?? none,
+    where.ownerKey ?? none,
+    after?.createdAt ?? none,
+    after?.id ?? none,
+  ];
+}
+
+const shapeOf = (where: Where, after: boolean): Shape => ({
+  labels: where.labels !== undefined,
+  owner: where.ownerKey !== undefined,
+  after,
+});
+const keyOf = (shape: Shape) => `${+shape.labels}${+shape.owner}${+shape.after}`;
 
 async function listSubdomainsPage(
   parentId: string,
@@ -91,25 +157,17 @@ async function listSubdomainsPage(
   const after = page.pageToken
     ? decodePageToken(page.pageToken, { listing: "names", parentId, filter: where.key })
     : undefined;
-  const params = [...where.params];
-  let keyset = "";
-  if (after) {
-    params.push(after.createdAt, after.id);
-    keyset = ` AND (created_at, id) < ($${params.length - 1}::timestamptz, $${params.length}::uuid)`;
-  }
-  params.push(page.pageSize + 1);
+  const args = argsOf(where, after);
+  const pageShape = shapeOf(where, after !== undefined);
+  const countShape = shapeOf(where, false);
+  let pageStatement = pages.get(keyOf(pageShape));
+  if (!pageStatement) pages.set(keyOf(pageShape), (pageStatement = preparedPage(pageShape)));
+  let countStatement = counts.get(keyOf(countShape));
+  if (!countStatement) counts.set(keyOf(countShape), (countStatement = preparedCount(countShape)));
   const [rows, total] = await Promise.all([
-    database().query<{ id: string; name: string; created_at: Date }>(
-      `SELECT id, name, created_at FROM "domain" WHERE ${where.sql}${keyset}
-        ORDER BY created_at DESC, id DESC LIMIT $${params.length}`,
-      params,
-    ),
+    pageStatement([...args, page.pageSize + 1]),
     // Unfiltered, the count kept with each insert; filtered, a count of the index range.
-    where.key === ""
-      ? parentTotal
-      : database()
-          .query<{ n: number }>(`SELECT count(*)::int AS n FROM "domain" WHERE ${where.sql}`, where.params)
-          .then(([row]) => Number(row?.n ?? 0)),
+    where.key === "" ? parentTotal : countStatement(args).then(([row]) => Number(row?.n ?? 0)),
   ]);
   const shown = rows.slice(0, page.pageSize);
   const last = shown[shown.length - 1];
@@ -132,13 +190,10 @@ async function listSubdomainsPage(
 /** The SQL and parameters of a filtered page, for tests that read its plan. */
 export function listingQueryForPlan(parentId: string, filter: SubdomainFilter, pageSize = 100) {
   const where = whereOf(parentId, filter);
+  const shape = shapeOf(where, false);
+  const [page, count] = [pageOf(shape, argsOf(where), pageSize + 1).compile(), countOf(shape, argsOf(where)).compile()];
   return {
-    page: {
-      sql:
-        `SELECT id, name, created_at FROM "domain" WHERE ${where.sql} ` +
-        `ORDER BY created_at DESC, id DESC LIMIT ${pageSize + 1}`,
-      params: where.params,
-    },
-    count: { sql: `SELECT count(*)::int AS n FROM "domain" WHERE ${where.sql}`, params: where.params },
+    page: { sql: page.sql, params: [...page.parameters] },
+    count: { sql: count.sql, params: [...count.parameters] },
   };
 }

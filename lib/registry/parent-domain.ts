@@ -1,19 +1,10 @@
 import "server-only";
 import { badRequest, forbidden, notFound } from "@/lib/contract/errors";
 import type { Caller } from "@/lib/partners/authenticate";
-import { database } from "@/lib/db";
+import { prepared, sqlBuilder } from "@/lib/db/sql";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
 
-export interface ParentDomainRow {
-  id: string;
-  name: string;
-  partner_id: string | null;
-  subdomains_enabled: boolean;
-  subdomain_price_cents: number | null;
-  subdomain_count: number;
-  expires_at: Date | null;
-  owner_address: string;
-}
+export type ParentDomainRow = NonNullable<Awaited<ReturnType<typeof findParentDomain>>>;
 
 /** The ENSIP-15 form of a native name given in a request, or 400 naming `field`. */
 export function normalizeNativeName(input: string, field: string): string {
@@ -30,13 +21,25 @@ export function parentTag(rawName: string): string {
   return `name:${normalizeNativeName(rawName, "parentDomain")}`;
 }
 
-export async function findParentDomain(name: string): Promise<ParentDomainRow | undefined> {
-  const [row] = await database().query<ParentDomainRow>(
-    "SELECT id, name, partner_id, subdomains_enabled, subdomain_price_cents, subdomain_count, expires_at, " +
-      "owner_address " +
-      `FROM "domain" WHERE name = $1`,
-    [name],
-  );
+// Every partner request on a parent reads it first.
+const parentByName = prepared((name: string) =>
+  sqlBuilder
+    .selectFrom("domain")
+    .select([
+      "id",
+      "name",
+      "partner_id",
+      "subdomains_enabled",
+      "subdomain_price_cents",
+      "subdomain_count",
+      "expires_at",
+      "owner_address",
+    ])
+    .where("name", "=", name),
+);
+
+export async function findParentDomain(name: string) {
+  const [row] = await parentByName([name]);
   return row;
 }
 

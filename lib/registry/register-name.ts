@@ -4,6 +4,7 @@ import type { Prisma } from "@prisma/client";
 import { namehash } from "viem/ens";
 import { conflict, notFound } from "@/lib/contract/errors";
 import { dropHere, invalidateAll, messagesOf, notifySql, type Topic } from "@/lib/db/invalidation";
+import { prepared, sql, sqlBuilder } from "@/lib/db/sql";
 import { walletOfCoinType } from "@/lib/names/coins";
 import { nameState } from "./name-lifecycle";
 
@@ -88,27 +89,108 @@ export interface RegisteredName {
 // tells the other instances the cached answers to drop (at commit; `told` is referenced because a
 // CTE without a reference does not run). Nothing is written, and nothing told, when the name
 // already has a row: the caller decides between a conflict and registerAgain.
-const INSERT_NAME = `WITH d AS (
-    INSERT INTO "domain" (id, name, node, label, tld, parent_id, owner_address, owner_key, partner_id, expires_at,
-        created_at, registered_at, updated_at)
-      VALUES ($1::uuid, $2, $3, $4, $5, $6::uuid, $7, $8, $9::uuid, $10::timestamptz, $11::timestamptz,
-        $12::timestamptz, $12::timestamptz)
-      ON CONFLICT DO NOTHING
-      RETURNING id, name, owner_address AS "ownerAddress", created_at AS "createdAt", parent_id),
-  wallets AS (
-    INSERT INTO wallet_record (id, domain_id, coin, version, coin_type, address)
-      SELECT w.id::uuid, d.id, w.coin, w.version, w.coin_type::bigint, w.address
-        FROM d, unnest($13::text[], $14::text[], $15::text[], $16::text[], $17::text[])
-          AS w(id, coin, version, coin_type, address)),
-  parent AS (
-    UPDATE "domain" SET subdomain_count = subdomain_count + 1 WHERE id = (SELECT parent_id FROM d)),
-  daily AS (
-    INSERT INTO subdomain_daily_count (parent_id, day, count)
-      SELECT parent_id, $18::date, 1 FROM d WHERE parent_id IS NOT NULL
-      ON CONFLICT (parent_id, day) DO UPDATE SET count = subdomain_daily_count.count + 1),
-  told AS (
-    SELECT ${notifySql("message")} FROM d, unnest($19::text[]) AS message)
-  SELECT id, name, "ownerAddress", "createdAt", (SELECT count(*) FROM told) AS told FROM d`;
+const insertNameStatement = prepared(
+  (
+    id: string,
+    name: string,
+    node: string,
+    label: string,
+    tld: string,
+    parentId: string | null,
+    ownerAddress: string,
+    ownerKey: string,
+    partnerId: string | null,
+    expiresAt: Date | null,
+    createdAt: Date,
+    now: Date,
+    walletIds: string[],
+    walletCoins: string[],
+    walletVersions: string[],
+    walletCoinTypes: string[],
+    walletAddresses: string[],
+    day: string,
+    messages: string[],
+  ) =>
+    sqlBuilder
+      .with("d", (db) =>
+        db
+          .insertInto("domain")
+          .values({
+            id,
+            name,
+            node,
+            label,
+            tld,
+            parent_id: parentId,
+            owner_address: ownerAddress,
+            owner_key: ownerKey,
+            partner_id: partnerId,
+            expires_at: expiresAt,
+            created_at: createdAt,
+            registered_at: now,
+            updated_at: now,
+          })
+          .onConflict((conflict) => conflict.doNothing())
+          .returning(["id", "name", "owner_address as ownerAddress", "created_at as createdAt", "parent_id"]),
+      )
+      .with("wallets", (db) =>
+        db
+          .insertInto("wallet_record")
+          .columns(["id", "domain_id", "coin", "version", "coin_type", "address"])
+          .expression((eb) =>
+            eb
+              .selectFrom([
+                "d",
+                // One row per wallet from the parallel arrays (the builder has no multi-array unnest).
+                sql`unnest(${walletIds}::text[], ${walletCoins}::text[], ${walletVersions}::text[],
+                  ${walletCoinTypes}::text[], ${walletAddresses}::text[])`.as<"w">(
+                  sql`w(id, coin, version, coin_type, address)`,
+                ),
+              ])
+              .select([
+                sql<string>`w.id::uuid`.as("id"),
+                "d.id as domain_id",
+                sql<string>`w.coin`.as("coin"),
+                sql<string>`w.version`.as("version"),
+                sql<string>`w.coin_type::bigint`.as("coin_type"),
+                sql<string>`w.address`.as("address"),
+              ]),
+          ),
+      )
+      .with("parent", (db) =>
+        db
+          .updateTable("domain")
+          .set((eb) => ({ subdomain_count: eb("subdomain_count", "+", sql.lit(1)) }))
+          .where("id", "=", (eb) => eb.selectFrom("d").select("parent_id")),
+      )
+      .with("daily", (db) =>
+        db
+          .insertInto("subdomain_daily_count")
+          .columns(["parent_id", "day", "count"])
+          .expression((eb) =>
+            eb
+              .selectFrom("d")
+              .select(["parent_id", sql<Date>`${day}::date`.as("day"), sql<number>`1`.as("count")])
+              .where("parent_id", "is not", null),
+          )
+          .onConflict((conflict) =>
+            conflict.columns(["parent_id", "day"]).doUpdateSet({ count: sql<number>`subdomain_daily_count.count + 1` }),
+          ),
+      )
+      .with("told", () => sql`(SELECT ${sql.raw(notifySql("message"))} FROM d, unnest(${messages}::text[]) AS message)`)
+      .selectFrom("d")
+      .select([
+        "id",
+        "name",
+        "ownerAddress",
+        "createdAt",
+        (eb) =>
+          eb
+            .selectFrom("told")
+            .select(sql<string>`count(*)`.as("n"))
+            .as("told"),
+      ]),
+);
 
 async function insertName(
   tx: Prisma.TransactionClient,
@@ -118,27 +200,29 @@ async function insertName(
 ): Promise<RegisteredName | null> {
   const labels = input.name.split(".");
   const wallets = walletRows(input.wallets ?? []);
-  const [row] = await tx.$queryRawUnsafe<RegisteredName[]>(
-    INSERT_NAME,
-    randomUUID(),
-    input.name,
-    namehash(input.name),
-    labels[0],
-    labels[labels.length - 1],
-    at.parentId,
-    input.ownerAddress,
-    input.ownerAddress.toLowerCase(),
-    at.partnerId,
-    input.expiresAt ?? null,
-    at.createdAt,
-    new Date(),
-    wallets.map((wallet) => wallet.id),
-    wallets.map((wallet) => wallet.coin),
-    wallets.map((wallet) => wallet.version),
-    wallets.map((wallet) => String(wallet.coinType)),
-    wallets.map((wallet) => wallet.address),
-    at.createdAt.toISOString().slice(0, 10),
-    messagesOf(tags),
+  const [row] = await insertNameStatement(
+    [
+      randomUUID(),
+      input.name,
+      namehash(input.name),
+      labels[0],
+      labels[labels.length - 1],
+      at.parentId,
+      input.ownerAddress,
+      input.ownerAddress.toLowerCase(),
+      at.partnerId,
+      input.expiresAt ?? null,
+      at.createdAt,
+      new Date(),
+      wallets.map((wallet) => wallet.id),
+      wallets.map((wallet) => wallet.coin),
+      wallets.map((wallet) => wallet.version),
+      wallets.map((wallet) => String(wallet.coinType)),
+      wallets.map((wallet) => wallet.address),
+      at.createdAt.toISOString().slice(0, 10),
+      messagesOf(tags),
+    ],
+    tx,
   );
   return row
     ? { id: row.id, name: row.name, ownerAddress: row.ownerAddress, createdAt: new Date(row.createdAt) }

@@ -1,6 +1,6 @@
 import "server-only";
 import { badRequest, notFound } from "@/lib/contract/errors";
-import { database } from "@/lib/db";
+import { prepared, sql, sqlBuilder } from "@/lib/db/sql";
 import { isEvmAddress } from "@/lib/names/coins";
 import { findParentDomain, normalizeNativeName } from "./parent-domain";
 
@@ -8,20 +8,52 @@ import { findParentDomain, normalizeNativeName } from "./parent-domain";
 // of the parent whose ETH record is the address, else the newest sub-name the partner issued to it
 // that it still owns. Anyone can buy a name naming any address as owner, so ownership alone never
 // makes a name the address's answer (a purchase would otherwise pick the victim's reverse name).
-const CHOSEN_OR_ISSUED = `
-  SELECT name FROM (
-    SELECT d.name, 0 AS choice, d.created_at, d.id
-      FROM reverse_record r JOIN "domain" d ON d.id = r.domain_id
-     WHERE r.address = $2 AND d.parent_id = $1
-       AND EXISTS (SELECT 1 FROM wallet_record w WHERE w.domain_id = d.id AND w.coin = 'ETH'
-                     AND w.coin_type = 60 AND lower(w.address) = $2)
-       AND d.suspended_at IS NULL AND (d.expires_at IS NULL OR d.expires_at > $3)
-    UNION ALL
-    (SELECT name, 1, created_at, id FROM "domain"
-      WHERE parent_id = $1 AND owner_key = $2 AND issued_to_key = $2
-        AND suspended_at IS NULL AND (expires_at IS NULL OR expires_at > $3)
-      ORDER BY created_at DESC, id DESC LIMIT 1)
-  ) candidates ORDER BY choice, created_at DESC, id DESC LIMIT 1`;
+// The issued branch is a subquery so its ORDER BY and LIMIT pick its one row, not the union's.
+const chosenOrIssued = prepared((parentId: string, address: string, now: Date) =>
+  sqlBuilder
+    .selectFrom((eb) =>
+      eb
+        .selectFrom("reverse_record as r")
+        .innerJoin("domain as d", "d.id", "r.domain_id")
+        .select(["d.name", sql<number>`0`.as("choice"), "d.created_at", "d.id"])
+        .where("r.address", "=", address)
+        .where("d.parent_id", "=", parentId)
+        .where(({ exists, selectFrom }) =>
+          exists(
+            selectFrom("wallet_record as w")
+              .select(sql`1`.as("one"))
+              .whereRef("w.domain_id", "=", "d.id")
+              .where(sql<boolean>`w.coin = 'ETH' AND w.coin_type = 60 AND lower(w.address) = ${address}`),
+          ),
+        )
+        .where("d.suspended_at", "is", null)
+        .where((eb) => eb.or([eb("d.expires_at", "is", null), eb("d.expires_at", ">", now)]))
+        .unionAll(
+          eb
+            .selectFrom((issued) =>
+              issued
+                .selectFrom("domain")
+                .select(["name", sql<number>`1`.as("choice"), "created_at", "id"])
+                .where("parent_id", "=", parentId)
+                .where("owner_key", "=", address)
+                .where("issued_to_key", "=", address)
+                .where("suspended_at", "is", null)
+                .where((eb) => eb.or([eb("expires_at", "is", null), eb("expires_at", ">", now)]))
+                .orderBy("created_at", "desc")
+                .orderBy("id", "desc")
+                .limit(sql.lit(1))
+                .as("issued"),
+            )
+            .selectAll(),
+        )
+        .as("candidates"),
+    )
+    .select("name")
+    .orderBy("choice")
+    .orderBy("created_at", "desc")
+    .orderBy("id", "desc")
+    .limit(sql.lit(1)),
+);
 
 /**
  * Endpoint 6 (no authorization): the sub-domain of `parentDomain` that is `ethAddress`'s answer
@@ -37,11 +69,7 @@ export async function reverseResolveInParent(
   const name = normalizeNativeName(rawParent, "parentDomain");
   const parent = await findParentDomain(name);
   if (!parent) throw notFound("parentDomain", `${name} is not registered in the native registry.`);
-  const [row] = await database().lookup<{ name: string }>(CHOSEN_OR_ISSUED, [
-    parent.id,
-    ethAddress.toLowerCase(),
-    now.toISOString(),
-  ]);
+  const [row] = await chosenOrIssued([parent.id, ethAddress.toLowerCase(), now], "lookup");
   if (!row)
     throw notFound(
       "ethAddress",

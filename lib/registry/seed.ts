@@ -5,6 +5,7 @@ import path from "node:path";
 import { namehash } from "viem/ens";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
+import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { createAccessToken, latestValidTill } from "@/lib/partners/access-tokens";
 import { createPartner } from "@/lib/partners/create-partner";
 import {
@@ -112,13 +113,33 @@ export async function seedDemoData(now = new Date()): Promise<boolean> {
           };
         }),
       });
-      await tx.$executeRaw`
-      UPDATE "domain" SET subdomain_count = subdomain_count + ${subdomains.length} WHERE id = ${brand.id}::uuid`;
-      await tx.$executeRaw`
-      INSERT INTO subdomain_daily_count (parent_id, day, count)
-      SELECT parent_id, (created_at AT TIME ZONE 'UTC')::date, count(*) FROM "domain"
-       WHERE parent_id = ${brand.id}::uuid GROUP BY 1, 2
-      ON CONFLICT (parent_id, day) DO UPDATE SET count = EXCLUDED.count`;
+      await run(
+        sqlBuilder
+          .updateTable("domain")
+          .set((eb) => ({ subdomain_count: eb("subdomain_count", "+", subdomains.length) }))
+          .where("id", "=", brand.id),
+        tx,
+      );
+      await run(
+        sqlBuilder
+          .insertInto("subdomain_daily_count")
+          .columns(["parent_id", "day", "count"])
+          .expression((eb) =>
+            eb
+              .selectFrom("domain")
+              .select([
+                "parent_id",
+                sql<Date>`(created_at AT TIME ZONE 'UTC')::date`.as("day"),
+                sql<number>`count(*)`.as("count"),
+              ])
+              .where("parent_id", "=", brand.id)
+              .groupBy(sql.raw("1, 2")),
+          )
+          .onConflict((conflict) =>
+            conflict.columns(["parent_id", "day"]).doUpdateSet((eb) => ({ count: eb.ref("excluded.count") })),
+          ),
+        tx,
+      );
     },
     { timeout: 120_000, maxWait: 30_000 },
   );

@@ -1,6 +1,7 @@
 import "server-only";
 import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
 import type { Prisma } from "@prisma/client";
+import { run, sqlBuilder } from "@/lib/db/sql";
 import { ownerKey } from "./owner-keys";
 
 // Sign-In with Ethereum nonces. Issuing one writes nothing: the nonce carries its issue time and
@@ -42,12 +43,25 @@ export function checkNonce(nonce: string, now = new Date()): NonceCheck {
 
 /** Spends `nonce` inside the caller's transaction; false when it was spent before. */
 export async function spendNonce(tx: Prisma.TransactionClient, nonce: string, now = new Date()): Promise<boolean> {
-  const inserted = await tx.$executeRaw`
-    INSERT INTO owner_nonce_use (nonce, used_at) VALUES (${nonce}, ${now}) ON CONFLICT (nonce) DO NOTHING`;
-  if (inserted === 0) return false;
+  const inserted = await run(
+    sqlBuilder
+      .insertInto("owner_nonce_use")
+      .values({ nonce, used_at: now })
+      .onConflict((conflict) => conflict.column("nonce").doNothing())
+      .returning("nonce"),
+    tx,
+  );
+  if (inserted.length === 0) return false;
   // Spent nonces older than a nonce's lifetime can never be presented again; drop a few each time.
-  await tx.$executeRaw`
-    DELETE FROM owner_nonce_use WHERE nonce IN (
-      SELECT nonce FROM owner_nonce_use WHERE used_at < ${new Date(now.getTime() - NONCE_LIFETIME_MS)} LIMIT 100)`;
+  await run(
+    sqlBuilder.deleteFrom("owner_nonce_use").where("nonce", "in", (eb) =>
+      eb
+        .selectFrom("owner_nonce_use")
+        .select("nonce")
+        .where("used_at", "<", new Date(now.getTime() - NONCE_LIFETIME_MS))
+        .limit(100),
+    ),
+    tx,
+  );
   return true;
 }

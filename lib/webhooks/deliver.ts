@@ -2,7 +2,7 @@ import "server-only";
 import { request as httpRequest } from "node:http";
 import { request as httpsRequest } from "node:https";
 import { isIP } from "node:net";
-import { database } from "@/lib/db";
+import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { isNonPublicAddress, publicOnlyLookup } from "@/lib/resolution/providers/ccip-gateway";
 import { allowsPrivateReceivers } from "./receiver-url";
 import { openSecret, SIGNATURE_HEADER, signatureHeader } from "./signing";
@@ -28,34 +28,54 @@ export function retryDelayMs(failures: number): number {
   return Math.min(FIRST_RETRY_MS * 2 ** Math.max(failures - 1, 0), MAX_RETRY_MS);
 }
 
-interface Claimed {
-  id: string;
-  endpoint_id: string;
-  event_id: string;
-  attempts: number;
-  created_at: Date;
-  url: string;
-  secret_cipher: string;
-  type: string;
-  data: unknown;
-  event_created_at: Date;
+function claimDue(start: Date, leaseEnd: Date, batch: number) {
+  return sqlBuilder
+    .with("due", (db) =>
+      db
+        .selectFrom("webhook_delivery as d")
+        .innerJoin("webhook_endpoint as e", (join) =>
+          join.onRef("e.id", "=", "d.endpoint_id").on("e.disabled_at", "is", null),
+        )
+        .select("d.id")
+        .where("d.status", "=", "pending")
+        .where(sql<boolean>`d.next_attempt_at <= ${start}::timestamptz`)
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom("webhook_delivery as p")
+                .select(sql`1`.as("one"))
+                .whereRef("p.endpoint_id", "=", "d.endpoint_id")
+                .whereRef("p.object_key", "=", "d.object_key")
+                .where("p.status", "=", "pending")
+                .whereRef("p.seq", "<", "d.seq"),
+            ),
+          ),
+        )
+        .orderBy("d.seq")
+        .limit(batch)
+        .forUpdate("d")
+        .skipLocked(),
+    )
+    .updateTable("webhook_delivery as w")
+    .set({ next_attempt_at: sql<Date>`${leaseEnd}::timestamptz`, updated_at: sql<Date>`${start}::timestamptz` })
+    .from(["due", "webhook_endpoint as e", "partner_event as ev"])
+    .whereRef("w.id", "=", "due.id")
+    .whereRef("e.id", "=", "w.endpoint_id")
+    .whereRef("ev.id", "=", "w.event_id")
+    .returning([
+      "w.id",
+      "w.endpoint_id",
+      "w.event_id",
+      "w.attempts",
+      "w.created_at",
+      "e.url",
+      "e.secret_cipher",
+      "ev.type",
+      "ev.data",
+      "ev.created_at as event_created_at",
+    ]);
 }
-
-const CLAIM = `
-WITH due AS (
-  SELECT d.id FROM webhook_delivery d
-    JOIN webhook_endpoint e ON e.id = d.endpoint_id AND e.disabled_at IS NULL
-   WHERE d.status = 'pending' AND d.next_attempt_at <= $1::timestamptz
-     AND NOT EXISTS (SELECT 1 FROM webhook_delivery p
-                      WHERE p.endpoint_id = d.endpoint_id AND p.object_key = d.object_key
-                        AND p.status = 'pending' AND p.seq < d.seq)
-   ORDER BY d.seq LIMIT $3
-   FOR UPDATE OF d SKIP LOCKED)
-UPDATE webhook_delivery w SET next_attempt_at = $2::timestamptz, updated_at = $1::timestamptz
-  FROM due, webhook_endpoint e, partner_event ev
- WHERE w.id = due.id AND e.id = w.endpoint_id AND ev.id = w.event_id
-RETURNING w.id, w.endpoint_id, w.event_id, w.attempts, w.created_at, e.url, e.secret_cipher, ev.type, ev.data,
-          ev.created_at AS event_created_at`;
+type Claimed = Awaited<ReturnType<typeof run<ReturnType<typeof claimDue>>>>[number];
 
 export interface SendResult {
   ok: boolean;
@@ -132,43 +152,62 @@ async function deliverOne(claim: Claimed, now: () => Date): Promise<void> {
   const at = now();
   const attempts = Number(claim.attempts) + 1;
   if (result.ok) {
-    await database().query(
-      `UPDATE webhook_delivery SET status = 'delivered', attempts = $2, last_status_code = $3, last_error = NULL,
-              delivered_at = $4::timestamptz, updated_at = $4::timestamptz WHERE id = $1::uuid`,
-      [claim.id, attempts, result.status, at],
+    await run(
+      sqlBuilder
+        .updateTable("webhook_delivery")
+        .set({
+          status: "delivered",
+          attempts,
+          last_status_code: result.status,
+          last_error: null,
+          delivered_at: at,
+          updated_at: at,
+        })
+        .where("id", "=", claim.id),
     );
     return;
   }
   const error = result.error ?? `The receiver answered HTTP ${result.status}.`;
   if (at.getTime() - new Date(claim.created_at).getTime() >= GIVE_UP_AFTER_MS) {
-    await database().query(
-      `WITH failed AS (
-         UPDATE webhook_delivery SET status = 'failed', attempts = $2, last_status_code = $3, last_error = $4,
-                updated_at = $5::timestamptz WHERE id = $1::uuid RETURNING endpoint_id)
-       UPDATE webhook_endpoint SET disabled_at = $5::timestamptz, disabled_reason = $6
-        WHERE id = (SELECT endpoint_id FROM failed) AND disabled_at IS NULL`,
-      [
-        claim.id,
-        attempts,
-        result.status,
-        error,
-        at,
-        `Deliveries failed for 3 days (last: ${error}); nothing is sent until the endpoint is registered again.`,
-      ],
+    await run(
+      sqlBuilder
+        .with("failed", (db) =>
+          db
+            .updateTable("webhook_delivery")
+            .set({ status: "failed", attempts, last_status_code: result.status, last_error: error, updated_at: at })
+            .where("id", "=", claim.id)
+            .returning("endpoint_id"),
+        )
+        .updateTable("webhook_endpoint")
+        .set({
+          disabled_at: at,
+          disabled_reason:
+            `Deliveries failed for 3 days (last: ${error}); ` +
+            "nothing is sent until the endpoint is registered again.",
+        })
+        .where("id", "=", (eb) => eb.selectFrom("failed").select("endpoint_id"))
+        .where("disabled_at", "is", null),
     );
     return;
   }
-  await database().query(
-    `UPDATE webhook_delivery SET attempts = $2, last_status_code = $3, last_error = $4,
-            next_attempt_at = $5::timestamptz, updated_at = $6::timestamptz WHERE id = $1::uuid`,
-    [claim.id, attempts, result.status, error, new Date(at.getTime() + retryDelayMs(attempts)), at],
+  await run(
+    sqlBuilder
+      .updateTable("webhook_delivery")
+      .set({
+        attempts,
+        last_status_code: result.status,
+        last_error: error,
+        next_attempt_at: new Date(at.getTime() + retryDelayMs(attempts)),
+        updated_at: at,
+      })
+      .where("id", "=", claim.id),
   );
 }
 
 /** One pass: claims what is due and delivers it; answers how many deliveries were attempted. */
 export async function deliverDueWebhooks(now: () => Date = () => new Date()): Promise<number> {
   const start = now();
-  const claimed = await database().query<Claimed>(CLAIM, [start, new Date(start.getTime() + LEASE_MS), WEBHOOK_BATCH]);
+  const claimed = await run(claimDue(start, new Date(start.getTime() + LEASE_MS), WEBHOOK_BATCH));
   let next = 0;
   const worker = async () => {
     while (next < claimed.length) await deliverOne(claimed[next++]!, now);

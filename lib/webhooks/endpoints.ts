@@ -1,10 +1,10 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { WebhookDeliveryStatus } from "@prisma/client";
 import type { z } from "zod";
 import { conflict, notFound } from "@/lib/contract/errors";
 import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from "@/lib/contract/schemas/webhooks";
-import { database, db } from "@/lib/db";
+import { db } from "@/lib/db";
+import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { checkReceiverUrl } from "./receiver-url";
 import { newWebhookSecret, sealSecret } from "./signing";
 
@@ -43,7 +43,7 @@ export async function createWebhookEndpoint(
   const url = await checkReceiverUrl(input.url);
   const secret = newWebhookSecret();
   const row = await db().$transaction(async (tx) => {
-    await tx.$queryRawUnsafe(`SELECT id FROM partner WHERE id = $1::uuid FOR UPDATE`, partnerId);
+    await run(sqlBuilder.selectFrom("partner").select("id").where("id", "=", partnerId).forUpdate(), tx);
     if ((await tx.webhookEndpoint.count({ where: { partnerId } })) >= MAX_ENDPOINTS_PER_PARTNER)
       throw conflict("url", `A partner has at most ${MAX_ENDPOINTS_PER_PARTNER} webhook endpoints; delete one first.`);
     return tx.webhookEndpoint.create({
@@ -84,25 +84,27 @@ async function endpointOfPartnerOrThrow(partnerId: string, id: string) {
 
 export async function listDeliveries(partnerId: string, endpointId: string): Promise<DeliveryView[]> {
   await endpointOfPartnerOrThrow(partnerId, endpointId);
-  const rows = await database().query<{
-    id: string;
-    event_id: string;
-    type: string;
-    object_key: string;
-    /** Prisma's enum: a status the contract does not list fails tsc where the view is built. */
-    status: WebhookDeliveryStatus;
-    attempts: number;
-    last_status_code: number | null;
-    last_error: string | null;
-    next_attempt_at: Date;
-    delivered_at: Date | null;
-    created_at: Date;
-  }>(
-    `SELECT d.id, d.event_id, e.type, d.object_key, d.status, d.attempts, d.last_status_code, d.last_error,
-            d.next_attempt_at, d.delivered_at, d.created_at
-       FROM webhook_delivery d JOIN partner_event e ON e.id = d.event_id
-      WHERE d.endpoint_id = $1::uuid ORDER BY d.created_at DESC, d.seq DESC LIMIT ${MAX_LISTED_DELIVERIES}`,
-    [endpointId],
+  const rows = await run(
+    sqlBuilder
+      .selectFrom("webhook_delivery as d")
+      .innerJoin("partner_event as e", "e.id", "d.event_id")
+      .select([
+        "d.id",
+        "d.event_id",
+        "e.type",
+        "d.object_key",
+        "d.status",
+        "d.attempts",
+        "d.last_status_code",
+        "d.last_error",
+        "d.next_attempt_at",
+        "d.delivered_at",
+        "d.created_at",
+      ])
+      .where("d.endpoint_id", "=", endpointId)
+      .orderBy("d.created_at", "desc")
+      .orderBy("d.seq", "desc")
+      .limit(sql.lit(MAX_LISTED_DELIVERIES)),
   );
   const iso = (value: Date | null) => (value === null ? null : new Date(value).toISOString());
   return rows.map((row) => ({
@@ -137,19 +139,34 @@ export async function sendTestEvent(partnerId: string, endpointId: string): Prom
   await endpointOfPartnerOrThrow(partnerId, endpointId);
   const eventId = randomUUID();
   const deliveryId = randomUUID();
-  await database().query(
-    `WITH event AS (
-       INSERT INTO partner_event (id, partner_id, type, object_key, data)
-         VALUES ($1::uuid, $2::uuid, 'webhook.test', 'test:' || $1, $4::jsonb) RETURNING id, seq, object_key)
-     INSERT INTO webhook_delivery (id, endpoint_id, event_id, object_key, seq, next_attempt_at)
-       SELECT $3::uuid, $5::uuid, id, object_key, seq, now() FROM event`,
-    [
-      eventId,
-      partnerId,
-      deliveryId,
-      JSON.stringify({ message: "A test event from the dashboard or the API." }),
-      endpointId,
-    ],
+  await run(
+    sqlBuilder
+      .with("event", (db) =>
+        db
+          .insertInto("partner_event")
+          .values({
+            id: eventId,
+            partner_id: partnerId,
+            type: "webhook.test",
+            object_key: `test:${eventId}`,
+            data: sql`${JSON.stringify({ message: "A test event from the dashboard or the API." })}::jsonb`,
+          })
+          .returning(["id", "seq", "object_key"]),
+      )
+      .insertInto("webhook_delivery")
+      .columns(["id", "endpoint_id", "event_id", "object_key", "seq", "next_attempt_at"])
+      .expression((eb) =>
+        eb
+          .selectFrom("event")
+          .select([
+            sql<string>`${deliveryId}::uuid`.as("id"),
+            sql<string>`${endpointId}::uuid`.as("endpoint_id"),
+            "id as event_id",
+            "object_key",
+            "seq",
+            sql<Date>`now()`.as("next_attempt_at"),
+          ]),
+      ),
   );
   return (await listDeliveries(partnerId, endpointId)).find((delivery) => delivery.id === deliveryId)!;
 }

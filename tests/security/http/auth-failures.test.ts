@@ -101,7 +101,7 @@ function countTokenLookups() {
   const query = db.query;
   let count = 0;
   db.query = ((text: string, params?: unknown[]) => {
-    if (/FROM access_token t WHERE t\.id/.test(text)) count++;
+    if (text.includes(`from "access_token"`)) count++;
     return query.call(db, text, params);
   }) as typeof db.query;
   return { count: () => count, stop: () => void (db.query = query) };

@@ -22,7 +22,8 @@ beforeAll(async () => {
   await database().query(`INSERT INTO partner (id, name, updated_at) VALUES ($1, 'bounds', now())`, [PARTNER]);
   const lookup = database().query.bind(database());
   database().query = (text, params) => {
-    if (text.includes("FROM access_token t WHERE t.id")) tokenLookups++;
+    // The token lookup is the one statement that reads access_token (Kysely writes it lower-case, quoted).
+    if (text.includes(`from "access_token"`)) tokenLookups++;
     return lookup(text, params);
   };
 }, 120_000);
