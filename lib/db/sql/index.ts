@@ -102,7 +102,8 @@ interface Placeholder {
  * A statement compiled once, at load, for the paths that run it thousands of times a second:
  * `build` receives placeholders in place of its arguments, and each call sends the SQL text
  * compiled then with that call's values. A placeholder stands for a whole value (write a list
- * as `= any(${ids})`, not `in`), and must reach the statement unchanged.
+ * as `= any(${ids})`, not `in`), and must reach the statement unchanged. Name every parameter:
+ * they are counted by `build.length`, which leaves out a rest parameter and any with a default.
  */
 export function prepared<A extends unknown[], O>(
   build: (...args: A) => Statement<O>,
