@@ -1,7 +1,8 @@
 import "server-only";
 import type { z } from "zod";
 import type { StatementLine, StatementQuery, StatementResponse } from "@/lib/contract/schemas/statement";
-import { database } from "@/lib/db";
+import type { InferResult, RawBuilder } from "kysely";
+import { run, sql, sqlBuilder } from "@/lib/db/sql";
 
 // A partner's statement, derived from the ledger only: its names' sales, what went back, the
 // platform's fee and the partner's share, per month and currency, with what the card processor
@@ -11,46 +12,50 @@ import { database } from "@/lib/db";
 type Line = z.infer<typeof StatementLine>;
 type Statement = z.infer<typeof StatementResponse>;
 
-const SUMS = `
-  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'sale'), 0)::text AS sales,
-  coalesce(-sum(e.amount_atomic) FILTER (WHERE e.kind IN ('refund', 'dispute', 'reorg_loss')), 0)::text AS refunds,
-  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'platform_fee'), 0)::text AS platform_fees,
-  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share'), 0)::text AS net,
-  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share' AND e.transferred), 0)::text AS transferred,
-  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share' AND NOT e.transferred), 0)::text AS owed,
-  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'payout'), 0)::text AS paid_out,
-  ${usd("e.kind = 'sale'")} AS sales_usd,
-  ${usd("e.kind IN ('refund', 'dispute', 'reorg_loss')", "-")} AS refunds_usd,
-  ${usd("e.kind = 'platform_fee'")} AS platform_fees_usd,
-  ${usd("e.kind = 'partner_share'")} AS net_usd,
-  max(e.decimals) AS decimals`;
+const SUMS = [
+  sql<string>`coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'sale'), 0)::text`.as("sales"),
+  sql<string>`coalesce(-sum(e.amount_atomic) FILTER (WHERE e.kind IN ('refund', 'dispute', 'reorg_loss')), 0)::text`.as(
+    "refunds",
+  ),
+  sql<string>`coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'platform_fee'), 0)::text`.as("platform_fees"),
+  sql<string>`coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share'), 0)::text`.as("net"),
+  sql<string>`coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share' AND e.transferred), 0)::text`.as(
+    "transferred",
+  ),
+  sql<string>`coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share' AND NOT e.transferred), 0)::text`.as(
+    "owed",
+  ),
+  sql<string>`coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'payout'), 0)::text`.as("paid_out"),
+  usd(sql`e.kind = 'sale'`).as("sales_usd"),
+  usd(sql`e.kind IN ('refund', 'dispute', 'reorg_loss')`, sql`-`).as("refunds_usd"),
+  usd(sql`e.kind = 'platform_fee'`).as("platform_fees_usd"),
+  usd(sql`e.kind = 'partner_share'`).as("net_usd"),
+  sql<number>`max(e.decimals)`.as("decimals"),
+] as const;
 
 /** USD cents of the rows matching `filter`; null when one of them has no USD value. */
-function usd(filter: string, sign = ""): string {
-  return `CASE WHEN bool_and(e.usd_cents IS NOT NULL) FILTER (WHERE ${filter}) IS FALSE THEN NULL
+function usd(filter: RawBuilder<boolean>, sign = sql``) {
+  return sql<string | null>`CASE WHEN bool_and(e.usd_cents IS NOT NULL) FILTER (WHERE ${filter}) IS FALSE THEN NULL
                ELSE coalesce(${sign}sum(e.usd_cents) FILTER (WHERE ${filter}), 0)::text END`;
 }
 
-const FROM = `
-  FROM ledger_entry e LEFT JOIN "order" o ON o.id = e.order_id
- WHERE e.partner_id = $1::uuid AND e.occurred_at >= $2::timestamptz AND e.occurred_at < $3::timestamptz
-   AND (e.order_id IS NULL OR o.parent_id IS NOT NULL)`;
+/** The partner's ledger rows of the period: its own names' sales and its payouts. */
+const entriesOf = (partnerId: string, from: Date, to: Date) =>
+  sqlBuilder
+    .selectFrom("ledger_entry as e")
+    .leftJoin("order as o", "o.id", "e.order_id")
+    .where("e.partner_id", "=", partnerId)
+    .where("e.occurred_at", ">=", from)
+    .where("e.occurred_at", "<", to)
+    .where((eb) => eb.or([eb("e.order_id", "is", null), eb("o.parent_id", "is not", null)]));
 
-interface Row {
-  currency: string;
-  decimals: number;
-  sales: string;
-  refunds: string;
-  platform_fees: string;
-  net: string;
-  transferred: string;
-  owed: string;
-  paid_out: string;
-  sales_usd: string | null;
-  refunds_usd: string | null;
-  platform_fees_usd: string | null;
-  net_usd: string | null;
-}
+const totalsOf = (partnerId: string, from: Date, to: Date) =>
+  entriesOf(partnerId, from, to)
+    .select(["e.currency", ...SUMS])
+    .groupBy(sql`1`)
+    .orderBy(sql`1`);
+
+type Row = InferResult<ReturnType<typeof totalsOf>>[number];
 
 /** An exact decimal of `atomic` smallest units. */
 export function decimalOf(atomic: string | bigint, decimals: number): string {
@@ -95,14 +100,15 @@ export async function partnerStatement(
   now = new Date(),
 ): Promise<Statement> {
   const { from, to } = statementPeriod(query, now);
-  const params = [partnerId, from, to];
   const [months, totals] = await Promise.all([
-    database().query<Row & { month: string }>(
-      `SELECT to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, e.currency, ${SUMS} ${FROM}
-        GROUP BY 1, 2 ORDER BY 1, 2`,
-      params,
+    run(
+      entriesOf(partnerId, from, to)
+        .select([sql<string>`to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM')`.as("month"), "e.currency", ...SUMS])
+        .groupBy([sql`1`, sql`2`])
+        .orderBy(sql`1`)
+        .orderBy(sql`2`),
     ),
-    database().query<Row>(`SELECT e.currency, ${SUMS} ${FROM} GROUP BY 1 ORDER BY 1`, params),
+    run(totalsOf(partnerId, from, to)),
   ]);
   return {
     partnerId,
