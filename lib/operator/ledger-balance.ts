@@ -1,5 +1,5 @@
 import "server-only";
-import { database } from "@/lib/db";
+import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { dustTolerance } from "@/lib/payments/crypto/classify-payment";
 
 // Does the ledger balance, and does it say what the orders say? Checked per order (the soak ends
@@ -47,7 +47,8 @@ interface OrderRow {
   decimals: number;
 }
 
-const ORDERS = `
+// Two lateral sums per order: kept whole, as the builder would spell it no clearer.
+const ORDERS = sql<OrderRow>`
   SELECT o.id, o.domain, o.order_status::text AS order_status, o.payment_type::text AS payment_type,
          coalesce(p.arrival_amount_due, p.amount_due) AS due, p.amount_received AS received,
          coalesce(l.sales, 0)::text AS sales, coalesce(l.taken, 0)::text AS taken, l.split::text AS split,
@@ -66,14 +67,20 @@ const ORDERS = `
         FROM refund WHERE payment_id = p.id) r ON true
    WHERE p.amount_received > 0 OR l.sales IS NOT NULL`;
 
-const TOTALS = `
-  SELECT currency,
-         coalesce(sum(amount_atomic) FILTER (WHERE kind = 'sale'), 0)::text AS sales,
-         coalesce(-sum(amount_atomic) FILTER (WHERE kind IN ('refund', 'dispute', 'reorg_loss')), 0)::text AS refunds,
-         coalesce(sum(amount_atomic) FILTER (WHERE kind = 'processor_fee'), 0)::text AS processor_fees,
-         coalesce(sum(amount_atomic) FILTER (WHERE kind = 'platform_fee'), 0)::text AS platform_fees,
-         coalesce(sum(amount_atomic) FILTER (WHERE kind = 'partner_share'), 0)::text AS partner_shares
-    FROM ledger_entry GROUP BY currency ORDER BY currency`;
+const TOTALS = sqlBuilder
+  .selectFrom("ledger_entry")
+  .select([
+    "currency",
+    sql<string>`coalesce(sum(amount_atomic) FILTER (WHERE kind = 'sale'), 0)::text`.as("sales"),
+    sql<string>`coalesce(-sum(amount_atomic) FILTER (WHERE kind IN ('refund', 'dispute', 'reorg_loss')), 0)::text`.as(
+      "refunds",
+    ),
+    sql<string>`coalesce(sum(amount_atomic) FILTER (WHERE kind = 'processor_fee'), 0)::text`.as("processor_fees"),
+    sql<string>`coalesce(sum(amount_atomic) FILTER (WHERE kind = 'platform_fee'), 0)::text`.as("platform_fees"),
+    sql<string>`coalesce(sum(amount_atomic) FILTER (WHERE kind = 'partner_share'), 0)::text`.as("partner_shares"),
+  ])
+  .groupBy("currency")
+  .orderBy("currency");
 
 function orderProblems(row: OrderRow): string[] {
   const problems: string[] = [];
@@ -105,17 +112,7 @@ function orderProblems(row: OrderRow): string[] {
 }
 
 export async function checkLedgerBalance(): Promise<LedgerBalance> {
-  const [orders, totals] = await Promise.all([
-    database().query<OrderRow>(ORDERS),
-    database().query<{
-      currency: string;
-      sales: string;
-      refunds: string;
-      processor_fees: string;
-      platform_fees: string;
-      partner_shares: string;
-    }>(TOTALS),
-  ]);
+  const [orders, totals] = await Promise.all([run(ORDERS), run(TOTALS)]);
   const problems = orders.flatMap(orderProblems);
   return {
     ok: problems.length === 0,

@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { ReconciliationQuery, ReconciliationResponse } from "@/lib/contract/schemas/operator";
-import { database } from "@/lib/db";
+import { run, sql } from "@/lib/db/sql";
 
 // What each order of a period moved, for the operator: received, refunded and owed in the
 // payment's own currency, their USD value at receipt (the rate the crypto offer was priced at,
@@ -11,8 +11,11 @@ import { database } from "@/lib/db";
 type Query = z.infer<typeof ReconciliationQuery>;
 type Response = z.infer<typeof ReconciliationResponse>;
 
+// The report is kept as whole statements (a row per order with three correlated sums, then its totals
+// three ways), which read as the SQL they are; only the period and the page are values.
+
 // One row per order; amounts are numeric, so sums are exact.
-const ROWS = `
+const rowsOf = (from: Date, to: Date) => sql`
   SELECT o.id, o.created_at, o.domain, o.kind::text AS kind, o.order_status::text AS order_status,
          o.partner_id, o.payment_type::text AS payment_type, p.processor, p.processor_ref, p.usd_per_unit,
          CASE WHEN o.payment_type::text = 'card' THEN 'USD' ELSE o.currency END AS currency,
@@ -29,13 +32,13 @@ const ROWS = `
          (SELECT array_agg(t.chain || ':' || t.tx_hash ORDER BY t.created_at) FROM crypto_transfer t
            WHERE t.payment_id = p.id) AS transfers
     FROM "order" o LEFT JOIN payment p ON p.order_id = o.id
-   WHERE o.created_at >= $1::timestamptz AND o.created_at < $2::timestamptz`;
+   WHERE o.created_at >= ${from}::timestamptz AND o.created_at < ${to}::timestamptz`;
 
 // USD at receipt: cents for cards, the offer's rate for crypto (null without one).
-const usd = (amount: string) => `CASE WHEN currency = 'USD' THEN ${amount} / 100
-  WHEN usd_per_unit IS NOT NULL THEN ${amount} / power(10::numeric, decimals) * usd_per_unit END`;
+const usd = (amount: string) => sql`CASE WHEN currency = 'USD' THEN ${sql.ref(amount)} / 100
+  WHEN usd_per_unit IS NOT NULL THEN ${sql.ref(amount)} / power(10::numeric, decimals) * usd_per_unit END`;
 
-const TOTALS = `count(*)::int AS orders,
+const TOTALS = sql`count(*)::int AS orders,
   round(coalesce(sum(${usd("received")}), 0), 2)::text AS received_usd,
   round(coalesce(sum(${usd("refunded")}), 0), 2)::text AS refunded_usd,
   round(coalesce(sum(${usd("written_off")}), 0), 2)::text AS written_off_usd,
@@ -89,32 +92,29 @@ function fixed(value: string): string {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export async function reconcile(query: Query): Promise<Response> {
-  const range = [new Date(query.from), new Date(query.to)];
-  const db = database();
-  const afterClause = query.after
-    ? `AND (o.created_at, o.id) > (SELECT created_at, id FROM "order" WHERE id = $3::uuid)`
-    : "";
+  const [from, to] = [new Date(query.from), new Date(query.to)];
+  const after = query.after
+    ? sql`AND (o.created_at, o.id) > (SELECT created_at, id FROM "order" WHERE id = ${query.after}::uuid)`
+    : sql``;
   const [rows, byDay, byPartner, [all]] = await Promise.all([
-    db.query<Row>(
-      `SELECT id, created_at, domain, kind, order_status, partner_id, payment_type, processor, processor_ref,
+    run(
+      sql<Row>`SELECT id, created_at, domain, kind, order_status, partner_id, payment_type, processor, processor_ref,
               usd_per_unit, currency, decimals, transfers, received::text AS received, refunded::text AS refunded,
               owed::text AS owed, written_off::text AS written_off, round(${usd("received")}, 2)::text AS received_usd,
               round(${usd("refunded")}, 2)::text AS refunded_usd,
               round(${usd("written_off")}, 2)::text AS written_off_usd, round(fee_usd, 2)::text AS fee_usd
-         FROM (${ROWS} ${afterClause} ORDER BY o.created_at, o.id LIMIT ${query.pageSize + 1}) rows
+         FROM (${rowsOf(from, to)} ${after} ORDER BY o.created_at, o.id LIMIT ${query.pageSize + 1}) rows
         ORDER BY created_at, id`,
-      query.after ? [...range, query.after] : range,
     ),
-    db.query<TotalRow & { day: string }>(
-      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, ${TOTALS}
-         FROM (${ROWS}) rows GROUP BY 1 ORDER BY 1`,
-      range,
+    run(
+      sql<TotalRow & { day: string }>`SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, ${TOTALS}
+         FROM (${rowsOf(from, to)}) rows GROUP BY 1 ORDER BY 1`,
     ),
-    db.query<TotalRow & { partner_id: string | null }>(
-      `SELECT partner_id, ${TOTALS} FROM (${ROWS}) rows GROUP BY 1 ORDER BY 1 NULLS FIRST`,
-      range,
+    run(
+      sql<TotalRow & { partner_id: string | null }>`SELECT partner_id, ${TOTALS}
+         FROM (${rowsOf(from, to)}) rows GROUP BY 1 ORDER BY 1 NULLS FIRST`,
     ),
-    db.query<TotalRow>(`SELECT ${TOTALS} FROM (${ROWS}) rows`, range),
+    run(sql<TotalRow>`SELECT ${TOTALS} FROM (${rowsOf(from, to)}) rows`),
   ]);
   const page = rows.slice(0, query.pageSize);
   return {
