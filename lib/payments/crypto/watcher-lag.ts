@@ -9,13 +9,15 @@ import { evmClient } from "./evm-client";
 
 const HEAD_TTL_MS = 10_000;
 
+const heads = new Map<string, { at: number; head: Promise<bigint | null> }>();
+
+// Read on every scrape of /metrics: compiled once.
 const cursorsOf = prepared((chains: string[]) =>
   sqlBuilder
     .selectFrom("chain_cursor")
     .select(["chain", sql<string>`block::text`.as("block")])
     .where("chain", "=", (eb) => eb.fn.any(sql<string[]>`${chains}::text[]`)),
 );
-const heads = new Map<string, { at: number; head: Promise<bigint | null> }>();
 
 function headOf(chain: string, read: () => Promise<bigint>): Promise<bigint | null> {
   const known = heads.get(chain);
