@@ -1,7 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { StatementLine, StatementQuery, StatementResponse } from "@/lib/contract/schemas/statement";
-import type { InferResult, RawBuilder } from "kysely";
+import type { Expression, InferResult } from "kysely";
 import { run, sql, sqlBuilder } from "@/lib/db/sql";
 
 // A partner's statement, derived from the ledger only: its names' sales, what went back, the
@@ -12,48 +12,55 @@ import { run, sql, sqlBuilder } from "@/lib/db/sql";
 type Line = z.infer<typeof StatementLine>;
 type Statement = z.infer<typeof StatementResponse>;
 
-const SUMS = [
-  sql<string>`coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'sale'), 0)::text`.as("sales"),
-  sql<string>`coalesce(-sum(e.amount_atomic) FILTER (WHERE e.kind IN ('refund', 'dispute', 'reorg_loss')), 0)::text`.as(
-    "refunds",
-  ),
-  sql<string>`coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'platform_fee'), 0)::text`.as("platform_fees"),
-  sql<string>`coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share'), 0)::text`.as("net"),
-  sql<string>`coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share' AND e.transferred), 0)::text`.as(
-    "transferred",
-  ),
-  sql<string>`coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share' AND NOT e.transferred), 0)::text`.as(
-    "owed",
-  ),
-  sql<string>`coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'payout'), 0)::text`.as("paid_out"),
-  usd(sql`e.kind = 'sale'`).as("sales_usd"),
-  usd(sql`e.kind IN ('refund', 'dispute', 'reorg_loss')`, sql`-`).as("refunds_usd"),
-  usd(sql`e.kind = 'platform_fee'`).as("platform_fees_usd"),
-  usd(sql`e.kind = 'partner_share'`).as("net_usd"),
-  sql<number>`max(e.decimals)`.as("decimals"),
-] as const;
+const REFUNDS = ["refund", "dispute", "reorg_loss"];
 
-/** USD cents of the rows matching `filter`; null when one of them has no USD value. */
-function usd(filter: RawBuilder<boolean>, sign = sql``) {
-  return sql<string | null>`CASE WHEN bool_and(e.usd_cents IS NOT NULL) FILTER (WHERE ${filter}) IS FALSE THEN NULL
-               ELSE coalesce(${sign}sum(e.usd_cents) FILTER (WHERE ${filter}), 0)::text END`;
-}
-
-/** The partner's ledger rows of the period: its own names' sales and its payouts. */
-const entriesOf = (partnerId: string, from: Date, to: Date) =>
+/** The partner's ledger rows of the period (its own names' sales and its payouts), summed. */
+const linesOf = (partnerId: string, from: Date, to: Date) =>
   sqlBuilder
     .selectFrom("ledger_entry as e")
     .leftJoin("order as o", "o.id", "e.order_id")
     .where("e.partner_id", "=", partnerId)
     .where("e.occurred_at", ">=", from)
     .where("e.occurred_at", "<", to)
-    .where((eb) => eb.or([eb("e.order_id", "is", null), eb("o.parent_id", "is not", null)]));
+    .where((eb) => eb.or([eb("e.order_id", "is", null), eb("o.parent_id", "is not", null)]))
+    .select((eb) => {
+      const atomic = (kinds: string[]) =>
+        eb.fn.sum<string | null>("e.amount_atomic").filterWhere("e.kind", "in", kinds);
+      const text = (sum: Expression<string | null>) => eb.cast<string>(eb.fn.coalesce(sum, sql.lit(0)), "text");
+      // USD cents of the rows of `kinds`; null when one of them has no USD value.
+      const usd = (kinds: string[], negate = false) => {
+        const cents = eb.fn.sum<string | null>("e.usd_cents").filterWhere("e.kind", "in", kinds);
+        const valued = eb.fn
+          .agg<boolean | null>("bool_and", [eb("e.usd_cents", "is not", null)])
+          .filterWhere("e.kind", "in", kinds);
+        return eb
+          .case()
+          .when(valued, "is", false)
+          .then(sql<string | null>`NULL`)
+          .else(text(negate ? eb.neg(cents) : cents))
+          .end();
+      };
+      return [
+        "e.currency",
+        text(atomic(["sale"])).as("sales"),
+        text(eb.neg(atomic(REFUNDS))).as("refunds"),
+        text(atomic(["platform_fee"])).as("platform_fees"),
+        text(atomic(["partner_share"])).as("net"),
+        text(atomic(["partner_share"]).filterWhere("e.transferred", "=", true)).as("transferred"),
+        text(atomic(["partner_share"]).filterWhere("e.transferred", "=", false)).as("owed"),
+        text(atomic(["payout"])).as("paid_out"),
+        usd(["sale"]).as("sales_usd"),
+        usd(REFUNDS, true).as("refunds_usd"),
+        usd(["platform_fee"]).as("platform_fees_usd"),
+        usd(["partner_share"]).as("net_usd"),
+        eb.fn.max("e.decimals").as("decimals"),
+      ];
+    });
+
+const MONTH = sql<string>`to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM')`;
 
 const totalsOf = (partnerId: string, from: Date, to: Date) =>
-  entriesOf(partnerId, from, to)
-    .select(["e.currency", ...SUMS])
-    .groupBy(sql`1`)
-    .orderBy(sql`1`);
+  linesOf(partnerId, from, to).groupBy("e.currency").orderBy("e.currency");
 
 type Row = InferResult<ReturnType<typeof totalsOf>>[number];
 
@@ -102,11 +109,11 @@ export async function partnerStatement(
   const { from, to } = statementPeriod(query, now);
   const [months, totals] = await Promise.all([
     run(
-      entriesOf(partnerId, from, to)
-        .select([sql<string>`to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM')`.as("month"), "e.currency", ...SUMS])
-        .groupBy([sql`1`, sql`2`])
-        .orderBy(sql`1`)
-        .orderBy(sql`2`),
+      linesOf(partnerId, from, to)
+        .select(MONTH.as("month"))
+        .groupBy([MONTH, "e.currency"])
+        .orderBy(MONTH)
+        .orderBy("e.currency"),
     ),
     run(totalsOf(partnerId, from, to)),
   ]);

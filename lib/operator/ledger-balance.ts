@@ -96,16 +96,20 @@ type OrderRow = InferResult<typeof ORDERS>[number];
 
 const TOTALS = sqlBuilder
   .selectFrom("ledger_entry")
-  .select([
-    "currency",
-    sql<string>`coalesce(sum(amount_atomic) FILTER (WHERE kind = 'sale'), 0)::text`.as("sales"),
-    sql<string>`coalesce(-sum(amount_atomic) FILTER (WHERE kind IN ('refund', 'dispute', 'reorg_loss')), 0)::text`.as(
-      "refunds",
-    ),
-    sql<string>`coalesce(sum(amount_atomic) FILTER (WHERE kind = 'processor_fee'), 0)::text`.as("processor_fees"),
-    sql<string>`coalesce(sum(amount_atomic) FILTER (WHERE kind = 'platform_fee'), 0)::text`.as("platform_fees"),
-    sql<string>`coalesce(sum(amount_atomic) FILTER (WHERE kind = 'partner_share'), 0)::text`.as("partner_shares"),
-  ])
+  .select((eb) => {
+    const total = (kinds: string[], negate = false) => {
+      const sum = eb.fn.sum<string | null>("amount_atomic").filterWhere("kind", "in", kinds);
+      return eb.cast<string>(eb.fn.coalesce(negate ? eb.neg(sum) : sum, sql.lit(0)), "text");
+    };
+    return [
+      "currency",
+      total(["sale"]).as("sales"),
+      total(["refund", "dispute", "reorg_loss"], true).as("refunds"),
+      total(["processor_fee"]).as("processor_fees"),
+      total(["platform_fee"]).as("platform_fees"),
+      total(["partner_share"]).as("partner_shares"),
+    ];
+  })
   .groupBy("currency")
   .orderBy("currency");
 
