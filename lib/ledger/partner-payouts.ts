@@ -5,6 +5,7 @@ import type { z } from "zod";
 import { conflict, notFound } from "@/lib/contract/errors";
 import type { PartnerPayout, PartnerPayoutRequest } from "@/lib/contract/schemas/partner-payouts";
 import { db } from "@/lib/db";
+import { first, run, sql, sqlBuilder } from "@/lib/db/sql";
 
 // What the platform paid a partner for the shares it held (crypto sales, card sales without a
 // connected account), recorded by the operator as a `payout` row. The same reference again is the
@@ -15,12 +16,33 @@ type Request = z.infer<typeof PartnerPayoutRequest>;
 type Payout = z.infer<typeof PartnerPayout>;
 
 /** Shares held for the partner in `currency` (not moved by the card processor) less payouts. */
-async function heldFor(tx: Pick<ReturnType<typeof db>, "$queryRaw">, partnerId: string, currency: string) {
-  const [row] = await tx.$queryRaw<{ held: string; decimals: number | null }[]>`
-    SELECT (coalesce(sum(amount_atomic) FILTER (WHERE kind = 'partner_share' AND NOT transferred), 0)
-          - coalesce(sum(amount_atomic) FILTER (WHERE kind = 'payout'), 0))::text AS held,
-           max(decimals) AS decimals
-      FROM ledger_entry WHERE partner_id = ${partnerId}::uuid AND currency = ${currency}`;
+async function heldFor(tx: Prisma.TransactionClient, partnerId: string, currency: string) {
+  const row = await first(
+    sqlBuilder
+      .selectFrom("ledger_entry")
+      .select((eb) => [
+        eb
+          .cast<string>(
+            eb(
+              eb.fn.coalesce(
+                eb.fn
+                  .sum<string>("amount_atomic")
+                  .filterWhere("kind", "=", "partner_share")
+                  .filterWhere("transferred", "=", false),
+                sql.lit(0),
+              ),
+              "-",
+              eb.fn.coalesce(eb.fn.sum<string>("amount_atomic").filterWhere("kind", "=", "payout"), sql.lit(0)),
+            ),
+            "text",
+          )
+          .as("held"),
+        eb.fn.max("decimals").as("decimals"),
+      ])
+      .where("partner_id", "=", partnerId)
+      .where("currency", "=", currency),
+    tx,
+  );
   return { held: BigInt(row?.held ?? "0"), decimals: row?.decimals ?? 0 };
 }
 
@@ -38,7 +60,12 @@ export async function recordPartnerPayout(
   const key = `payout:${input.partnerId}:${input.currency}:${input.reference}`;
   return db().$transaction(async (tx) => {
     // One payout of a partner at a time, so two cannot both pass the check below.
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${`payout:${input.partnerId}`}, 0))`;
+    // Selects a constant: Prisma cannot read pg_advisory_xact_lock's void result.
+    await run(
+      sql<{ locked: boolean }>`SELECT true AS locked
+        FROM pg_advisory_xact_lock(hashtextextended(${`payout:${input.partnerId}`}, 0))`,
+      tx,
+    );
     const same = await tx.ledgerEntry.findUnique({ where: { entryKey: key } });
     if (same) {
       if (same.amountAtomic.toFixed(0) !== input.amountAtomic)

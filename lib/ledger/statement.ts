@@ -1,7 +1,8 @@
 import "server-only";
 import type { z } from "zod";
 import type { StatementLine, StatementQuery, StatementResponse } from "@/lib/contract/schemas/statement";
-import { database } from "@/lib/db";
+import type { Expression, InferResult } from "kysely";
+import { run, sql, sqlBuilder } from "@/lib/db/sql";
 
 // A partner's statement, derived from the ledger only: its names' sales, what went back, the
 // platform's fee and the partner's share, per month and currency, with what the card processor
@@ -11,46 +12,57 @@ import { database } from "@/lib/db";
 type Line = z.infer<typeof StatementLine>;
 type Statement = z.infer<typeof StatementResponse>;
 
-const SUMS = `
-  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'sale'), 0)::text AS sales,
-  coalesce(-sum(e.amount_atomic) FILTER (WHERE e.kind IN ('refund', 'dispute', 'reorg_loss')), 0)::text AS refunds,
-  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'platform_fee'), 0)::text AS platform_fees,
-  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share'), 0)::text AS net,
-  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share' AND e.transferred), 0)::text AS transferred,
-  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'partner_share' AND NOT e.transferred), 0)::text AS owed,
-  coalesce(sum(e.amount_atomic) FILTER (WHERE e.kind = 'payout'), 0)::text AS paid_out,
-  ${usd("e.kind = 'sale'")} AS sales_usd,
-  ${usd("e.kind IN ('refund', 'dispute', 'reorg_loss')", "-")} AS refunds_usd,
-  ${usd("e.kind = 'platform_fee'")} AS platform_fees_usd,
-  ${usd("e.kind = 'partner_share'")} AS net_usd,
-  max(e.decimals) AS decimals`;
+const REFUNDS = ["refund", "dispute", "reorg_loss"];
 
-/** USD cents of the rows matching `filter`; null when one of them has no USD value. */
-function usd(filter: string, sign = ""): string {
-  return `CASE WHEN bool_and(e.usd_cents IS NOT NULL) FILTER (WHERE ${filter}) IS FALSE THEN NULL
-               ELSE coalesce(${sign}sum(e.usd_cents) FILTER (WHERE ${filter}), 0)::text END`;
-}
+/** The partner's ledger rows of the period (its own names' sales and its payouts), summed. */
+const linesOf = (partnerId: string, from: Date, to: Date) =>
+  sqlBuilder
+    .selectFrom("ledger_entry as e")
+    .leftJoin("order as o", "o.id", "e.order_id")
+    .where("e.partner_id", "=", partnerId)
+    .where("e.occurred_at", ">=", from)
+    .where("e.occurred_at", "<", to)
+    .where((eb) => eb.or([eb("e.order_id", "is", null), eb("o.parent_id", "is not", null)]))
+    .select((eb) => {
+      const atomic = (kinds: string[]) =>
+        eb.fn.sum<string | null>("e.amount_atomic").filterWhere("e.kind", "in", kinds);
+      const text = (sum: Expression<string | null>) => eb.cast<string>(eb.fn.coalesce(sum, sql.lit(0)), "text");
+      // USD cents of the rows of `kinds`; null when one of them has no USD value.
+      const usd = (kinds: string[], negate = false) => {
+        const cents = eb.fn.sum<string | null>("e.usd_cents").filterWhere("e.kind", "in", kinds);
+        const valued = eb.fn
+          .agg<boolean | null>("bool_and", [eb("e.usd_cents", "is not", null)])
+          .filterWhere("e.kind", "in", kinds);
+        return eb
+          .case()
+          .when(valued, "is", false)
+          .then(sql<string | null>`NULL`)
+          .else(text(negate ? eb.neg(cents) : cents))
+          .end();
+      };
+      return [
+        "e.currency",
+        text(atomic(["sale"])).as("sales"),
+        text(eb.neg(atomic(REFUNDS))).as("refunds"),
+        text(atomic(["platform_fee"])).as("platform_fees"),
+        text(atomic(["partner_share"])).as("net"),
+        text(atomic(["partner_share"]).filterWhere("e.transferred", "=", true)).as("transferred"),
+        text(atomic(["partner_share"]).filterWhere("e.transferred", "=", false)).as("owed"),
+        text(atomic(["payout"])).as("paid_out"),
+        usd(["sale"]).as("sales_usd"),
+        usd(REFUNDS, true).as("refunds_usd"),
+        usd(["platform_fee"]).as("platform_fees_usd"),
+        usd(["partner_share"]).as("net_usd"),
+        eb.fn.max("e.decimals").as("decimals"),
+      ];
+    });
 
-const FROM = `
-  FROM ledger_entry e LEFT JOIN "order" o ON o.id = e.order_id
- WHERE e.partner_id = $1::uuid AND e.occurred_at >= $2::timestamptz AND e.occurred_at < $3::timestamptz
-   AND (e.order_id IS NULL OR o.parent_id IS NOT NULL)`;
+const MONTH = sql<string>`to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM')`;
 
-interface Row {
-  currency: string;
-  decimals: number;
-  sales: string;
-  refunds: string;
-  platform_fees: string;
-  net: string;
-  transferred: string;
-  owed: string;
-  paid_out: string;
-  sales_usd: string | null;
-  refunds_usd: string | null;
-  platform_fees_usd: string | null;
-  net_usd: string | null;
-}
+const totalsOf = (partnerId: string, from: Date, to: Date) =>
+  linesOf(partnerId, from, to).groupBy("e.currency").orderBy("e.currency");
+
+type Row = InferResult<ReturnType<typeof totalsOf>>[number];
 
 /** An exact decimal of `atomic` smallest units. */
 export function decimalOf(atomic: string | bigint, decimals: number): string {
@@ -95,14 +107,15 @@ export async function partnerStatement(
   now = new Date(),
 ): Promise<Statement> {
   const { from, to } = statementPeriod(query, now);
-  const params = [partnerId, from, to];
   const [months, totals] = await Promise.all([
-    database().query<Row & { month: string }>(
-      `SELECT to_char(e.occurred_at AT TIME ZONE 'UTC', 'YYYY-MM') AS month, e.currency, ${SUMS} ${FROM}
-        GROUP BY 1, 2 ORDER BY 1, 2`,
-      params,
+    run(
+      linesOf(partnerId, from, to)
+        .select(MONTH.as("month"))
+        .groupBy([MONTH, "e.currency"])
+        .orderBy(MONTH)
+        .orderBy("e.currency"),
     ),
-    database().query<Row>(`SELECT e.currency, ${SUMS} ${FROM} GROUP BY 1 ORDER BY 1`, params),
+    run(totalsOf(partnerId, from, to)),
   ]);
   return {
     partnerId,

@@ -1,5 +1,6 @@
 import "server-only";
-import { database } from "@/lib/db";
+import type { Expression, InferResult } from "kysely";
+import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { dustTolerance } from "@/lib/payments/crypto/classify-payment";
 
 // Does the ledger balance, and does it say what the orders say? Checked per order (the soak ends
@@ -30,50 +31,87 @@ export interface LedgerBalance {
   totals: LedgerTotals[];
 }
 
-interface OrderRow {
-  id: string;
-  domain: string;
-  order_status: string;
-  payment_type: string;
-  due: string;
-  received: string;
-  sales: string;
-  taken: string;
-  split: string | null;
-  refunds_paid: string;
-  refunds_booked: string;
-  refunds_owed: string;
-  currency: string;
-  decimals: number;
-}
+// Per order with a payment that received money or a sale in the ledger: what it was due and received,
+// and beside it the sums of its ledger rows and of its refunds.
+const ORDERS = sqlBuilder
+  .selectFrom("order as o")
+  .innerJoin("payment as p", "p.order_id", "o.id")
+  .leftJoinLateral(
+    (eb) =>
+      eb
+        .selectFrom("ledger_entry")
+        .select((eb) => [
+          eb.fn.sum<string | null>("amount_atomic").filterWhere("kind", "=", "sale").as("sales"),
+          eb.fn
+            .sum<string | null>("amount_atomic")
+            .filterWhere("kind", "in", ["refund", "dispute", "reorg_loss"])
+            .as("taken"),
+          eb
+            .neg(eb.fn.sum<string | null>("amount_atomic").filterWhere("kind", "in", ["refund", "dispute"]))
+            .as("refunds"),
+          eb.fn
+            .sum<string | null>("amount_atomic")
+            .filterWhere("kind", "in", ["platform_fee", "partner_share"])
+            .as("split"),
+        ])
+        .whereRef("order_id", "=", "o.id")
+        .as("l"),
+    (join) => join.onTrue(),
+  )
+  .leftJoinLateral(
+    (eb) =>
+      eb
+        .selectFrom("refund")
+        .select((eb) => [
+          eb.fn.sum<string | null>("amount_atomic").filterWhere("status", "=", "PAID").as("paid"),
+          eb.fn.sum<string | null>("amount_atomic").filterWhere("status", "in", ["DUE", "PAYING"]).as("owed"),
+        ])
+        .whereRef("payment_id", "=", "p.id")
+        .as("r"),
+    (join) => join.onTrue(),
+  )
+  .select((eb) => {
+    const text = (value: Expression<unknown>) => eb.cast<string>(value, "text");
+    const orZero = (value: Expression<string | null>) => text(eb.fn.coalesce(value, sql.lit(0)));
+    return [
+      "o.id",
+      "o.domain",
+      text(eb.ref("o.order_status")).as("order_status"),
+      text(eb.ref("o.payment_type")).as("payment_type"),
+      eb.fn.coalesce("p.arrival_amount_due", "p.amount_due").as("due"),
+      "p.amount_received as received",
+      orZero(eb.ref("l.sales")).as("sales"),
+      orZero(eb.ref("l.taken")).as("taken"),
+      eb.cast<string | null>(eb.ref("l.split"), "text").as("split"),
+      orZero(eb.ref("r.paid")).as("refunds_paid"),
+      orZero(eb.ref("l.refunds")).as("refunds_booked"),
+      orZero(eb.ref("r.owed")).as("refunds_owed"),
+      "o.currency",
+      eb.fn.coalesce("p.decimals", sql.lit(2)).as("decimals"),
+    ];
+  })
+  .where((eb) => eb.or([eb("p.amount_received", ">", sql<string>`0`), eb("l.sales", "is not", null)]));
 
-const ORDERS = `
-  SELECT o.id, o.domain, o.order_status::text AS order_status, o.payment_type::text AS payment_type,
-         coalesce(p.arrival_amount_due, p.amount_due) AS due, p.amount_received AS received,
-         coalesce(l.sales, 0)::text AS sales, coalesce(l.taken, 0)::text AS taken, l.split::text AS split,
-         coalesce(r.paid, 0)::text AS refunds_paid, coalesce(l.refunds, 0)::text AS refunds_booked,
-         coalesce(r.owed, 0)::text AS refunds_owed, o.currency, coalesce(p.decimals, 2) AS decimals
-    FROM "order" o JOIN payment p ON p.order_id = o.id
-    LEFT JOIN LATERAL (
-      SELECT sum(amount_atomic) FILTER (WHERE kind = 'sale') AS sales,
-             sum(amount_atomic) FILTER (WHERE kind IN ('refund', 'dispute', 'reorg_loss')) AS taken,
-             -sum(amount_atomic) FILTER (WHERE kind IN ('refund', 'dispute')) AS refunds,
-             sum(amount_atomic) FILTER (WHERE kind IN ('platform_fee', 'partner_share')) AS split
-        FROM ledger_entry WHERE order_id = o.id) l ON true
-    LEFT JOIN LATERAL (
-      SELECT sum(amount_atomic) FILTER (WHERE status = 'PAID') AS paid,
-             sum(amount_atomic) FILTER (WHERE status IN ('DUE', 'PAYING')) AS owed
-        FROM refund WHERE payment_id = p.id) r ON true
-   WHERE p.amount_received > 0 OR l.sales IS NOT NULL`;
+type OrderRow = InferResult<typeof ORDERS>[number];
 
-const TOTALS = `
-  SELECT currency,
-         coalesce(sum(amount_atomic) FILTER (WHERE kind = 'sale'), 0)::text AS sales,
-         coalesce(-sum(amount_atomic) FILTER (WHERE kind IN ('refund', 'dispute', 'reorg_loss')), 0)::text AS refunds,
-         coalesce(sum(amount_atomic) FILTER (WHERE kind = 'processor_fee'), 0)::text AS processor_fees,
-         coalesce(sum(amount_atomic) FILTER (WHERE kind = 'platform_fee'), 0)::text AS platform_fees,
-         coalesce(sum(amount_atomic) FILTER (WHERE kind = 'partner_share'), 0)::text AS partner_shares
-    FROM ledger_entry GROUP BY currency ORDER BY currency`;
+const TOTALS = sqlBuilder
+  .selectFrom("ledger_entry")
+  .select((eb) => {
+    const total = (kinds: string[], negate = false) => {
+      const sum = eb.fn.sum<string | null>("amount_atomic").filterWhere("kind", "in", kinds);
+      return eb.cast<string>(eb.fn.coalesce(negate ? eb.neg(sum) : sum, sql.lit(0)), "text");
+    };
+    return [
+      "currency",
+      total(["sale"]).as("sales"),
+      total(["refund", "dispute", "reorg_loss"], true).as("refunds"),
+      total(["processor_fee"]).as("processor_fees"),
+      total(["platform_fee"]).as("platform_fees"),
+      total(["partner_share"]).as("partner_shares"),
+    ];
+  })
+  .groupBy("currency")
+  .orderBy("currency");
 
 function orderProblems(row: OrderRow): string[] {
   const problems: string[] = [];
@@ -105,17 +143,7 @@ function orderProblems(row: OrderRow): string[] {
 }
 
 export async function checkLedgerBalance(): Promise<LedgerBalance> {
-  const [orders, totals] = await Promise.all([
-    database().query<OrderRow>(ORDERS),
-    database().query<{
-      currency: string;
-      sales: string;
-      refunds: string;
-      processor_fees: string;
-      platform_fees: string;
-      partner_shares: string;
-    }>(TOTALS),
-  ]);
+  const [orders, totals] = await Promise.all([run(ORDERS), run(TOTALS)]);
   const problems = orders.flatMap(orderProblems);
   return {
     ok: problems.length === 0,

@@ -3,7 +3,7 @@ import type { z } from "zod";
 import { ApiError } from "@/lib/contract/errors";
 import type { LedgerCheckQuery, LedgerCheckResponse } from "@/lib/contract/schemas/ledger-check";
 import { stripeConfigured } from "@/lib/config";
-import { database } from "@/lib/db";
+import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { decimalOf } from "@/lib/ledger/statement";
 import { listBalanceMovements } from "@/lib/payments/card/stripe-processor";
 
@@ -24,40 +24,106 @@ const STRIPE_KINDS: Record<string, "sales" | "refunds" | "disputes"> = {
   dispute: "disputes",
 };
 
-const LEDGER_STRIPE = `
-  SELECT CASE e.kind WHEN 'sale' THEN 'sales' WHEN 'refund' THEN 'refunds' ELSE 'disputes' END AS kind,
-         e.currency, sum(e.amount_atomic)::text AS amount
-    FROM ledger_entry e JOIN payment p ON p.order_id = e.order_id
-   WHERE p.processor = 'stripe' AND e.kind IN ('sale', 'refund', 'dispute')
-     AND e.occurred_at >= $1 AND e.occurred_at < $2
-   GROUP BY 1, 2`;
+/** The ledger's card sales, refunds and disputes of Stripe payments, per kind and currency. */
+const ledgerStripe = (from: Date, to: Date) =>
+  sqlBuilder
+    .selectFrom("ledger_entry as e")
+    .innerJoin("payment as p", "p.order_id", "e.order_id")
+    .select([
+      sql<Line["kind"]>`CASE e.kind WHEN 'sale' THEN 'sales' WHEN 'refund' THEN 'refunds' ELSE 'disputes' END`.as(
+        "kind",
+      ),
+      "e.currency",
+      sql<string>`sum(e.amount_atomic)::text`.as("amount"),
+    ])
+    .where("p.processor", "=", sql.lit("stripe"))
+    .where("e.kind", "in", [sql.lit("sale"), sql.lit("refund"), sql.lit("dispute")])
+    .where("e.occurred_at", ">=", from)
+    .where("e.occurred_at", "<", to)
+    .groupBy([sql`1`, sql`2`]);
 
-const CHAIN = `
-  WITH credited AS (
-    SELECT o.currency, coalesce(p.decimals, 0) AS decimals, t.amount AS amount
-      FROM crypto_transfer t JOIN payment p ON p.id = t.payment_id JOIN "order" o ON o.id = p.order_id
-     WHERE t.created_at >= $1 AND t.created_at < $2
-    UNION ALL
-    SELECT o.currency, coalesce(p.decimals, 0), r.amount
-      FROM reversed_transfer r JOIN payment p ON p.id = r.payment_id JOIN "order" o ON o.id = p.order_id
-     WHERE r.credited_at >= $1 AND r.credited_at < $2),
-  reversed AS (
-    SELECT o.currency, coalesce(p.decimals, 0) AS decimals, r.amount AS amount
-      FROM reversed_transfer r JOIN payment p ON p.id = r.payment_id JOIN "order" o ON o.id = p.order_id
-     WHERE r.reversed_at >= $1 AND r.reversed_at < $2),
-  booked AS (
-    SELECT e.kind, e.currency, e.decimals, e.amount_atomic AS amount
-      FROM ledger_entry e JOIN payment p ON p.order_id = e.order_id
-     WHERE p.processor IN ('evm', 'bitcoin') AND e.occurred_at >= $1 AND e.occurred_at < $2
-       AND (e.kind = 'sale' OR (e.kind = 'reorg_loss' AND e.entry_key NOT LIKE 'reorg_loss:duplicate:%')))
-  SELECT 'sales' AS kind, currency, max(decimals) AS decimals, sum(amount)::text AS expected, '0' AS actual
-    FROM credited GROUP BY currency
-  UNION ALL
-  SELECT 'reorganisations', currency, max(decimals), sum(amount)::text, '0' FROM reversed GROUP BY currency
-  UNION ALL
-  SELECT CASE kind WHEN 'sale' THEN 'sales' ELSE 'reorganisations' END, currency, max(decimals), '0',
-         (CASE WHEN kind = 'sale' THEN sum(amount) ELSE -sum(amount) END)::text
-    FROM booked GROUP BY kind, currency`;
+/**
+ * Per kind and currency, what the watchers credited (transfers, and credits a reorganisation took
+ * away later, by the time they were credited) and reversed, beside what the ledger booked for
+ * crypto payments (a duplicate row's loss is not a reorganisation's).
+ */
+const chain = (from: Date, to: Date) =>
+  sqlBuilder
+    .with("credited", (q) =>
+      q
+        .selectFrom("crypto_transfer as t")
+        .innerJoin("payment as p", "p.id", "t.payment_id")
+        .innerJoin("order as o", "o.id", "p.order_id")
+        .select((eb) => ["o.currency", eb.fn.coalesce("p.decimals", sql.lit(0)).as("decimals"), "t.amount as amount"])
+        .where("t.created_at", ">=", from)
+        .where("t.created_at", "<", to)
+        .unionAll((eb) =>
+          eb
+            .selectFrom("reversed_transfer as r")
+            .innerJoin("payment as p", "p.id", "r.payment_id")
+            .innerJoin("order as o", "o.id", "p.order_id")
+            .select((eb) => ["o.currency", eb.fn.coalesce("p.decimals", sql.lit(0)).as("decimals"), "r.amount"])
+            .where("r.credited_at", ">=", from)
+            .where("r.credited_at", "<", to),
+        ),
+    )
+    .with("reversed", (q) =>
+      q
+        .selectFrom("reversed_transfer as r")
+        .innerJoin("payment as p", "p.id", "r.payment_id")
+        .innerJoin("order as o", "o.id", "p.order_id")
+        .select((eb) => ["o.currency", eb.fn.coalesce("p.decimals", sql.lit(0)).as("decimals"), "r.amount as amount"])
+        .where("r.reversed_at", ">=", from)
+        .where("r.reversed_at", "<", to),
+    )
+    .with("booked", (q) =>
+      q
+        .selectFrom("ledger_entry as e")
+        .innerJoin("payment as p", "p.order_id", "e.order_id")
+        .select(["e.kind", "e.currency", "e.decimals", "e.amount_atomic as amount"])
+        .where("p.processor", "in", [sql.lit("evm"), sql.lit("bitcoin")])
+        .where("e.occurred_at", ">=", from)
+        .where("e.occurred_at", "<", to)
+        .where((eb) =>
+          eb.or([
+            eb("e.kind", "=", sql.lit("sale")),
+            eb.and([eb("e.kind", "=", sql.lit("reorg_loss")), eb("e.entry_key", "not like", "reorg_loss:duplicate:%")]),
+          ]),
+        ),
+    )
+    .selectFrom("credited")
+    .select((eb) => [
+      sql<Line["kind"]>`'sales'`.as("kind"),
+      "currency",
+      eb.fn.max("decimals").as("decimals"),
+      sql<string>`sum(amount)::text`.as("expected"),
+      sql<string>`'0'`.as("actual"),
+    ])
+    .groupBy("currency")
+    .unionAll((eb) =>
+      eb
+        .selectFrom("reversed")
+        .select((eb) => [
+          sql<Line["kind"]>`'reorganisations'`.as("kind"),
+          "currency",
+          eb.fn.max("decimals").as("decimals"),
+          sql<string>`sum(amount)::text`.as("expected"),
+          sql<string>`'0'`.as("actual"),
+        ])
+        .groupBy("currency"),
+    )
+    .unionAll((eb) =>
+      eb
+        .selectFrom("booked")
+        .select((eb) => [
+          sql<Line["kind"]>`CASE kind WHEN 'sale' THEN 'sales' ELSE 'reorganisations' END`.as("kind"),
+          "currency",
+          eb.fn.max("decimals").as("decimals"),
+          sql<string>`'0'`.as("expected"),
+          sql<string>`(CASE WHEN kind = 'sale' THEN sum(amount) ELSE -sum(amount) END)::text`.as("actual"),
+        ])
+        .groupBy(["kind", "currency"]),
+    );
 
 /** Lines keyed by source, kind and currency, expected and actual summed. */
 function merge(
@@ -113,10 +179,7 @@ export async function checkLedger(query: Query): Promise<Answer> {
           actual: 0n,
         });
     }
-    for (const row of await database().query<{ kind: Line["kind"]; currency: string; amount: string }>(LEDGER_STRIPE, [
-      from,
-      to,
-    ]))
+    for (const row of await run(ledgerStripe(from, to)))
       rows.push({
         source: "stripe",
         kind: row.kind,
@@ -126,13 +189,7 @@ export async function checkLedger(query: Query): Promise<Answer> {
         actual: BigInt(row.amount),
       });
   }
-  for (const row of await database().query<{
-    kind: Line["kind"];
-    currency: string;
-    decimals: number;
-    expected: string;
-    actual: string;
-  }>(CHAIN, [from, to]))
+  for (const row of await run(chain(from, to)))
     rows.push({
       source: "chain",
       kind: row.kind,

@@ -1,7 +1,9 @@
 import "server-only";
 import type { z } from "zod";
 import type { ReconciliationQuery, ReconciliationResponse } from "@/lib/contract/schemas/operator";
-import { database } from "@/lib/db";
+import type { InferResult } from "kysely";
+import { run, sql, sqlBuilder } from "@/lib/db/sql";
+import type { RefundStatus } from "@/lib/db/sql/enums";
 
 // What each order of a period moved, for the operator: received, refunded and owed in the
 // payment's own currency, their USD value at receipt (the rate the crypto offer was priced at,
@@ -12,66 +14,67 @@ type Query = z.infer<typeof ReconciliationQuery>;
 type Response = z.infer<typeof ReconciliationResponse>;
 
 // One row per order; amounts are numeric, so sums are exact.
-const ROWS = `
-  SELECT o.id, o.created_at, o.domain, o.kind::text AS kind, o.order_status::text AS order_status,
-         o.partner_id, o.payment_type::text AS payment_type, p.processor, p.processor_ref, p.usd_per_unit,
-         CASE WHEN o.payment_type::text = 'card' THEN 'USD' ELSE o.currency END AS currency,
-         coalesce(p.decimals, 2) AS decimals,
-         coalesce(p.amount_received, 0) AS received,
-         coalesce((SELECT sum(r.amount_atomic) FROM refund r
-                    WHERE r.payment_id = p.id AND r.status = 'PAID'), 0) AS refunded,
-         coalesce((SELECT sum(r.amount_atomic) FROM refund r
-                    WHERE r.payment_id = p.id AND r.status = 'DUE'), 0) AS owed,
-         coalesce((SELECT sum(r.amount_atomic) FROM refund r
-                    WHERE r.payment_id = p.id AND r.status = 'WRITTEN_OFF'), 0) AS written_off,
-         coalesce(CASE WHEN o.payment_type::text = 'card' AND p.platform_fee_cents IS NOT NULL AND p.amount_received > 0
-                       THEN p.platform_fee_cents END, 0)::numeric / 100 AS fee_usd,
-         (SELECT array_agg(t.chain || ':' || t.tx_hash ORDER BY t.created_at) FROM crypto_transfer t
-           WHERE t.payment_id = p.id) AS transfers
-    FROM "order" o LEFT JOIN payment p ON p.order_id = o.id
-   WHERE o.created_at >= $1::timestamptz AND o.created_at < $2::timestamptz`;
+const rowsOf = (from: Date, to: Date) =>
+  sqlBuilder
+    .selectFrom("order as o")
+    .leftJoin("payment as p", "p.order_id", "o.id")
+    .select((eb) => {
+      const refunds = (status: RefundStatus) =>
+        eb.fn.coalesce(
+          eb
+            .selectFrom("refund as r")
+            .select((eb) => eb.fn.sum<string>("r.amount_atomic").as("amount"))
+            .whereRef("r.payment_id", "=", "p.id")
+            .where("r.status", "=", sql.lit(status)),
+          sql.lit(0),
+        );
+      return [
+        "o.id",
+        "o.created_at",
+        "o.domain",
+        eb.cast<"PURCHASE" | "RENEWAL">("o.kind", "text").as("kind"),
+        eb.cast<string>("o.order_status", "text").as("order_status"),
+        "o.partner_id",
+        eb.cast<"card" | "crypto">("o.payment_type", "text").as("payment_type"),
+        "p.processor",
+        "p.processor_ref",
+        "p.usd_per_unit",
+        sql<string>`CASE WHEN o.payment_type::text = 'card' THEN 'USD' ELSE o.currency END`.as("currency"),
+        eb.fn.coalesce("p.decimals", sql.lit(2)).as("decimals"),
+        eb.fn.coalesce("p.amount_received", sql.lit(0)).as("received"),
+        refunds("PAID").as("refunded"),
+        refunds("DUE").as("owed"),
+        refunds("WRITTEN_OFF").as("written_off"),
+        sql<string>`coalesce(CASE WHEN o.payment_type::text = 'card' AND p.platform_fee_cents IS NOT NULL
+                                    AND p.amount_received > 0 THEN p.platform_fee_cents END, 0)::numeric / 100`.as(
+          "fee_usd",
+        ),
+        eb
+          .selectFrom("crypto_transfer as t")
+          .select(sql<string[]>`array_agg(t.chain || ':' || t.tx_hash ORDER BY t.created_at)`.as("references"))
+          .whereRef("t.payment_id", "=", "p.id")
+          .as("transfers"),
+      ];
+    })
+    .where("o.created_at", ">=", from)
+    .where("o.created_at", "<", to);
+
+type Amount = "received" | "refunded" | "written_off";
 
 // USD at receipt: cents for cards, the offer's rate for crypto (null without one).
-const usd = (amount: string) => `CASE WHEN currency = 'USD' THEN ${amount} / 100
-  WHEN usd_per_unit IS NOT NULL THEN ${amount} / power(10::numeric, decimals) * usd_per_unit END`;
+const usd = (amount: Amount) => sql<string | null>`CASE WHEN currency = 'USD' THEN ${sql.ref(amount)} / 100
+  WHEN usd_per_unit IS NOT NULL THEN ${sql.ref(amount)} / power(10::numeric, decimals) * usd_per_unit END`;
 
-const TOTALS = `count(*)::int AS orders,
-  round(coalesce(sum(${usd("received")}), 0), 2)::text AS received_usd,
-  round(coalesce(sum(${usd("refunded")}), 0), 2)::text AS refunded_usd,
-  round(coalesce(sum(${usd("written_off")}), 0), 2)::text AS written_off_usd,
-  round(coalesce(sum(fee_usd), 0), 2)::text AS fee_usd`;
+const TOTALS = [
+  sql<number>`count(*)::int`.as("orders"),
+  sql<string>`round(coalesce(sum(${usd("received")}), 0), 2)::text`.as("received_usd"),
+  sql<string>`round(coalesce(sum(${usd("refunded")}), 0), 2)::text`.as("refunded_usd"),
+  sql<string>`round(coalesce(sum(${usd("written_off")}), 0), 2)::text`.as("written_off_usd"),
+  sql<string>`round(coalesce(sum(fee_usd), 0), 2)::text`.as("fee_usd"),
+] as const;
 
-interface Row {
-  id: string;
-  created_at: Date | string;
-  domain: string;
-  kind: "PURCHASE" | "RENEWAL";
-  order_status: string;
-  partner_id: string | null;
-  payment_type: "card" | "crypto";
-  processor: string | null;
-  processor_ref: string | null;
-  usd_per_unit: string | null;
-  currency: string;
-  decimals: number;
-  received: string;
-  refunded: string;
-  owed: string;
-  written_off: string;
-  received_usd: string | null;
-  refunded_usd: string | null;
-  written_off_usd: string | null;
-  fee_usd: string;
-  transfers: string[] | null;
-}
-
-interface TotalRow {
-  orders: number;
-  received_usd: string;
-  refunded_usd: string;
-  written_off_usd: string;
-  fee_usd: string;
-}
+const totalsOver = (from: Date, to: Date) => sqlBuilder.selectFrom(rowsOf(from, to).as("rows")).select(TOTALS);
+type TotalRow = InferResult<ReturnType<typeof totalsOver>>[number];
 
 const totalsOf = (row: TotalRow | undefined) => ({
   orders: row?.orders ?? 0,
@@ -89,32 +92,72 @@ function fixed(value: string): string {
 const iso = (value: Date | string) => new Date(value).toISOString();
 
 export async function reconcile(query: Query): Promise<Response> {
-  const range = [new Date(query.from), new Date(query.to)];
-  const db = database();
-  const afterClause = query.after
-    ? `AND (o.created_at, o.id) > (SELECT created_at, id FROM "order" WHERE id = $3::uuid)`
-    : "";
+  const [from, to] = [new Date(query.from), new Date(query.to)];
+  const after = query.after;
+  const pageRows = rowsOf(from, to)
+    .$if(!!after, (rows) =>
+      rows.where((eb) =>
+        eb(
+          eb.refTuple("o.created_at", "o.id"),
+          ">",
+          eb
+            .selectFrom("order as a")
+            .select(["a.created_at", "a.id"])
+            .where("a.id", "=", after!)
+            .$asTuple("created_at", "id"),
+        ),
+      ),
+    )
+    .orderBy("o.created_at")
+    .orderBy("o.id")
+    .limit(query.pageSize + 1);
+  const text = (amount: Amount | "owed") => sql<string>`${sql.ref(amount)}::text`.as(amount);
+  const dollars = (amount: Amount) => sql<string | null>`round(${usd(amount)}, 2)::text`.as(`${amount}_usd`);
   const [rows, byDay, byPartner, [all]] = await Promise.all([
-    db.query<Row>(
-      `SELECT id, created_at, domain, kind, order_status, partner_id, payment_type, processor, processor_ref,
-              usd_per_unit, currency, decimals, transfers, received::text AS received, refunded::text AS refunded,
-              owed::text AS owed, written_off::text AS written_off, round(${usd("received")}, 2)::text AS received_usd,
-              round(${usd("refunded")}, 2)::text AS refunded_usd,
-              round(${usd("written_off")}, 2)::text AS written_off_usd, round(fee_usd, 2)::text AS fee_usd
-         FROM (${ROWS} ${afterClause} ORDER BY o.created_at, o.id LIMIT ${query.pageSize + 1}) rows
-        ORDER BY created_at, id`,
-      query.after ? [...range, query.after] : range,
+    run(
+      sqlBuilder
+        .selectFrom(pageRows.as("rows"))
+        .select([
+          "id",
+          "created_at",
+          "domain",
+          "kind",
+          "order_status",
+          "partner_id",
+          "payment_type",
+          "processor",
+          "processor_ref",
+          "usd_per_unit",
+          "currency",
+          "decimals",
+          "transfers",
+          text("received"),
+          text("refunded"),
+          text("owed"),
+          text("written_off"),
+          dollars("received"),
+          dollars("refunded"),
+          dollars("written_off"),
+          sql<string>`round(fee_usd, 2)::text`.as("fee_usd"),
+        ])
+        .orderBy("created_at")
+        .orderBy("id"),
     ),
-    db.query<TotalRow & { day: string }>(
-      `SELECT to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD') AS day, ${TOTALS}
-         FROM (${ROWS}) rows GROUP BY 1 ORDER BY 1`,
-      range,
+    run(
+      sqlBuilder
+        .selectFrom(rowsOf(from, to).as("rows"))
+        .select([sql<string>`to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD')`.as("day"), ...TOTALS])
+        .groupBy(sql`1`)
+        .orderBy(sql`1`),
     ),
-    db.query<TotalRow & { partner_id: string | null }>(
-      `SELECT partner_id, ${TOTALS} FROM (${ROWS}) rows GROUP BY 1 ORDER BY 1 NULLS FIRST`,
-      range,
+    run(
+      sqlBuilder
+        .selectFrom(rowsOf(from, to).as("rows"))
+        .select(["partner_id", ...TOTALS])
+        .groupBy("partner_id")
+        .orderBy("partner_id", (order) => order.nullsFirst()),
     ),
-    db.query<TotalRow>(`SELECT ${TOTALS} FROM (${ROWS}) rows`, range),
+    run(totalsOver(from, to)),
   ]);
   const page = rows.slice(0, query.pageSize);
   return {

@@ -1,6 +1,7 @@
 import "server-only";
 import { randomBytes } from "node:crypto";
-import { database, db } from "@/lib/db";
+import { db } from "@/lib/db";
+import { first, run, sql, sqlBuilder } from "@/lib/db/sql";
 import {
   CardProcessorError,
   type CardProcessor,
@@ -16,8 +17,7 @@ const TEST_PUBLISHABLE_KEY = "pk_test_builtin_processor";
 
 const token = (prefix: string, bytes = 12) => `${prefix}${randomBytes(bytes).toString("hex")}`;
 
-const SESSION_COLUMNS = "id, client_secret, customer_id, metadata";
-type SessionRow = { id: string; client_secret: string; customer_id: string; metadata: unknown };
+const SESSION_COLUMNS = ["id", "client_secret", "customer_id", "metadata"] as const;
 
 type IntentRow = { id: string; clientSecret: string; customerId: string; metadata: unknown };
 
@@ -67,37 +67,46 @@ export const testCardProcessor: CardProcessor = {
     // When two replays race, the loser's insert waits for the winner's commit and does nothing;
     // its statement cannot see that row (its snapshot is older), so it reads it again.
     const metadata = { orderId: input.orderId, ephemeralKey: token("ek_test_", 16), description: input.description };
-    const [created] = await database().query<SessionRow>(
-      `WITH inserted AS (
-         INSERT INTO test_payment_intent (id, client_secret, customer_id, amount, currency, status,
-             connected_account_id, idempotency_key, metadata, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, 'requires_payment_method', $6, $7, $8::jsonb, $9, $9)
-           ON CONFLICT (idempotency_key) DO NOTHING
-           RETURNING ${SESSION_COLUMNS})
-       SELECT * FROM inserted
-       UNION ALL
-       SELECT ${SESSION_COLUMNS} FROM test_payment_intent
-         WHERE idempotency_key = $7 AND NOT EXISTS (SELECT 1 FROM inserted)`,
-      [
-        id,
-        `${id}_secret_${randomBytes(12).toString("hex")}`,
-        token("cus_test_", 8),
-        input.amountCents,
-        input.currency,
-        input.connectedAccountId ?? null,
-        input.checkoutId,
-        JSON.stringify(metadata),
-        new Date(),
-      ],
+    const now = new Date();
+    const [created] = await run(
+      sqlBuilder
+        .with("inserted", (q) =>
+          q
+            .insertInto("test_payment_intent")
+            .values({
+              id,
+              client_secret: `${id}_secret_${randomBytes(12).toString("hex")}`,
+              customer_id: token("cus_test_", 8),
+              amount: input.amountCents,
+              currency: input.currency,
+              status: sql.lit("requires_payment_method"),
+              connected_account_id: input.connectedAccountId ?? null,
+              idempotency_key: input.checkoutId,
+              metadata: sql`${JSON.stringify(metadata)}::jsonb`,
+              created_at: now,
+              updated_at: now,
+            })
+            .onConflict((oc) => oc.column("idempotency_key").doNothing())
+            .returning(SESSION_COLUMNS),
+        )
+        .selectFrom("inserted")
+        .selectAll()
+        .unionAll((q) =>
+          q
+            .selectFrom("test_payment_intent")
+            .select(SESSION_COLUMNS)
+            .where("idempotency_key", "=", input.checkoutId)
+            .where((eb) => eb.not(eb.exists(eb.selectFrom("inserted").select(sql.lit(1).as("one"))))),
+        ),
     );
     const row =
       created ??
-      (
-        await database().query<SessionRow>(
-          `SELECT ${SESSION_COLUMNS} FROM test_payment_intent WHERE idempotency_key = $1`,
-          [input.checkoutId],
-        )
-      )[0];
+      (await first(
+        sqlBuilder
+          .selectFrom("test_payment_intent")
+          .select(SESSION_COLUMNS)
+          .where("idempotency_key", "=", input.checkoutId),
+      ))!;
     return sessionOf({
       id: row.id,
       clientSecret: row.client_secret,
@@ -128,7 +137,14 @@ export const testCardProcessor: CardProcessor = {
   async refund(input) {
     return db().$transaction(async (tx) => {
       // Serialized per intent, so two calls with one idempotency key refund once.
-      await tx.$executeRaw`SELECT 1 FROM "test_payment_intent" WHERE "id" = ${input.paymentIntentId} FOR UPDATE`;
+      await run(
+        sqlBuilder
+          .selectFrom("test_payment_intent")
+          .select(sql.lit(1).as("one"))
+          .where("id", "=", input.paymentIntentId)
+          .forUpdate(),
+        tx,
+      );
       const row = await tx.testPaymentIntent.findUniqueOrThrow({ where: { id: input.paymentIntentId } });
       const metadata = (row.metadata ?? {}) as TestMetadata;
       const refunds = metadata.refunds ?? [];

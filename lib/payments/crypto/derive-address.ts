@@ -7,6 +7,7 @@ import { bytesToHex, ripemd160, sha256 } from "viem";
 import { publicKeyToAddress } from "viem/accounts";
 import { config, type Config } from "@/lib/config";
 import { db } from "@/lib/db";
+import { first, run, sql, sqlBuilder } from "@/lib/db/sql";
 import type { BtcNetwork, ChainFamily, PaymentCurrency } from "./currencies";
 import { errorText, logger } from "@/lib/log";
 
@@ -236,18 +237,48 @@ export async function allocateDepositAddress(
   const key = derivationKey(currency.family, xpub);
   // One statement: a free index if there is one (SKIP LOCKED: concurrent purchases each take a
   // different one instead of waiting), else the counter's next.
-  const [taken] = await client.$queryRaw<{ derivation_index: number }[]>`
-    WITH reused AS (
-      DELETE FROM "free_derivation_index" WHERE ("key", "derivation_index") IN (
-        SELECT "key", "derivation_index" FROM "free_derivation_index" WHERE "key" = ${key}
-        ORDER BY "derivation_index" LIMIT 1 FOR UPDATE SKIP LOCKED)
-      RETURNING "derivation_index"),
-    counted AS (
-      INSERT INTO "derivation_counter" ("key", "next_index") SELECT ${key}, 1 WHERE NOT EXISTS (SELECT 1 FROM reused)
-      ON CONFLICT ("key") DO UPDATE SET "next_index" = "derivation_counter"."next_index" + 1
-      RETURNING "next_index" - 1 AS "derivation_index")
-    SELECT "derivation_index" FROM reused UNION ALL SELECT "derivation_index" FROM counted`;
-  const derivationIndex = Number(taken.derivation_index);
+  const taken = await first(
+    sqlBuilder
+      .with("reused", (q) =>
+        q
+          .deleteFrom("free_derivation_index")
+          .where((eb) =>
+            eb(
+              eb.refTuple("key", "derivation_index"),
+              "in",
+              eb
+                .selectFrom("free_derivation_index")
+                .select(["key", "derivation_index"])
+                .where("key", "=", key)
+                .orderBy("derivation_index")
+                .limit(1)
+                .forUpdate()
+                .skipLocked()
+                .$asTuple("key", "derivation_index"),
+            ),
+          )
+          .returning("derivation_index"),
+      )
+      .with("counted", (q) =>
+        q
+          .insertInto("derivation_counter")
+          .columns(["key", "next_index"])
+          .expression(
+            q
+              .selectNoFrom((eb) => [eb.val(key).as("key"), sql.lit(1).as("next_index")])
+              .where((eb) => eb.not(eb.exists(eb.selectFrom("reused").select(sql.lit(1).as("one"))))),
+          )
+          .onConflict((oc) =>
+            oc.column("key").doUpdateSet((eb) => ({ next_index: eb("derivation_counter.next_index", "+", 1) })),
+          )
+          .returning(sql<number>`next_index - 1`.as("derivation_index")),
+      )
+      .selectFrom("reused")
+      .select("derivation_index")
+      .unionAll((q) => q.selectFrom("counted").select("derivation_index")),
+    client,
+  );
+  const derivationIndex = Number(taken!.derivation_index);
   const { publicKey, path } = receiveKeyOf(
     xpub,
     currency.family,
@@ -272,12 +303,32 @@ export async function releaseDepositAddress(
 ): Promise<boolean> {
   const { xpub } = xpubOf(currency.family, cfg);
   try {
-    const released = await db().$executeRaw`
-      INSERT INTO "free_derivation_index" ("key", "derivation_index", "payment_id")
-      SELECT ${derivationKey(currency.family, xpub)}, ${deposit.derivationIndex}::int, ${paymentId}::uuid
-      WHERE NOT EXISTS (SELECT 1 FROM "payment" WHERE "deposit_address" = ${deposit.address.toLowerCase()})
-      ON CONFLICT DO NOTHING`;
-    return released > 0;
+    const released = await run(
+      sqlBuilder
+        .insertInto("free_derivation_index")
+        .columns(["key", "derivation_index", "payment_id"])
+        .expression(
+          sqlBuilder
+            .selectNoFrom((eb) => [
+              eb.val(derivationKey(currency.family, xpub)).as("key"),
+              sql<number>`${deposit.derivationIndex}::int`.as("derivation_index"),
+              sql<string>`${paymentId}::uuid`.as("payment_id"),
+            ])
+            .where((eb) =>
+              eb.not(
+                eb.exists(
+                  eb
+                    .selectFrom("payment")
+                    .select(sql.lit(1).as("one"))
+                    .where("deposit_address", "=", deposit.address.toLowerCase()),
+                ),
+              ),
+            ),
+        )
+        .onConflict((oc) => oc.doNothing())
+        .returning("key"),
+    );
+    return released.length > 0;
   } catch (error) {
     logger("payments").error(`deposit index ${deposit.derivationIndex} could not be given back: ${errorText(error)}`);
     return false;
@@ -316,11 +367,18 @@ export async function listFinishedDeposits(chain: string, watchedUntil: Date, li
 
 /** What was credited to the address, over every payment it ever served: native and per token contract. */
 export async function creditedToAddress(chain: string, address: string): Promise<Map<string, bigint>> {
-  const rows = await db().$queryRaw<{ asset: string; amount: string }[]>`
-    SELECT COALESCE(lower(p."token_contract"), 'native') AS "asset", SUM(t."amount")::text AS "amount"
-    FROM "crypto_transfer" t JOIN "payment" p ON p."id" = t."payment_id"
-    WHERE p."chain" = ${chain} AND lower(p."deposit_address") = ${address.toLowerCase()}
-    GROUP BY 1`;
+  const rows = await run(
+    sqlBuilder
+      .selectFrom("crypto_transfer as t")
+      .innerJoin("payment as p", "p.id", "t.payment_id")
+      .select((eb) => [
+        eb.fn.coalesce(eb.fn<string | null>("lower", ["p.token_contract"]), sql.lit("native")).as("asset"),
+        eb.cast<string>(eb.fn.sum("t.amount"), "text").as("amount"),
+      ])
+      .where("p.chain", "=", chain)
+      .where((eb) => eb(eb.fn("lower", ["p.deposit_address"]), "=", address.toLowerCase()))
+      .groupBy(sql.raw("1")),
+  );
   return new Map(rows.map((r) => [r.asset, BigInt(r.amount.split(".")[0])]));
 }
 

@@ -4,6 +4,7 @@ import type { Prisma, PrismaClient } from "@prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { atomic, atomicText, decimalText } from "@/lib/db/amounts";
+import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { recordCryptoSale, recordReorgLoss } from "@/lib/ledger/crypto-entries";
 import { dustTolerance, type ClassifyPaymentInput } from "./classify-payment";
 import type { CryptoCurrencyCode, PaymentCurrency } from "./currencies";
@@ -108,18 +109,42 @@ export async function readCursor(chain: string): Promise<CursorState | null> {
 
 async function advanceCursor(tx: Prisma.TransactionClient, chain: string, point: ChainPoint): Promise<void> {
   // Only forward: a second watcher that finished a later range first must not be pulled back.
-  await tx.$executeRaw`
-    INSERT INTO "chain_cursor" ("chain", "block", "block_hash", "block_time", "updated_at")
-    VALUES (${chain}, ${point.block}::bigint, ${point.hash}, ${point.time}::timestamptz, now())
-    ON CONFLICT ("chain") DO UPDATE SET "block" = EXCLUDED."block", "block_hash" = EXCLUDED."block_hash",
-      "block_time" = EXCLUDED."block_time", "updated_at" = now()
-    WHERE "chain_cursor"."block" <= EXCLUDED."block"`;
-  await tx.$executeRaw`
-    INSERT INTO "chain_block" ("chain", "number", "hash", "time")
-    VALUES (${chain}, ${point.block}::bigint, ${point.hash}, ${point.time}::timestamptz)
-    ON CONFLICT ("chain", "number") DO UPDATE SET "hash" = EXCLUDED."hash", "time" = EXCLUDED."time"`;
-  await tx.$executeRaw`
-    DELETE FROM "chain_block" WHERE "chain" = ${chain} AND "number" < ${point.block - CHAIN_HISTORY_BLOCKS}::bigint`;
+  const block = point.block.toString();
+  await run(
+    sqlBuilder
+      .insertInto("chain_cursor")
+      .values({ chain, block, block_hash: point.hash, block_time: point.time, updated_at: sql`now()` })
+      .onConflict((oc) =>
+        oc
+          .column("chain")
+          .doUpdateSet((eb) => ({
+            block: eb.ref("excluded.block"),
+            block_hash: eb.ref("excluded.block_hash"),
+            block_time: eb.ref("excluded.block_time"),
+            updated_at: sql`now()`,
+          }))
+          .whereRef("chain_cursor.block", "<=", "excluded.block"),
+      ),
+    tx,
+  );
+  await run(
+    sqlBuilder
+      .insertInto("chain_block")
+      .values({ chain, number: block, hash: point.hash, time: point.time })
+      .onConflict((oc) =>
+        oc
+          .columns(["chain", "number"])
+          .doUpdateSet((eb) => ({ hash: eb.ref("excluded.hash"), time: eb.ref("excluded.time") })),
+      ),
+    tx,
+  );
+  await run(
+    sqlBuilder
+      .deleteFrom("chain_block")
+      .where("chain", "=", chain)
+      .where("number", "<", (point.block - CHAIN_HISTORY_BLOCKS).toString()),
+    tx,
+  );
 }
 
 /** Recomputes what the payment received from the transfers it still has. */
@@ -158,14 +183,25 @@ export async function recordTransfers(
   return db().$transaction(async (tx) => {
     const credited = new Set<string>();
     for (const t of transfers) {
-      const inserted = await tx.$queryRaw<{ id: string }[]>`
-        INSERT INTO "crypto_transfer" ("id", "payment_id", "chain", "tx_hash", "log_index", "block_number",
-                                       "block_hash", "amount", "created_at", "from_address")
-        VALUES (${randomUUID()}::uuid, ${t.paymentId}::uuid, ${chain}, ${t.txHash.toLowerCase()}, ${t.logIndex}::int,
-                ${t.blockNumber}::bigint, ${t.blockHash?.toLowerCase() ?? null}, ${t.amount.toString()}::numeric,
-                ${t.blockTime}::timestamptz, ${senderOf(t)})
-        ON CONFLICT ("chain", "tx_hash", "log_index") DO NOTHING
-        RETURNING "id"`;
+      const inserted = await run(
+        sqlBuilder
+          .insertInto("crypto_transfer")
+          .values({
+            id: randomUUID(),
+            payment_id: t.paymentId,
+            chain,
+            tx_hash: t.txHash.toLowerCase(),
+            log_index: t.logIndex,
+            block_number: t.blockNumber.toString(),
+            block_hash: t.blockHash?.toLowerCase() ?? null,
+            amount: t.amount.toString(),
+            created_at: t.blockTime,
+            from_address: senderOf(t),
+          })
+          .onConflict((oc) => oc.columns(["chain", "tx_hash", "log_index"]).doNothing())
+          .returning("id"),
+        tx,
+      );
       if (inserted.length > 0) {
         credited.add(t.paymentId);
         const arrival =
@@ -173,11 +209,18 @@ export async function recordTransfers(
             ? arrivals.get(t.paymentId)
             : undefined;
         if (arrival?.rate)
-          await tx.$executeRaw`
-            UPDATE "payment" SET "arrival_usd_per_unit" = ${arrival.rate.usdPerUnit}::numeric,
-                   "arrival_rate_source" = ${arrival.rate.source},
-                   "arrival_amount_due" = ${arrival.rate.amountDue}::numeric
-             WHERE "id" = ${t.paymentId}::uuid AND "arrival_usd_per_unit" IS NULL`;
+          await run(
+            sqlBuilder
+              .updateTable("payment")
+              .set({
+                arrival_usd_per_unit: arrival.rate.usdPerUnit,
+                arrival_rate_source: arrival.rate.source,
+                arrival_amount_due: arrival.rate.amountDue,
+              })
+              .where("id", "=", t.paymentId)
+              .where("arrival_usd_per_unit", "is", null),
+            tx,
+          );
         await recordCryptoSale(tx, inserted[0]!.id, arrival?.rate?.usdPerUnit);
       }
     }
@@ -317,19 +360,21 @@ export async function applyReorganisation(
         touched.add(row.paymentId);
         continue;
       }
-      const removed = await tx.$queryRaw<
-        {
-          payment_id: string;
-          tx_hash: string;
-          log_index: number;
-          block_number: bigint;
-          block_hash: string | null;
-          amount: string;
-          created_at: Date;
-        }[]
-      >`DELETE FROM "crypto_transfer" WHERE "id" = ${check.id}::uuid
-        RETURNING "payment_id", "tx_hash", "log_index", "block_number", "block_hash", "amount"::text AS "amount",
-                  "created_at"`;
+      const removed = await run(
+        sqlBuilder
+          .deleteFrom("crypto_transfer")
+          .where("id", "=", check.id)
+          .returning([
+            "payment_id",
+            "tx_hash",
+            "log_index",
+            "block_number",
+            "block_hash",
+            sql<string>`amount::text`.as("amount"),
+            "created_at",
+          ]),
+        tx,
+      );
       // Another watcher may have handled the same reorganisation first.
       if (removed.length === 0) continue;
       const row = removed[0];
@@ -364,12 +409,15 @@ export async function applyReorganisation(
       for (const paymentId of await paymentsWithOpenReversals(tx, [...touched]))
         await input.onPaymentReorganised(tx, paymentId);
     }
-    await tx.$executeRaw`
-      UPDATE "chain_cursor" SET "block" = ${input.rewindTo.block}::bigint, "block_hash" = ${input.rewindTo.hash},
-        "block_time" = ${input.rewindTo.time}::timestamptz, "updated_at" = now()
-      WHERE "chain" = ${chain}`;
-    await tx.$executeRaw`
-      DELETE FROM "chain_block" WHERE "chain" = ${chain} AND "number" > ${input.rewindTo.block}::bigint`;
+    const block = input.rewindTo.block.toString();
+    await run(
+      sqlBuilder
+        .updateTable("chain_cursor")
+        .set({ block, block_hash: input.rewindTo.hash, block_time: input.rewindTo.time, updated_at: sql`now()` })
+        .where("chain", "=", chain),
+      tx,
+    );
+    await run(sqlBuilder.deleteFrom("chain_block").where("chain", "=", chain).where("number", ">", block), tx);
     return [...lost];
   }, TRANSACTION_OPTIONS);
 }
@@ -410,14 +458,37 @@ async function arrivalRates(transfers: ObservedTransfer[]): Promise<Map<string, 
   const latest = new Map<string, number>();
   for (const t of transfers) latest.set(t.paymentId, Math.max(latest.get(t.paymentId) ?? 0, t.blockTime.getTime()));
   if (latest.size === 0) return arrivals;
-  const rows = await db().$queryRaw<
-    { id: string; expires_at: Date; currency: string; decimals: number | null; cents: number }[]
-  >`SELECT p.id, p.expires_at, o.currency, p.decimals, o.base_price_cents AS cents
-      FROM "payment" p JOIN "order" o ON o.id = p.order_id
-     WHERE p.id = ANY(${[...latest.keys()]}::uuid[]) AND p.expires_at IS NOT NULL AND p.chain IS NOT NULL
-       AND p.arrival_usd_per_unit IS NULL AND p.in_flight_until IS NULL
-       AND NOT (p.unconfirmed_since IS NOT NULL AND p.unconfirmed_since <= p.expires_at)
-       AND NOT EXISTS (SELECT 1 FROM "crypto_transfer" t WHERE t.payment_id = p.id AND t.created_at <= p.expires_at)`;
+  const rows = await run(
+    sqlBuilder
+      .selectFrom("payment as p")
+      .innerJoin("order as o", "o.id", "p.order_id")
+      .select(["p.id", "p.expires_at", "o.currency", "p.decimals", "o.base_price_cents as cents"])
+      .where("p.id", "=", (eb) => eb.fn.any(sql<string[]>`${[...latest.keys()]}::uuid[]`))
+      .where("p.expires_at", "is not", null)
+      .where("p.chain", "is not", null)
+      .where("p.arrival_usd_per_unit", "is", null)
+      .where("p.in_flight_until", "is", null)
+      .where((eb) =>
+        eb.and([
+          eb.not(
+            eb.and([
+              eb("p.unconfirmed_since", "is not", null),
+              eb("p.unconfirmed_since", "<=", eb.ref("p.expires_at")),
+            ]),
+          ),
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom("crypto_transfer as t")
+                .select(sql.lit(1).as("one"))
+                .whereRef("t.payment_id", "=", "p.id")
+                .whereRef("t.created_at", "<=", "p.expires_at"),
+            ),
+          ),
+        ]),
+      )
+      .$narrowType<{ expires_at: Date }>(),
+  );
   const late = rows.filter((row) => (latest.get(row.id) ?? 0) > new Date(row.expires_at).getTime());
   if (late.length === 0) return arrivals;
   const rates = await currentRates().catch(() => null);

@@ -1,6 +1,6 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { database } from "@/lib/db";
+import { prepared, sql, sqlBuilder } from "@/lib/db/sql";
 import { bitcoinChainKey, evmChainKey } from "./currencies";
 import { evmClient } from "./evm-client";
 
@@ -8,7 +8,16 @@ import { evmClient } from "./evm-client";
 // The heads are read at most every 10 s per chain, whoever asks.
 
 const HEAD_TTL_MS = 10_000;
+
 const heads = new Map<string, { at: number; head: Promise<bigint | null> }>();
+
+// Read on every scrape of /metrics: compiled once.
+const cursorsOf = prepared((chains: string[]) =>
+  sqlBuilder
+    .selectFrom("chain_cursor")
+    .select(["chain", sql<string>`block::text`.as("block")])
+    .where("chain", "=", (eb) => eb.fn.any(sql<string[]>`${chains}::text[]`)),
+);
 
 function headOf(chain: string, read: () => Promise<bigint>): Promise<bigint | null> {
   const known = heads.get(chain);
@@ -42,10 +51,7 @@ export async function watcherLags(): Promise<{ chain: string; lag: number | null
     });
   }
   if (watched.length === 0) return [];
-  const cursors = await database().query<{ chain: string; block: string }>(
-    `SELECT chain, block::text AS block FROM chain_cursor WHERE chain = ANY($1::text[])`,
-    [watched.map((w) => w.chain)],
-  );
+  const cursors = await cursorsOf([watched.map((w) => w.chain)]);
   return Promise.all(
     watched.map(async ({ chain, head }) => {
       const tip = await head;

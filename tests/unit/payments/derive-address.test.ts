@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createBase58check } from "@scure/base";
 import { HDKey } from "@scure/bip32";
@@ -11,6 +12,7 @@ import {
   btcAddressAt,
   evmAddressAt,
   ExtendedKeyError,
+  releaseDepositAddress,
   TEST_MNEMONIC,
   testBtcXpub,
   testEvmXpub,
@@ -112,6 +114,16 @@ describe("allocateDepositAddress", () => {
       Array.from({ length: 12 }, (_, i) => i + 2),
     );
     expect(new Set(many.map((d) => d.address)).size).toBe(12);
+  });
+
+  test("an index given back is taken next, and given back only once (a second release writes nothing)", async () => {
+    const cfg = setConfig({ PAYMENTS_EVM_CHAIN_ID: 1, CRYPTO_EVM_XPUB: undefined });
+    const eth = paymentCurrency("ETH", cfg);
+    const taken = await allocateDepositAddress(eth, { cfg });
+    expect(await releaseDepositAddress(eth, taken, randomUUID(), cfg)).toBe(true);
+    expect(await releaseDepositAddress(eth, taken, randomUUID(), cfg)).toBe(false);
+    expect(await allocateDepositAddress(paymentCurrency("USDC", cfg), { cfg })).toEqual(taken);
+    expect((await allocateDepositAddress(eth, { cfg })).derivationIndex).toBe(taken.derivationIndex + 1);
   });
 
   test("Bitcoin has its own sequence and reports a configured key as not a test key", async () => {
