@@ -4,7 +4,8 @@ import type { Order } from "@prisma/client";
 import { ApiError, badRequest, conflict } from "@/lib/contract/errors";
 import type { PurchaseRequest } from "@/lib/contract/schemas/market";
 import { config } from "@/lib/config";
-import { database, db } from "@/lib/db";
+import { db } from "@/lib/db";
+import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { normalizeWeb3Name } from "@/lib/names/normalize";
 import { configuredCardProcessor, cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import type { CardProcessor, CardSession, EphemeralKey } from "@/lib/payments/card/card-processor";
@@ -13,6 +14,7 @@ import { BASE_CURRENCY, centsToDecimal } from "./pricing";
 import { platformFeeCents } from "./platform-fee";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { requestHash } from "./request-hash";
+import { timestamptz, uuid } from "./sql-casts";
 import { writeOrderHoldingName } from "./reserve-name";
 import { attributedToCreator, withinHoldLimits, type Creator } from "./unpaid-holds";
 import { errorText, logger } from "@/lib/log";
@@ -233,24 +235,35 @@ export async function ensureSession(order: OrderWithPayment): Promise<CardPurcha
   // The offer may have ended while the intent was being made: then it must not stay payable. The
   // order's move marks only intents already stored, so this statement reads the order's status
   // itself; a move committing meanwhile waits for this row and then marks it.
-  await database().query(
-    `UPDATE payment SET processor_ref = $2, processor_customer_id = $3, processor_client_secret = $4,
-        processor_ephemeral_key = $5, processor_ephemeral_key_expires_at = $6::timestamptz,
-        status = CASE WHEN status = 'creating' THEN 'requires_payment_method' ELSE status END,
-        cancel_due = cancel_due OR (status NOT IN ('succeeded', 'mismatched', 'canceled')
-          AND (SELECT order_status::text FROM "order" WHERE id = $7::uuid) IN ('EXPIRED', 'FAILED')),
-        updated_at = $8::timestamptz
-      WHERE id = $1::uuid`,
-    [
-      payment.id,
-      session.paymentIntentId,
-      session.customerId,
-      session.clientSecret,
-      session.ephemeralKey.secret,
-      session.ephemeralKey.expiresAt,
-      order.id,
-      new Date(),
-    ],
+  await run(
+    sqlBuilder
+      .updateTable("payment")
+      .set((eb) => ({
+        processor_ref: session.paymentIntentId,
+        processor_customer_id: session.customerId,
+        processor_client_secret: session.clientSecret,
+        processor_ephemeral_key: session.ephemeralKey.secret,
+        processor_ephemeral_key_expires_at: timestamptz(session.ephemeralKey.expiresAt),
+        status: sql`CASE WHEN status = 'creating' THEN 'requires_payment_method' ELSE status END`,
+        cancel_due: eb
+          .or([
+            eb.ref("cancel_due"),
+            eb.and([
+              sql<boolean>`status NOT IN ('succeeded', 'mismatched', 'canceled')`,
+              eb(
+                eb
+                  .selectFrom("order")
+                  .select(sql<string>`order_status::text`.as("s"))
+                  .where("id", "=", uuid(order.id)),
+                "in",
+                [sql.lit("EXPIRED"), sql.lit("FAILED")],
+              ),
+            ]),
+          ])
+          .$castTo<boolean>(),
+        updated_at: timestamptz(new Date()),
+      }))
+      .where("id", "=", uuid(payment.id)),
   );
   return answer(order, session);
 }
