@@ -3,7 +3,7 @@ import { randomUUID } from "node:crypto";
 import type { OrderStatus } from "@prisma/client";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { first, sql, sqlBuilder } from "@/lib/db/sql";
+import { first, prepared, sql, sqlBuilder } from "@/lib/db/sql";
 import { cardProcessorForUndo, cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import type { CardRefund } from "@/lib/payments/card/card-processor";
 import { formatUnits } from "@/lib/payments/crypto/rates";
@@ -71,20 +71,10 @@ function cardSaleLedger(paymentIntentId: string, currency: string, amount: strin
   ON CONFLICT (entry_key) DO NOTHING`;
 }
 
-/**
- * The money is recorded first (with `settlementDue`), then the order is settled against it; a
- * crash between the two is settled by the job.
- */
-export async function onCardPaymentSucceeded(event: CardSucceeded): Promise<OrderStatus | null> {
-  // Found and recorded in one statement, which also reads what settlement needs; a payment
-  // recorded already is left as it is, and settled again below (settlement is idempotent).
-  const intent = event.paymentIntentId;
-  const currency = event.currency;
-  const amount = String(event.amountReceivedCents);
-  const now = new Date();
-  // Whole, as written: data-modifying CTEs feeding a ledger insert over a lateral VALUES list would
-  // be riskier to translate into the builder than they are worth.
-  const row = await first(
+// Whole, as written: data-modifying CTEs feeding a ledger insert over a lateral VALUES list would
+// be riskier to translate into the builder than they are worth. Compiled once (every card payment).
+const recordCardSuccess = prepared(
+  (intent: string, currency: string, amount: string, now: Date, defaultFee: number) =>
     sql<SettlementRow>`WITH found AS (SELECT id, amount_due FROM payment WHERE processor_ref = ${intent}),
        recorded AS (
          UPDATE payment SET amount_received = ${amount}::numeric, settlement_due = true, cancel_due = false,
@@ -93,11 +83,26 @@ export async function onCardPaymentSucceeded(event: CardSucceeded): Promise<Orde
                            THEN 'succeeded' ELSE 'mismatched' END::"PaymentStatus"
            FROM found WHERE payment.id = found.id AND payment.status NOT IN ('succeeded', 'mismatched')
            RETURNING payment.id, payment.status, payment.amount_received),
-       booked AS (${cardSaleLedger(intent, currency, amount, now, platformFeeCents(event.amountReceivedCents))})
+       booked AS (${cardSaleLedger(intent, currency, amount, now, defaultFee)})
      SELECT ${settlementColumns(sql`coalesce(r.status, p.status)`, sql`coalesce(r.amount_received, p.amount_received)`)}
        FROM found JOIN payment p ON p.id = found.id JOIN "order" o ON o.id = p.order_id
        LEFT JOIN recorded r ON r.id = p.id`,
-  );
+);
+
+/**
+ * The money is recorded first (with `settlementDue`), then the order is settled against it; a
+ * crash between the two is settled by the job.
+ */
+export async function onCardPaymentSucceeded(event: CardSucceeded): Promise<OrderStatus | null> {
+  // Found and recorded in one statement, which also reads what settlement needs; a payment
+  // recorded already is left as it is, and settled again below (settlement is idempotent).
+  const [row] = await recordCardSuccess([
+    event.paymentIntentId,
+    event.currency,
+    String(event.amountReceivedCents),
+    new Date(),
+    platformFeeCents(event.amountReceivedCents),
+  ]);
   if (!row) return null;
   // Crash test hook: dies like a power cut after the payment is recorded and before settlement.
   if (config().FAULT_INJECT === "after-credit") process.kill(process.pid, "SIGKILL");

@@ -2,7 +2,7 @@ import "server-only";
 import type { OrderKind, OrderStatus, PaymentStatus } from "@prisma/client";
 import { db } from "@/lib/db";
 import type { RawBuilder } from "kysely";
-import { first, run, sql, sqlBuilder } from "@/lib/db/sql";
+import { first, prepared, sql, sqlBuilder } from "@/lib/db/sql";
 import { acceptsPaymentsFrom } from "@/lib/payments/card/card-processor-of";
 import { classifyPayment, dustTolerance } from "@/lib/payments/crypto/classify-payment";
 import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
@@ -166,15 +166,27 @@ export function settlementRowOf(row: SettlementRow): PaymentRow {
   };
 }
 
+// The same column list as the card processor's recording statement, which the builder cannot share.
+const readForSettlement = prepared(
+  (paymentId: string) =>
+    sql<SettlementRow>`SELECT ${settlementColumns()}
+      FROM payment p JOIN "order" o ON o.id = p.order_id WHERE p.id = ${paymentId}::uuid`,
+);
+
 /** The payment and its order's state, as settlement reads them: one statement through the driver. */
 async function paymentForSettlement(paymentId: string): Promise<PaymentRow | null> {
-  // The same column list as the card processor's recording statement, which the builder cannot share.
-  const row = await first(
-    sql<SettlementRow>`SELECT ${settlementColumns()} FROM payment p JOIN "order" o ON o.id = p.order_id
-      WHERE p.id = ${paymentId}::uuid`,
-  );
+  const [row] = await readForSettlement([paymentId]);
   return row ? settlementRowOf(row) : null;
 }
+
+const clearSettlementDue = prepared((paymentId: string, amountReceived: string, now: Date) =>
+  sqlBuilder
+    .updateTable("payment")
+    .set({ settlement_due: sql.lit(false), updated_at: now })
+    .where("id", "=", uuid(paymentId))
+    .where((eb) => eb.ref("settlement_due"))
+    .where("amount_received", "=", amountReceived),
+);
 
 /**
  * Settles the order against everything recorded for its payment; safe to call any number of
@@ -192,14 +204,7 @@ export async function settlePayment(
     ? await settleCrypto(payment, now)
     : await settleCard(payment, now);
   // Cleared only if nothing new was recorded meanwhile; otherwise the next pass settles that too.
-  await run(
-    sqlBuilder
-      .updateTable("payment")
-      .set({ settlement_due: false, updated_at: new Date() })
-      .where("id", "=", uuid(paymentId))
-      .where((eb) => eb.ref("settlement_due"))
-      .where("amount_received", "=", payment.amountReceived),
-  );
+  await clearSettlementDue([paymentId, payment.amountReceived, new Date()]);
   return status;
 }
 
