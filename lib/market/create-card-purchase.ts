@@ -5,7 +5,7 @@ import { ApiError, badRequest, conflict } from "@/lib/contract/errors";
 import type { PurchaseRequest } from "@/lib/contract/schemas/market";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
-import { run, sql, sqlBuilder } from "@/lib/db/sql";
+import { prepared, sql, sqlBuilder } from "@/lib/db/sql";
 import { normalizeWeb3Name } from "@/lib/names/normalize";
 import { configuredCardProcessor, cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import type { CardProcessor, CardSession, EphemeralKey } from "@/lib/payments/card/card-processor";
@@ -235,15 +235,39 @@ export async function ensureSession(order: OrderWithPayment): Promise<CardPurcha
   // The offer may have ended while the intent was being made: then it must not stay payable. The
   // order's move marks only intents already stored, so this statement reads the order's status
   // itself; a move committing meanwhile waits for this row and then marks it.
-  await run(
+  await storeSession([
+    payment.id,
+    order.id,
+    session.paymentIntentId,
+    session.customerId,
+    session.clientSecret,
+    session.ephemeralKey.secret,
+    session.ephemeralKey.expiresAt,
+    new Date(),
+  ]);
+  return answer(order, session);
+}
+
+// Compiled once: every card purchase stores its session.
+const storeSession = prepared(
+  (
+    paymentId: string,
+    orderId: string,
+    paymentIntentId: string,
+    customerId: string,
+    clientSecret: string,
+    ephemeralKey: string,
+    ephemeralKeyExpiresAt: Date | null,
+    now: Date,
+  ) =>
     sqlBuilder
       .updateTable("payment")
       .set((eb) => ({
-        processor_ref: session.paymentIntentId,
-        processor_customer_id: session.customerId,
-        processor_client_secret: session.clientSecret,
-        processor_ephemeral_key: session.ephemeralKey.secret,
-        processor_ephemeral_key_expires_at: timestamptz(session.ephemeralKey.expiresAt),
+        processor_ref: paymentIntentId,
+        processor_customer_id: customerId,
+        processor_client_secret: clientSecret,
+        processor_ephemeral_key: ephemeralKey,
+        processor_ephemeral_key_expires_at: timestamptz(ephemeralKeyExpiresAt),
         status: sql`CASE WHEN status = 'creating' THEN 'requires_payment_method' ELSE status END`,
         cancel_due: eb
           .or([
@@ -254,19 +278,17 @@ export async function ensureSession(order: OrderWithPayment): Promise<CardPurcha
                 eb
                   .selectFrom("order")
                   .select(sql<string>`order_status::text`.as("s"))
-                  .where("id", "=", uuid(order.id)),
+                  .where("id", "=", uuid(orderId)),
                 "in",
                 [sql.lit("EXPIRED"), sql.lit("FAILED")],
               ),
             ]),
           ])
           .$castTo<boolean>(),
-        updated_at: timestamptz(new Date()),
+        updated_at: timestamptz(now),
       }))
-      .where("id", "=", uuid(payment.id)),
-  );
-  return answer(order, session);
-}
+      .where("id", "=", uuid(paymentId)),
+);
 
 /**
  * A processor that fails or does not answer is a 502; the order keeps its hold while its offer
