@@ -1,5 +1,6 @@
 import "server-only";
 import type { Order, OrderStatus, Prisma } from "@prisma/client";
+import type { InferResult } from "kysely";
 import { db } from "@/lib/db";
 import { first, sqlBuilder } from "@/lib/db/sql";
 import { invalidateNameAndAddresses } from "@/lib/owners/invalidate-name";
@@ -31,13 +32,6 @@ export async function markRenewalPaid(
   return current?.orderStatus ?? status;
 }
 
-interface LockedDomain {
-  id: string;
-  expires_at: Date | null;
-  registered_at: Date;
-  suspended_at?: Date | null;
-}
-
 // The row lock orders concurrent renewals (and take-backs) of one name.
 const lockDomain = (name: string) =>
   sqlBuilder
@@ -45,6 +39,7 @@ const lockDomain = (name: string) =>
     .select(["id", "expires_at", "registered_at", "suspended_at"])
     .where("name", "=", name)
     .forUpdate();
+type LockedDomain = InferResult<ReturnType<typeof lockDomain>>[number];
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
