@@ -1,8 +1,9 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
-import type { OrderKind, OrderStatus, PaymentStatus } from "@prisma/client";
+import type { OrderStatus } from "@prisma/client";
 import { config } from "@/lib/config";
-import { database, db } from "@/lib/db";
+import { db } from "@/lib/db";
+import { first, prepared, sql, sqlBuilder } from "@/lib/db/sql";
 import { cardProcessorForUndo, cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import type { CardRefund } from "@/lib/payments/card/card-processor";
 import { formatUnits } from "@/lib/payments/crypto/rates";
@@ -14,7 +15,7 @@ import { orderStatusOf } from "./order-rows";
 import { platformFeeCents } from "./platform-fee";
 import { endedWithoutPayment, noteOrder, transitionOrder } from "./order-state";
 import { recordCardRefunds } from "./refunds";
-import { settlementColumns, settlementRowOf, settlePayment } from "./settle-payment";
+import { settlementColumns, settlementRowOf, settlePayment, type SettlementRow } from "./settle-payment";
 import { reverseCompletedOrder, type ReversibleOrder } from "./reverse-order";
 
 // What a card processor reports about a PaymentIntent and its charge, mapped onto the order. The
@@ -32,17 +33,12 @@ export const PROCESSOR_RECHECK_MS = 5_000;
 
 /** The payment of a processor's intent, with its order's kind. */
 async function paymentOfIntent(paymentIntentId: string) {
-  const [row] = await database().query<{
-    id: string;
-    orderId: string;
-    amountDue: string;
-    processor: string;
-    status: PaymentStatus;
-    kind: OrderKind;
-  }>(
-    `SELECT p.id, p.order_id AS "orderId", p.amount_due AS "amountDue", p.processor, p.status, o.kind
-       FROM payment p JOIN "order" o ON o.id = p.order_id WHERE p.processor_ref = $1`,
-    [paymentIntentId],
+  const row = await first(
+    sqlBuilder
+      .selectFrom("payment as p")
+      .innerJoin("order as o", "o.id", "p.order_id")
+      .select(["p.id", "p.order_id as orderId", "p.amount_due as amountDue", "p.processor", "p.status", "o.kind"])
+      .where("p.processor_ref", "=", paymentIntentId),
   );
   if (!row) return null;
   const { kind, ...payment } = row;
@@ -55,21 +51,43 @@ async function paymentOfIntent(paymentIntentId: string) {
  * decided with the order, else the configured fee: $5) and the partner's share, transferred by
  * Stripe itself on a destination charge. Keyed by the PaymentIntent, so a replay writes nothing.
  */
-const CARD_SALE_LEDGER = `
+function cardSaleLedger(paymentIntentId: string, currency: string, amount: string, now: Date, defaultFee: number) {
+  return sql`
   INSERT INTO ledger_entry (id, entry_key, kind, currency, decimals, amount_atomic, usd_cents, partner_id,
                             order_id, reference, occurred_at, transferred)
-  SELECT gen_random_uuid(), e.kind || ':' || $1, e.kind, upper($2), 2, e.amount,
-         CASE WHEN lower($2) = 'usd' THEN e.amount END, o.partner_id, o.id, $1, $4, e.transferred
+  SELECT gen_random_uuid(), e.kind || ':' || ${paymentIntentId}, e.kind, upper(${currency}), 2, e.amount,
+         CASE WHEN lower(${currency}) = 'usd' THEN e.amount END, o.partner_id, o.id, ${paymentIntentId}, ${now},
+         e.transferred
     FROM recorded r JOIN payment p ON p.id = r.id JOIN "order" o ON o.id = p.order_id
-   CROSS JOIN LATERAL (SELECT least(coalesce(p.platform_fee_cents, $5::int), $3::text::numeric) AS fee) f
-   CROSS JOIN LATERAL (VALUES ('sale', $3::text::numeric, false),
+   CROSS JOIN LATERAL (SELECT least(coalesce(p.platform_fee_cents, ${defaultFee}::int), ${amount}::text::numeric)
+                              AS fee) f
+   CROSS JOIN LATERAL (VALUES ('sale', ${amount}::text::numeric, false),
                               ('platform_fee', f.fee, false),
-                              ('partner_share', $3::text::numeric - f.fee, p.connected_account_id IS NOT NULL))
+                              ('partner_share', ${amount}::text::numeric - f.fee, p.connected_account_id IS NOT NULL))
                       AS e(kind, amount, transferred)
    WHERE e.kind = 'sale'
-      OR (lower($2) = 'usd' AND o.partner_id IS NOT NULL
+      OR (lower(${currency}) = 'usd' AND o.partner_id IS NOT NULL
           AND (p.connected_account_id IS NOT NULL OR o.parent_id IS NOT NULL))
   ON CONFLICT (entry_key) DO NOTHING`;
+}
+
+// Whole, as written: data-modifying CTEs feeding a ledger insert over a lateral VALUES list would
+// be riskier to translate into the builder than they are worth. Compiled once (every card payment).
+const recordCardSuccess = prepared(
+  (intent: string, currency: string, amount: string, now: Date, defaultFee: number) =>
+    sql<SettlementRow>`WITH found AS (SELECT id, amount_due FROM payment WHERE processor_ref = ${intent}),
+       recorded AS (
+         UPDATE payment SET amount_received = ${amount}::numeric, settlement_due = true, cancel_due = false,
+             updated_at = ${now},
+             status = CASE WHEN lower(${currency}) = 'usd' AND ${amount}::numeric >= found.amount_due
+                           THEN 'succeeded' ELSE 'mismatched' END::"PaymentStatus"
+           FROM found WHERE payment.id = found.id AND payment.status NOT IN ('succeeded', 'mismatched')
+           RETURNING payment.id, payment.status, payment.amount_received),
+       booked AS (${cardSaleLedger(intent, currency, amount, now, defaultFee)})
+     SELECT ${settlementColumns(sql`coalesce(r.status, p.status)`, sql`coalesce(r.amount_received, p.amount_received)`)}
+       FROM found JOIN payment p ON p.id = found.id JOIN "order" o ON o.id = p.order_id
+       LEFT JOIN recorded r ON r.id = p.id`,
+);
 
 /**
  * The money is recorded first (with `settlementDue`), then the order is settled against it; a
@@ -78,26 +96,13 @@ const CARD_SALE_LEDGER = `
 export async function onCardPaymentSucceeded(event: CardSucceeded): Promise<OrderStatus | null> {
   // Found and recorded in one statement, which also reads what settlement needs; a payment
   // recorded already is left as it is, and settled again below (settlement is idempotent).
-  const [row] = await database().query(
-    `WITH found AS (SELECT id, amount_due FROM payment WHERE processor_ref = $1),
-       recorded AS (
-         UPDATE payment SET amount_received = $3::numeric, settlement_due = true, cancel_due = false, updated_at = $4,
-             status = CASE WHEN lower($2) = 'usd' AND $3::numeric >= found.amount_due
-                           THEN 'succeeded' ELSE 'mismatched' END::"PaymentStatus"
-           FROM found WHERE payment.id = found.id AND payment.status NOT IN ('succeeded', 'mismatched')
-           RETURNING payment.id, payment.status, payment.amount_received),
-       booked AS (${CARD_SALE_LEDGER})
-     SELECT ${settlementColumns("coalesce(r.status, p.status)", "coalesce(r.amount_received, p.amount_received)")}
-       FROM found JOIN payment p ON p.id = found.id JOIN "order" o ON o.id = p.order_id
-       LEFT JOIN recorded r ON r.id = p.id`,
-    [
-      event.paymentIntentId,
-      event.currency,
-      String(event.amountReceivedCents),
-      new Date(),
-      platformFeeCents(event.amountReceivedCents),
-    ],
-  );
+  const [row] = await recordCardSuccess([
+    event.paymentIntentId,
+    event.currency,
+    String(event.amountReceivedCents),
+    new Date(),
+    platformFeeCents(event.amountReceivedCents),
+  ]);
   if (!row) return null;
   // Crash test hook: dies like a power cut after the payment is recorded and before settlement.
   if (config().FAULT_INJECT === "after-credit") process.kill(process.pid, "SIGKILL");

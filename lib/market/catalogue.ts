@@ -1,6 +1,6 @@
 import "server-only";
-import type { OrderStatus, PaymentStatus } from "@prisma/client";
-import { database } from "@/lib/db";
+import type { OrderStatus } from "@prisma/client";
+import { prepared, sql, sqlBuilder } from "@/lib/db/sql";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
 import { graceEndsAt, nameState } from "@/lib/registry/name-lifecycle";
 import { tldNamePricePerYearCents } from "./pricing";
@@ -85,52 +85,94 @@ function parse(input: string): Parsed {
 // or unique key; a search or a quote costs one round trip and no query compilation. Each lookup is
 // a LATERAL subquery with LIMIT 1, planned on its own: as one seven-table join the planner spent
 // ~3 ms per execution choosing a join order (on PGlite, on the database's only thread).
-const AVAILABILITY_QUERY = `SELECT n.name,
-    (SELECT tld.name_service FROM tld WHERE tld.name = n.tld) AS tld_service,
-    d.name IS NOT NULL AS registered, d.expires_at, d.suspended_at IS NOT NULL AS suspended,
-    pd.id AS parent_id, pd.name AS parent_name, pd.partner_id AS parent_partner_id,
-    pd.subdomains_enabled AS parent_subdomains_enabled,
-    pd.subdomain_price_cents AS parent_subdomain_price_cents, pd.expires_at AS parent_expires_at,
-    pd.payout_account_id AS parent_payout_account_id,
-    h.order_id AS hold_order_id, h.order_status AS hold_order_status, h.expires_at AS hold_expires_at,
-    h.settlement_due AS hold_settlement_due, h.status AS hold_payment_status,
-    h.amount_received AS hold_amount_received, h.in_flight_until AS hold_in_flight_until
-  FROM unnest($1::text[], $2::text[], $3::text[]) AS n(name, tld, parent)
-  LEFT JOIN LATERAL (SELECT name, expires_at, suspended_at FROM "domain" WHERE name = n.name LIMIT 1) d ON true
-  LEFT JOIN LATERAL (SELECT d.id, d.name, d.partner_id, d.subdomains_enabled, d.subdomain_price_cents, d.expires_at,
-        (SELECT payout_account_id FROM partner WHERE partner.id = d.partner_id) AS payout_account_id
-      FROM "domain" d WHERE d.name = n.parent LIMIT 1) pd ON true
-  LEFT JOIN LATERAL (SELECT o.id AS order_id, o.order_status::text AS order_status, o.expires_at,
-        p.settlement_due, p.status, p.amount_received, p.in_flight_until
-      FROM name_reservation r JOIN "order" o ON o.id = r.order_id LEFT JOIN payment p ON p.order_id = o.id
-      WHERE r.domain = n.name LIMIT 1) h ON true`;
+// One row per name: the name's registration (d), its parent (pd) and the order holding it (h).
+const availabilityOf = prepared((names: string[], tlds: string[], parents: (string | null)[]) =>
+  sqlBuilder
+    .selectFrom(
+      sql<{
+        name: string;
+        tld: string;
+        parent: string | null;
+      }>`unnest(${names}::text[], ${tlds}::text[], ${parents}::text[])`.as<"n">(sql`n(name, tld, parent)`),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("domain")
+          .select(["name", "expires_at", "suspended_at"])
+          .whereRef("name", "=", "n.name")
+          .limit(sql.lit(1))
+          .as("d"),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("domain as parent")
+          .select((eb) => [
+            "parent.id",
+            "parent.name",
+            "parent.partner_id",
+            "parent.subdomains_enabled",
+            "parent.subdomain_price_cents",
+            "parent.expires_at",
+            eb
+              .selectFrom("partner")
+              .select("payout_account_id")
+              .whereRef("partner.id", "=", "parent.partner_id")
+              .as("payout_account_id"),
+          ])
+          .whereRef("parent.name", "=", "n.parent")
+          .limit(sql.lit(1))
+          .as("pd"),
+      (join) => join.onTrue(),
+    )
+    .leftJoinLateral(
+      (eb) =>
+        eb
+          .selectFrom("name_reservation as r")
+          .innerJoin("order as o", "o.id", "r.order_id")
+          .leftJoin("payment as p", "p.order_id", "o.id")
+          .select([
+            "o.id as order_id",
+            sql<OrderStatus>`o.order_status::text`.as("order_status"),
+            "o.expires_at",
+            "p.settlement_due",
+            "p.status",
+            "p.amount_received",
+            "p.in_flight_until",
+          ])
+          .whereRef("r.domain", "=", "n.name")
+          .limit(sql.lit(1))
+          .as("h"),
+      (join) => join.onTrue(),
+    )
+    .select((eb) => [
+      "n.name",
+      // native, ens (a partner's ENS parent lives under it), or null: no TLD of ours.
+      eb.selectFrom("tld").select("tld.name_service").whereRef("tld.name", "=", "n.tld").as("tld_service"),
+      eb("d.name", "is not", null).$castTo<boolean>().as("registered"),
+      "d.expires_at",
+      eb("d.suspended_at", "is not", null).$castTo<boolean>().as("suspended"),
+      "pd.id as parent_id",
+      "pd.name as parent_name",
+      "pd.partner_id as parent_partner_id",
+      "pd.subdomains_enabled as parent_subdomains_enabled",
+      "pd.subdomain_price_cents as parent_subdomain_price_cents",
+      "pd.expires_at as parent_expires_at",
+      "pd.payout_account_id as parent_payout_account_id",
+      "h.order_id as hold_order_id",
+      "h.order_status as hold_order_status",
+      "h.expires_at as hold_expires_at",
+      "h.settlement_due as hold_settlement_due",
+      "h.status as hold_payment_status",
+      "h.amount_received as hold_amount_received",
+      "h.in_flight_until as hold_in_flight_until",
+    ]),
+);
+type AvailabilityRow = Awaited<ReturnType<typeof availabilityOf>>[number];
 
-type Timestamp = Date | string | null;
-
-interface AvailabilityRow {
-  name: string;
-  /** native, ens (a partner's ENS parent lives under it), or null: no TLD of ours. */
-  tld_service: string | null;
-  registered: boolean;
-  expires_at: Timestamp;
-  suspended: boolean | null;
-  parent_id: string | null;
-  parent_name: string | null;
-  parent_partner_id: string | null;
-  parent_subdomains_enabled: boolean | null;
-  parent_subdomain_price_cents: number | null;
-  parent_expires_at: Timestamp;
-  parent_payout_account_id: string | null;
-  hold_order_id: string | null;
-  hold_order_status: OrderStatus | null;
-  hold_expires_at: Timestamp;
-  hold_settlement_due: boolean | null;
-  hold_payment_status: PaymentStatus | null;
-  hold_amount_received: string | null;
-  hold_in_flight_until: Timestamp;
-}
-
-const toDate = (value: Timestamp): Date | null => (value === null ? null : new Date(value));
+const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
 
 /** Availability and price of each name, in the order given; one query for all of them. */
 export async function checkAvailability(inputs: string[], now = new Date()): Promise<Availability[]> {
@@ -138,7 +180,7 @@ export async function checkAvailability(inputs: string[], now = new Date()): Pro
   const names = [...new Set(parsed.flatMap((p) => (p.name ? [p.name] : [])))];
   if (names.length === 0) return parsed.map((p) => p.problem!);
 
-  const rows = await database().query<AvailabilityRow>(AVAILABILITY_QUERY, [
+  const rows = await availabilityOf([
     names,
     names.map((n) => n.slice(n.lastIndexOf(".") + 1)),
     names.map((n) => (n.split(".").length > 2 ? n.slice(n.indexOf(".") + 1) : null)),

@@ -4,7 +4,8 @@ import type { Order } from "@prisma/client";
 import { ApiError, badRequest, conflict } from "@/lib/contract/errors";
 import type { PurchaseRequest } from "@/lib/contract/schemas/market";
 import { config } from "@/lib/config";
-import { database, db } from "@/lib/db";
+import { db } from "@/lib/db";
+import { prepared, sql, sqlBuilder } from "@/lib/db/sql";
 import { normalizeWeb3Name } from "@/lib/names/normalize";
 import { configuredCardProcessor, cardProcessorNamed } from "@/lib/payments/card/card-processor-of";
 import type { CardProcessor, CardSession, EphemeralKey } from "@/lib/payments/card/card-processor";
@@ -13,6 +14,7 @@ import { BASE_CURRENCY, centsToDecimal } from "./pricing";
 import { platformFeeCents } from "./platform-fee";
 import { orderFieldsOf, quotePurchase } from "./quote-purchase";
 import { requestHash } from "./request-hash";
+import { timestamptz, uuid } from "./sql-casts";
 import { writeOrderHoldingName } from "./reserve-name";
 import { attributedToCreator, withinHoldLimits, type Creator } from "./unpaid-holds";
 import { errorText, logger } from "@/lib/log";
@@ -233,27 +235,60 @@ export async function ensureSession(order: OrderWithPayment): Promise<CardPurcha
   // The offer may have ended while the intent was being made: then it must not stay payable. The
   // order's move marks only intents already stored, so this statement reads the order's status
   // itself; a move committing meanwhile waits for this row and then marks it.
-  await database().query(
-    `UPDATE payment SET processor_ref = $2, processor_customer_id = $3, processor_client_secret = $4,
-        processor_ephemeral_key = $5, processor_ephemeral_key_expires_at = $6::timestamptz,
-        status = CASE WHEN status = 'creating' THEN 'requires_payment_method' ELSE status END,
-        cancel_due = cancel_due OR (status NOT IN ('succeeded', 'mismatched', 'canceled')
-          AND (SELECT order_status::text FROM "order" WHERE id = $7::uuid) IN ('EXPIRED', 'FAILED')),
-        updated_at = $8::timestamptz
-      WHERE id = $1::uuid`,
-    [
-      payment.id,
-      session.paymentIntentId,
-      session.customerId,
-      session.clientSecret,
-      session.ephemeralKey.secret,
-      session.ephemeralKey.expiresAt,
-      order.id,
-      new Date(),
-    ],
-  );
+  await storeSession([
+    payment.id,
+    order.id,
+    session.paymentIntentId,
+    session.customerId,
+    session.clientSecret,
+    session.ephemeralKey.secret,
+    session.ephemeralKey.expiresAt,
+    new Date(),
+  ]);
   return answer(order, session);
 }
+
+// Compiled once: every card purchase stores its session.
+const storeSession = prepared(
+  (
+    paymentId: string,
+    orderId: string,
+    paymentIntentId: string,
+    customerId: string,
+    clientSecret: string,
+    ephemeralKey: string,
+    ephemeralKeyExpiresAt: Date | null,
+    now: Date,
+  ) =>
+    sqlBuilder
+      .updateTable("payment")
+      .set((eb) => ({
+        processor_ref: paymentIntentId,
+        processor_customer_id: customerId,
+        processor_client_secret: clientSecret,
+        processor_ephemeral_key: ephemeralKey,
+        processor_ephemeral_key_expires_at: timestamptz(ephemeralKeyExpiresAt),
+        status: sql`CASE WHEN status = 'creating' THEN 'requires_payment_method' ELSE status END`,
+        cancel_due: eb
+          .or([
+            eb.ref("cancel_due"),
+            eb.and([
+              sql<boolean>`status NOT IN ('succeeded', 'mismatched', 'canceled')`,
+              eb(
+                eb
+                  .selectFrom("order")
+                  .select(sql<string>`order_status::text`.as("s"))
+                  .where("id", "=", uuid(orderId)),
+                "in",
+                [sql.lit("EXPIRED"), sql.lit("FAILED")],
+              ),
+            ]),
+          ])
+          .$castTo<boolean>(),
+        updated_at: timestamptz(now),
+      }))
+      .where("id", "=", uuid(paymentId)),
+);
 
 /**
  * A processor that fails or does not answer is a 502; the order keeps its hold while its offer

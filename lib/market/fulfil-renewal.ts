@@ -1,6 +1,8 @@
 import "server-only";
 import type { Order, OrderStatus, Prisma } from "@prisma/client";
+import type { InferResult } from "kysely";
 import { db } from "@/lib/db";
+import { first, sqlBuilder } from "@/lib/db/sql";
 import { invalidateNameAndAddresses } from "@/lib/owners/invalidate-name";
 import { addYears, graceEndsAt } from "@/lib/registry/name-lifecycle";
 import { transitionOrder } from "./order-state";
@@ -30,12 +32,14 @@ export async function markRenewalPaid(
   return current?.orderStatus ?? status;
 }
 
-interface LockedDomain {
-  id: string;
-  expires_at: Date | null;
-  registered_at: Date;
-  suspended_at?: Date | null;
-}
+// The row lock orders concurrent renewals (and take-backs) of one name.
+const lockDomain = (name: string) =>
+  sqlBuilder
+    .selectFrom("domain")
+    .select(["id", "expires_at", "registered_at", "suspended_at"])
+    .where("name", "=", name)
+    .forUpdate();
+type LockedDomain = InferResult<ReturnType<typeof lockDomain>>[number];
 
 const day = (date: Date) => date.toISOString().slice(0, 10);
 
@@ -59,8 +63,7 @@ export async function fulfilRenewal(order: Order, now = new Date()): Promise<Ord
   const paidAt = order.paidAt ?? now;
   await inTransaction(async (tx) => {
     // The row lock orders concurrent renewals of one name: each extends what the last one left.
-    const [domain] = await tx.$queryRaw<LockedDomain[]>`
-      SELECT id, expires_at, registered_at, suspended_at FROM "domain" WHERE name = ${order.domain} FOR UPDATE`;
+    const domain = await first(lockDomain(order.domain), tx);
     const refused = refusal(order, domain, paidAt);
     if (refused || !domain?.expires_at) {
       // Settlement turns the money into a refund; flagged in this commit, so a crash cannot lose it.
@@ -98,8 +101,7 @@ export async function takeBackRenewal(
   tx: Prisma.TransactionClient,
   order: { domain: string; years: number; createdAt: Date },
 ): Promise<string> {
-  const [domain] = await tx.$queryRaw<LockedDomain[]>`
-    SELECT id, expires_at, registered_at FROM "domain" WHERE name = ${order.domain} FOR UPDATE`;
+  const domain = await first(lockDomain(order.domain), tx);
   if (!domain?.expires_at || new Date(domain.registered_at).getTime() > order.createdAt.getTime())
     return ` The renewal's years no longer apply to ${order.domain}; nothing was taken back.`;
   const expiresAt = addYears(new Date(domain.expires_at), -order.years);

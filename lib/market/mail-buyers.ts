@@ -1,8 +1,10 @@
 import "server-only";
 import { config } from "@/lib/config";
-import { database } from "@/lib/db";
+import type { OrderStatus, RefundStatus } from "@prisma/client";
+import { first, run, sql, sqlBuilder } from "@/lib/db/sql";
 import { sendMail } from "@/lib/mail/mailer";
 import { formatUnits } from "@/lib/payments/crypto/rates";
+import { timestamptz } from "./sql-casts";
 
 // Mails to buyers who gave an e-mail address: a receipt when an order completes, a notice when a
 // refund is owed and when it is paid. Each mail is claimed by one statement (its key is unique, and
@@ -15,12 +17,6 @@ const LEASE_MS = 5 * 60_000;
 const MAX_ATTEMPTS = 8;
 const BATCH = 50;
 
-interface Claimed {
-  key: string;
-  recipient: string;
-  attempts: number;
-}
-
 /** Sends what is due now; answers the keys sent. */
 export async function mailBuyers(now = new Date()): Promise<string[]> {
   const claimed = [...(await claimNew(now)), ...(await claimRetries(now))];
@@ -29,49 +25,103 @@ export async function mailBuyers(now = new Date()): Promise<string[]> {
     try {
       const content = await contentOf(mail.key);
       if (content) await sendMail({ to: mail.recipient, ...content });
-      await database().query(`UPDATE buyer_mail SET sent_at = $2, last_error = NULL WHERE key = $1`, [mail.key, now]);
+      await run(
+        sqlBuilder.updateTable("buyer_mail").set({ sent_at: now, last_error: null }).where("key", "=", mail.key),
+      );
       sent.push(mail.key);
     } catch (error) {
       const backoff = Math.min(2 ** mail.attempts * 60_000, 6 * 3_600_000);
-      await database().query(`UPDATE buyer_mail SET next_attempt_at = $2, last_error = $3 WHERE key = $1`, [
-        mail.key,
-        new Date(now.getTime() + backoff),
-        (error instanceof Error ? error.message : String(error)).slice(0, 500),
-      ]);
+      await run(
+        sqlBuilder
+          .updateTable("buyer_mail")
+          .set({
+            next_attempt_at: new Date(now.getTime() + backoff),
+            last_error: (error instanceof Error ? error.message : String(error)).slice(0, 500),
+          })
+          .where("key", "=", mail.key),
+      );
     }
   }
   return sent;
 }
 
-function claimNew(now: Date): Promise<Claimed[]> {
-  return database().query<Claimed>(
-    `INSERT INTO buyer_mail (key, recipient, attempts, next_attempt_at)
-     SELECT key, recipient, 1, $2::timestamptz FROM (
-       SELECT 'receipt:' || o.id AS key, o.owner_email AS recipient FROM "order" o
-        WHERE o.completed_at > $1::timestamptz AND o.order_status = 'COMPLETED' AND o.owner_email IS NOT NULL
-       UNION ALL
-       SELECT 'refund-owed:' || r.id, o.owner_email FROM refund r JOIN "order" o ON o.id = r.order_id
-        WHERE r.created_at > $1::timestamptz AND o.owner_email IS NOT NULL
-       UNION ALL
-       SELECT 'refund-paid:' || r.id, o.owner_email FROM refund r JOIN "order" o ON o.id = r.order_id
-        WHERE r.paid_at > $1::timestamptz AND r.status = 'PAID' AND o.owner_email IS NOT NULL
-     ) due
-     WHERE NOT EXISTS (SELECT 1 FROM buyer_mail m WHERE m.key = due.key)
-     LIMIT ${BATCH}
-     ON CONFLICT (key) DO NOTHING
-     RETURNING key, recipient, attempts`,
-    [new Date(now.getTime() - RECENT_MS), new Date(now.getTime() + LEASE_MS)],
+function claimNew(now: Date) {
+  const since = timestamptz(new Date(now.getTime() - RECENT_MS));
+  return run(
+    sqlBuilder
+      .insertInto("buyer_mail")
+      .columns(["key", "recipient", "attempts", "next_attempt_at"])
+      .expression((eb) =>
+        eb
+          .selectFrom(
+            eb
+              .selectFrom("order as o")
+              .select([sql<string>`'receipt:' || o.id`.as("key"), "o.owner_email as recipient"])
+              .where("o.completed_at", ">", since)
+              .where("o.order_status", "=", sql.lit<OrderStatus>("COMPLETED"))
+              .where("o.owner_email", "is not", null)
+              .unionAll(
+                eb
+                  .selectFrom("refund as r")
+                  .innerJoin("order as o", "o.id", "r.order_id")
+                  .select([sql<string>`'refund-owed:' || r.id`.as("key"), "o.owner_email as recipient"])
+                  .where("r.created_at", ">", since)
+                  .where("o.owner_email", "is not", null),
+              )
+              .unionAll(
+                eb
+                  .selectFrom("refund as r")
+                  .innerJoin("order as o", "o.id", "r.order_id")
+                  .select([sql<string>`'refund-paid:' || r.id`.as("key"), "o.owner_email as recipient"])
+                  .where("r.paid_at", ">", since)
+                  .where("r.status", "=", sql.lit<RefundStatus>("PAID"))
+                  .where("o.owner_email", "is not", null),
+              )
+              .as("due"),
+          )
+          .select([
+            "due.key",
+            "due.recipient",
+            sql.lit(1).as("attempts"),
+            timestamptz(new Date(now.getTime() + LEASE_MS)).as("next_attempt_at"),
+          ])
+          .where(({ not, exists, selectFrom }) =>
+            not(
+              exists(
+                selectFrom("buyer_mail as m")
+                  .select(sql<number>`1`.as("one"))
+                  .whereRef("m.key", "=", "due.key"),
+              ),
+            ),
+          )
+          .limit(sql.lit(BATCH)),
+      )
+      .onConflict((oc) => oc.column("key").doNothing())
+      .returning(["key", "recipient", "attempts"]),
   );
 }
 
-function claimRetries(now: Date): Promise<Claimed[]> {
-  return database().query<Claimed>(
-    `UPDATE buyer_mail SET attempts = attempts + 1, next_attempt_at = $2::timestamptz
-      WHERE key IN (SELECT key FROM buyer_mail
-                     WHERE sent_at IS NULL AND next_attempt_at <= $1::timestamptz AND attempts < ${MAX_ATTEMPTS}
-                     ORDER BY next_attempt_at LIMIT ${BATCH} FOR UPDATE SKIP LOCKED)
-      RETURNING key, recipient, attempts`,
-    [now, new Date(now.getTime() + LEASE_MS)],
+function claimRetries(now: Date) {
+  return run(
+    sqlBuilder
+      .updateTable("buyer_mail")
+      .set((eb) => ({
+        attempts: eb("attempts", "+", sql.lit(1)),
+        next_attempt_at: timestamptz(new Date(now.getTime() + LEASE_MS)),
+      }))
+      .where("key", "in", (eb) =>
+        eb
+          .selectFrom("buyer_mail")
+          .select("key")
+          .where("sent_at", "is", null)
+          .where("next_attempt_at", "<=", timestamptz(now))
+          .where("attempts", "<", sql.lit(MAX_ATTEMPTS))
+          .orderBy("next_attempt_at")
+          .limit(sql.lit(BATCH))
+          .forUpdate()
+          .skipLocked(),
+      )
+      .returning(["key", "recipient", "attempts"]),
   );
 }
 
@@ -83,19 +133,20 @@ const orderLink = (orderId: string) => {
 async function contentOf(key: string): Promise<{ subject: string; text: string } | null> {
   const [kind, id] = key.split(":") as [string, string];
   if (kind === "receipt") {
-    const [order] = await database().query<{
-      id: string;
-      domain: string;
-      years: number;
-      kind: string;
-      price: string;
-      currency: string;
-      base_price_cents: number;
-      name_expires_at: string | null;
-    }>(
-      `SELECT id, domain, years, kind::text AS kind, price, currency, base_price_cents, name_expires_at
-         FROM "order" WHERE id = $1`,
-      [id],
+    const order = await first(
+      sqlBuilder
+        .selectFrom("order")
+        .select([
+          "id",
+          "domain",
+          "years",
+          sql<string>`kind::text`.as("kind"),
+          "price",
+          "currency",
+          "base_price_cents",
+          "name_expires_at",
+        ])
+        .where("id", "=", id),
     );
     if (!order) return null;
     const what = order.kind === "RENEWAL" ? `Renewal of ${order.domain}` : order.domain;
@@ -110,21 +161,22 @@ async function contentOf(key: string): Promise<{ subject: string; text: string }
         orderLink(order.id),
     };
   }
-  const [refund] = await database().query<{
-    order_id: string;
-    domain: string;
-    currency: string;
-    decimals: number;
-    amount_atomic: string;
-    reason: string;
-    payout_reference: string | null;
-    processor_refund_id: string | null;
-    method: string;
-  }>(
-    `SELECT r.order_id, o.domain, r.currency, r.decimals, r.amount_atomic, r.reason, r.payout_reference,
-            r.processor_refund_id, r.method
-       FROM refund r JOIN "order" o ON o.id = r.order_id WHERE r.id = $1`,
-    [id],
+  const refund = await first(
+    sqlBuilder
+      .selectFrom("refund as r")
+      .innerJoin("order as o", "o.id", "r.order_id")
+      .select([
+        "r.order_id",
+        "o.domain",
+        "r.currency",
+        "r.decimals",
+        "r.amount_atomic",
+        "r.reason",
+        "r.payout_reference",
+        "r.processor_refund_id",
+        "r.method",
+      ])
+      .where("r.id", "=", id),
   );
   if (!refund) return null;
   const amount = `${formatUnits(BigInt(refund.amount_atomic), refund.decimals)} ${refund.currency}`;

@@ -1,7 +1,7 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import type { OrderKind, OrderStatus, Prisma } from "@prisma/client";
-import { database } from "@/lib/db";
+import { prepared, sql, type Connection } from "@/lib/db/sql";
 import { dropHere, invalidate, notifySql } from "@/lib/db/invalidation";
 import { outboxCte, type WebhookEventType } from "@/lib/webhooks/outbox";
 
@@ -77,32 +77,58 @@ export interface TransitionInput {
 // writes the partner's `order.<state>` webhook event (lib/webhooks/outbox.ts), so a move that
 // commits is reported and one that does not never is.
 // A time is set only when given (null clears it, as with Prisma; undefined leaves it).
-const TRANSITION = `WITH moved AS (
-    UPDATE "order" SET order_status = $2::"OrderStatus", order_status_reason = $3, updated_at = $5::timestamptz,
-        paid_at = CASE WHEN $6 THEN $7::timestamptz ELSE paid_at END,
-        completed_at = CASE WHEN $8 THEN $9::timestamptz ELSE completed_at END,
-        name_expires_at = CASE WHEN $10 THEN $11::timestamptz ELSE name_expires_at END
-      WHERE id = $1::uuid AND order_status::text = ANY($4::text[])
-        AND (NOT $15 OR EXISTS (SELECT 1 FROM name_reservation WHERE order_id = $1::uuid))
-      RETURNING id, kind, domain, parent_id, owner_address, order_status, order_status_reason),
+// A whole template, as the partner's event is a CTE whose text lib/webhooks/outbox.ts writes;
+// compiled once, as a move runs with every payment. Each use of an argument is its own parameter.
+const moveOrder = prepared(
+  (
+    orderId: string,
+    to: OrderStatus,
+    reason: string,
+    from: OrderStatus[],
+    now: Date,
+    setPaidAt: boolean,
+    paidAt: Date | null,
+    setCompletedAt: boolean,
+    completedAt: Date | null,
+    setNameExpiresAt: boolean,
+    nameExpiresAt: Date | null,
+    eventId: string,
+    release: boolean,
+    cancel: boolean,
+    whileHolding: boolean,
+    eventType: WebhookEventType | null,
+  ) => sql<{ id: string; published: string; events: string }>`WITH moved AS (
+    UPDATE "order" SET order_status = ${to}::"OrderStatus", order_status_reason = ${reason},
+        updated_at = ${now}::timestamptz,
+        paid_at = CASE WHEN ${setPaidAt} THEN ${paidAt}::timestamptz ELSE paid_at END,
+        completed_at = CASE WHEN ${setCompletedAt} THEN ${completedAt}::timestamptz ELSE completed_at END,
+        name_expires_at = CASE WHEN ${setNameExpiresAt} THEN ${nameExpiresAt}::timestamptz ELSE name_expires_at END
+      WHERE id = ${orderId}::uuid AND order_status::text = ANY(${from}::text[])
+        AND (NOT ${whileHolding} OR EXISTS (SELECT 1 FROM name_reservation WHERE order_id = ${orderId}::uuid))
+      RETURNING id, kind, domain, parent_id, owner_address, order_status, order_status_reason,
+        ${eventType}::text AS event_type),
   event AS (
     INSERT INTO order_event (id, order_id, status, reason, created_at)
-      SELECT $12::uuid, id, $2::"OrderStatus", $3, $5::timestamptz FROM moved),
+      SELECT ${eventId}::uuid, id, ${to}::"OrderStatus", ${reason}, ${now}::timestamptz FROM moved),
   released AS (
-    DELETE FROM name_reservation WHERE $13 AND order_id IN (SELECT id FROM moved)),
+    DELETE FROM name_reservation WHERE ${release} AND order_id IN (SELECT id FROM moved)),
   cancelled AS (
-    UPDATE payment SET cancel_due = true, updated_at = $5::timestamptz
-      WHERE $14 AND order_id IN (SELECT id FROM moved) AND processor IN ('stripe', 'test')
+    UPDATE payment SET cancel_due = true, updated_at = ${now}::timestamptz
+      WHERE ${cancel} AND order_id IN (SELECT id FROM moved) AND processor IN ('stripe', 'test')
         AND processor_ref IS NOT NULL AND status NOT IN ('succeeded', 'mismatched', 'canceled')),
-  ${outboxCte(`
-    SELECT p.partner_id, $16::text AS type, 'order:' || m.id AS object_key,
+  ${sql.raw(
+    outboxCte(`
+    SELECT p.partner_id, m.event_type AS type, 'order:' || m.id AS object_key,
            jsonb_build_object('orderId', m.id, 'kind', m.kind, 'domain', m.domain, 'parentDomain', p.name,
              'ownerAddress', m.owner_address, 'orderStatus', m.order_status,
              'orderStatusReason', m.order_status_reason) AS data,
            NULL::text AS dedupe_key
-      FROM moved m JOIN "domain" p ON p.id = m.parent_id WHERE $16::text IS NOT NULL`)}
-  SELECT id, ${notifySql(`'order:' || id::text`)}::text AS published, (SELECT count(event_id) FROM outbox) AS events
-    FROM moved`;
+      FROM moved m JOIN "domain" p ON p.id = m.parent_id WHERE m.event_type IS NOT NULL`),
+  )}
+  SELECT id, ${sql.raw(notifySql(`'order:' || id::text`))}::text AS published,
+         (SELECT count(event_id) FROM outbox) AS events
+    FROM moved`,
+);
 
 /** The webhook event of a move to each state; none for a payment taken back (PAID → PENDING). */
 const ORDER_EVENT: Record<OrderStatus, WebhookEventType | null> = {
@@ -114,39 +140,33 @@ const ORDER_EVENT: Record<OrderStatus, WebhookEventType | null> = {
   REFUNDED: "order.refunded",
 };
 
-/** Where a move runs: a transaction, or on its own (one statement is atomic by itself). */
-export interface Statements {
-  $queryRawUnsafe<T = unknown>(query: string, ...values: unknown[]): Promise<T>;
-}
-
-/** A move made outside any transaction, committed at once. */
-export const onItsOwn: Statements = {
-  $queryRawUnsafe: <T>(query: string, ...values: unknown[]) => database().query(query, values) as Promise<T>,
-};
+/** A move made outside any transaction, committed at once (one statement is atomic by itself). */
+export const onItsOwn: Connection = "pool";
 
 /** Moves the order when its current state allows; false when another caller moved it first. */
-export async function transitionOrder(tx: Statements, input: TransitionInput): Promise<boolean> {
+export async function transitionOrder(tx: Connection, input: TransitionInput): Promise<boolean> {
   const allowed = (input.from ?? sourcesOf(input.to)).filter((from) => canTransition(from, input.to));
   const times = input.data ?? {};
-  const now = new Date();
-  const moved = await tx.$queryRawUnsafe<{ id: string }[]>(
-    TRANSITION,
-    input.orderId,
-    input.to,
-    input.reason,
-    allowed,
-    now,
-    times.paidAt !== undefined,
-    times.paidAt ?? null,
-    times.completedAt !== undefined,
-    times.completedAt ?? null,
-    times.nameExpiresAt !== undefined,
-    times.nameExpiresAt ?? null,
-    randomUUID(),
-    !holdsReservation(input.to),
-    input.to === "EXPIRED" || input.to === "FAILED",
-    input.whileHolding === true,
-    ORDER_EVENT[input.to],
+  const moved = await moveOrder(
+    [
+      input.orderId,
+      input.to,
+      input.reason,
+      allowed,
+      new Date(),
+      times.paidAt !== undefined,
+      times.paidAt ?? null,
+      times.completedAt !== undefined,
+      times.completedAt ?? null,
+      times.nameExpiresAt !== undefined,
+      times.nameExpiresAt ?? null,
+      randomUUID(),
+      !holdsReservation(input.to),
+      input.to === "EXPIRED" || input.to === "FAILED",
+      input.whileHolding === true,
+      ORDER_EVENT[input.to],
+    ],
+    tx,
   );
   if (moved.length === 0) return false;
   dropHere([["order", input.orderId]]);

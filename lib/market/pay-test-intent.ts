@@ -3,7 +3,8 @@ import type { TestIntentStatus } from "@prisma/client";
 import { z } from "zod";
 import { conflict, notFound } from "@/lib/contract/errors";
 import { cardPaymentMode } from "@/lib/config";
-import { database, db } from "@/lib/db";
+import { db } from "@/lib/db";
+import { first, run, sql, sqlBuilder } from "@/lib/db/sql";
 import { onCardPaymentDeclined, onCardPaymentSucceeded } from "@/lib/market/card-payment-events";
 import { orderStatusOf } from "@/lib/market/order-rows";
 import { luhnValid, normalizeCardNumber, outcomeOfTestCard } from "@/lib/payments/card/test-cards";
@@ -51,15 +52,13 @@ export function assertTestMode(): void {
 
 export async function payTestIntent(input: z.infer<typeof TestPayRequest>): Promise<z.infer<typeof TestPayResponse>> {
   assertTestMode();
-  const [intent] = await database().query<{
-    id: string;
-    status: TestIntentStatus;
-    amount: number;
-    currency: string;
-    metadata: Record<string, unknown>;
-  }>(`SELECT id, status, amount, currency, metadata FROM test_payment_intent WHERE client_secret = $1`, [
-    input.clientSecret,
-  ]);
+  const intent = await first(
+    sqlBuilder
+      .selectFrom("test_payment_intent")
+      .select(["id", "status", "amount", "currency", "metadata"])
+      .where("client_secret", "=", input.clientSecret)
+      .$narrowType<{ metadata: Record<string, unknown> }>(),
+  );
   if (!intent) throw notFound("clientSecret", "No test payment has this client secret.");
   const orderId = String(intent.metadata.orderId ?? "");
   const orderStatus = async () => (orderId ? await orderStatusOf(orderId) : null) ?? "UNKNOWN";
@@ -95,10 +94,13 @@ export async function payTestIntent(input: z.infer<typeof TestPayRequest>): Prom
     };
   }
   // Compare-and-set, so two clicks charge once.
-  const charged = await database().query(
-    `UPDATE test_payment_intent SET status = 'succeeded', updated_at = $2
-      WHERE id = $1 AND status NOT IN ('succeeded', 'canceled') RETURNING id`,
-    [intent.id, new Date()],
+  const charged = await run(
+    sqlBuilder
+      .updateTable("test_payment_intent")
+      .set({ status: sql.lit<TestIntentStatus>("succeeded"), updated_at: new Date() })
+      .where("id", "=", intent.id)
+      .where("status", "not in", [sql.lit<TestIntentStatus>("succeeded"), sql.lit<TestIntentStatus>("canceled")])
+      .returning("id"),
   );
   if (charged.length === 0) {
     const now = await db().testPaymentIntent.findUnique({ where: { id: intent.id }, select: { status: true } });

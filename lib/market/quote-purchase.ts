@@ -1,8 +1,9 @@
 import "server-only";
 import { getAddress } from "viem";
 import { ApiError, badRequest, conflict, notFound } from "@/lib/contract/errors";
-import { database } from "@/lib/db";
+import { first, sql, sqlBuilder } from "@/lib/db/sql";
 import { checkAvailability } from "./catalogue";
+import { uuid } from "./sql-casts";
 import { BASE_CURRENCY, totalPriceCents } from "./pricing";
 
 // The checks both purchase endpoints share before anything is written: the name is for sale and
@@ -61,9 +62,12 @@ export async function quotePurchase(input: {
   const [[availability], partnerExists] = await Promise.all([
     checkAvailability([input.domain]),
     input.partnerId
-      ? database()
-          .query(`SELECT 1 FROM partner WHERE id = $1::uuid`, [input.partnerId])
-          .then((rows) => rows.length > 0)
+      ? first(
+          sqlBuilder
+            .selectFrom("partner")
+            .select(sql<number>`1`.as("one"))
+            .where("id", "=", uuid(input.partnerId)),
+        ).then((row) => row !== undefined)
       : undefined,
   ]);
   if (!availability.available) throw unavailableError(availability.reason, availability.message);

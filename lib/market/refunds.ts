@@ -4,6 +4,7 @@ import type { OrderStatus, Prisma, RefundStatus } from "@prisma/client";
 import type { z } from "zod";
 import type { Refund } from "@/lib/contract/schemas/refunds";
 import { db } from "@/lib/db";
+import { first, run, sql, sqlBuilder } from "@/lib/db/sql";
 import { recordRefundEvents } from "@/lib/webhooks/outbox";
 import type { CardRefund } from "@/lib/payments/card/card-processor";
 import { cardProcessorForUndo } from "@/lib/payments/card/card-processor-of";
@@ -13,6 +14,7 @@ import { inTransaction } from "@/lib/db/in-transaction";
 import { recordCardRefundPaid, undoCardRefund } from "./ledger-entries";
 import { noteOrder, transitionOrder } from "./order-state";
 import { reverseCompletedOrder } from "./reverse-order";
+import { uuid } from "./sql-casts";
 import { atomic, atomicText } from "@/lib/db/amounts";
 
 // Money owed back to buyers, one model for cards and crypto. A card payment that cannot be
@@ -42,7 +44,14 @@ export async function refundedAmount(client: Tx | ReturnType<typeof db>, payment
 
 /** Locks the payment's row until the transaction ends: settlement and payouts take turns on it. */
 export async function lockPayment(tx: Tx, paymentId: string): Promise<void> {
-  await tx.$executeRaw`SELECT 1 FROM payment WHERE id = ${paymentId}::uuid FOR UPDATE`;
+  await run(
+    sqlBuilder
+      .selectFrom("payment")
+      .select(sql<number>`1`.as("one"))
+      .where("id", "=", uuid(paymentId))
+      .forUpdate(),
+    tx,
+  );
 }
 
 export interface CryptoOwed {
@@ -190,11 +199,14 @@ export async function requestCardRefund(refundId: string): Promise<boolean> {
  */
 export async function recordCardRefunds(paymentId: string, seen: CardRefund[], claim?: string): Promise<void> {
   await inTransaction(async (tx) => {
-    const [payment] = await tx.$queryRaw<
-      { amount_received: string; order_id: string; connected_account_id: string | null }[]
-    >`
-      SELECT amount_received::text AS amount_received, order_id, connected_account_id
-        FROM payment WHERE id = ${paymentId}::uuid FOR UPDATE`;
+    const payment = await first(
+      sqlBuilder
+        .selectFrom("payment")
+        .select([sql<string>`amount_received::text`.as("amount_received"), "order_id", "connected_account_id"])
+        .where("id", "=", uuid(paymentId))
+        .forUpdate(),
+      tx,
+    );
     if (!payment) return;
     const order = await tx.order.findUniqueOrThrow({
       where: { id: payment.order_id },

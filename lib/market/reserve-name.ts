@@ -10,6 +10,8 @@ import {
   type OrderWithPayment,
 } from "./order-rows";
 import { inTransaction } from "@/lib/db/in-transaction";
+import { run, sqlBuilder } from "@/lib/db/sql";
+import { timestamptz, uuid } from "./sql-casts";
 import { transitionOrder } from "./order-state";
 import { atomic, type StoredAmount } from "@/lib/db/amounts";
 
@@ -71,8 +73,14 @@ export async function tryReserveName(
 ): Promise<boolean> {
   for (let attempt = 0; attempt < 2; attempt++) {
     const releasedAt = releasedBefore(now);
-    const [{ outcome }] = await tx.$queryRaw<{ outcome: HoldOutcome }[]>`
-      SELECT take_name_hold(${name}, ${orderId}::uuid, ${now}::timestamptz, ${releasedAt}::timestamptz) AS outcome`;
+    const [{ outcome }] = await run(
+      sqlBuilder.selectNoFrom((eb) =>
+        eb
+          .fn<HoldOutcome>("take_name_hold", [eb.val(name), uuid(orderId), timestamptz(now), timestamptz(releasedAt)])
+          .as("outcome"),
+      ),
+      tx,
+    );
     if (outcome === "held") return true;
     if (outcome === "registered") return false;
     if (!(await releaseStaleHold(tx, name, now))) return false;

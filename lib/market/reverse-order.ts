@@ -1,5 +1,7 @@
 import "server-only";
 import type { OrderKind, Prisma } from "@prisma/client";
+import { first, sql, sqlBuilder } from "@/lib/db/sql";
+import { uuid } from "./sql-casts";
 import { takeBackRenewal } from "./fulfil-renewal";
 import { takeBackCryptoSplit } from "./ledger-entries";
 import { transitionOrder } from "./order-state";
@@ -25,8 +27,14 @@ export async function reverseCompletedOrder(
   why: string,
 ): Promise<boolean> {
   // Under the order's row lock, so concurrent news takes back nothing twice.
-  const [locked] = await tx.$queryRaw<{ status: string }[]>`
-    SELECT order_status::text AS status FROM "order" WHERE id = ${order.id}::uuid FOR UPDATE`;
+  const locked = await first(
+    sqlBuilder
+      .selectFrom("order")
+      .select(sql<string>`order_status::text`.as("status"))
+      .where("id", "=", uuid(order.id))
+      .forUpdate(),
+    tx,
+  );
   if (locked?.status !== "COMPLETED") return false;
   if (order.kind === "RENEWAL") {
     const takenBack = await takeBackRenewal(tx, order);

@@ -1,14 +1,17 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
+import type { InferResult } from "kysely";
 import { badRequest, conflict, notFound } from "@/lib/contract/errors";
 import { dropHere, invalidateAll, type Topic } from "@/lib/db/invalidation";
 import { inTransaction } from "@/lib/db/in-transaction";
+import { first, run, sql, sqlBuilder } from "@/lib/db/sql";
 import { oweCardRefund, syncCryptoRefund } from "@/lib/market/refunds";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import type { Caller } from "@/lib/partners/authenticate";
 import { recordSubnameEvent } from "@/lib/webhooks/outbox";
 import { getParentDomainOfPartner, normalizeNativeName } from "@/lib/registry/parent-domain";
 import { atomic } from "@/lib/db/amounts";
+import { uuid } from "@/lib/market/sql-casts";
 
 // DELETE /v1/parentdomains/{parent}/subdomains/{label}: the sub-name's row goes with its records
 // (so it stops resolving and its label can be issued again), its parent's count goes down, and
@@ -36,13 +39,15 @@ export interface Revoked {
 
 type Tx = Prisma.TransactionClient;
 
-interface Held {
-  id: string;
-  name: string;
-  owner_key: string;
-  expires_at: Date | null;
-  registered_at: Date;
-}
+/** The sub-name under its parent, locked for the revocation. */
+const lockHeld = (name: string, parentId: string) =>
+  sqlBuilder
+    .selectFrom("domain")
+    .select(["id", "name", "owner_key", "expires_at", "registered_at"])
+    .where("name", "=", name)
+    .where("parent_id", "=", uuid(parentId))
+    .forUpdate();
+type Held = InferResult<ReturnType<typeof lockHeld>>[number];
 
 export async function revokeSubdomain(
   caller: Caller,
@@ -56,12 +61,7 @@ export async function revokeSubdomain(
   const name = normalizeNativeName(`${label}.${parent.name}`, "label");
 
   const { tags, refunds } = await inTransaction(async (tx) => {
-    const [held] = await tx.$queryRawUnsafe<Held[]>(
-      `SELECT id, name, owner_key, expires_at, registered_at FROM "domain"
-        WHERE name = $1 AND parent_id = $2::uuid FOR UPDATE`,
-      name,
-      parent.id,
-    );
+    const held = await first(lockHeld(name, parent.id), tx);
     if (!held) throw notFound("label", `${name} is not a sub-name of ${parent.name}.`);
     if ((await tx.domain.count({ where: { parentId: held.id } })) > 0)
       throw conflict("label", `${name} has sub-names of its own; revoke them first.`);
@@ -93,10 +93,13 @@ export async function revokeSubdomain(
       ["name", parent.name],
       ...[...addresses].map((address): [Topic, string] => ["address", address]),
     ];
-    await tx.$executeRawUnsafe(`DELETE FROM "domain" WHERE id = $1::uuid`, held.id);
-    await tx.$executeRawUnsafe(
-      `UPDATE "domain" SET subdomain_count = GREATEST(subdomain_count - 1, 0) WHERE id = $1::uuid`,
-      parent.id,
+    await run(sqlBuilder.deleteFrom("domain").where("id", "=", uuid(held.id)), tx);
+    await run(
+      sqlBuilder
+        .updateTable("domain")
+        .set((eb) => ({ subdomain_count: eb.fn("GREATEST", [sql<number>`subdomain_count - 1`, sql.lit(0)]) }))
+        .where("id", "=", uuid(parent.id)),
+      tx,
     );
     await invalidateAll(tags, tx);
     await recordSubnameEvent(tx, parent.partner_id, "subname.revoked", {

@@ -1,6 +1,8 @@
 import "server-only";
 import type { OrderKind, OrderStatus, PaymentStatus } from "@prisma/client";
-import { database, db, type Row } from "@/lib/db";
+import { db } from "@/lib/db";
+import type { RawBuilder } from "kysely";
+import { first, prepared, sql, sqlBuilder } from "@/lib/db/sql";
 import { acceptsPaymentsFrom } from "@/lib/payments/card/card-processor-of";
 import { classifyPayment, dustTolerance } from "@/lib/payments/crypto/classify-payment";
 import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";
@@ -19,6 +21,7 @@ import {
   syncCryptoRefund,
 } from "./refunds";
 import { isInFlight, tryReserveName } from "./reserve-name";
+import { uuid } from "./sql-casts";
 
 // Settlement: the order follows the money recorded for it, whoever recorded it (Stripe webhook,
 // test checkout, order read, chain watcher). Recording money and settling are separate commits,
@@ -48,13 +51,24 @@ export async function markOrderPaid(
   if (await transitionOrder(onItsOwn, paidInTime)) return "PAID";
   return inTransaction(async (tx) => {
     // The order and whether it holds its name, in one read.
-    const [order] = await tx.$queryRawUnsafe<
-      { orderStatus: OrderStatus; domain: string; kind: OrderKind; held: boolean }[]
-    >(
-      `SELECT order_status::text AS "orderStatus", domain, kind::text AS kind,
-              EXISTS (SELECT 1 FROM name_reservation WHERE order_id = $1::uuid) AS held
-         FROM "order" WHERE id = $1::uuid`,
-      orderId,
+    const order = await first(
+      sqlBuilder
+        .selectFrom("order")
+        .select((eb) => [
+          sql<OrderStatus>`order_status::text`.as("orderStatus"),
+          "domain",
+          sql<OrderKind>`kind::text`.as("kind"),
+          eb
+            .exists(
+              eb
+                .selectFrom("name_reservation")
+                .select(sql<number>`1`.as("one"))
+                .where("order_id", "=", uuid(orderId)),
+            )
+            .as("held"),
+        ])
+        .where("id", "=", uuid(orderId)),
+      tx,
     );
     if (!order) return null;
     if (order.orderStatus === "PAID" || order.orderStatus === "COMPLETED" || order.orderStatus === "REFUNDED")
@@ -111,35 +125,68 @@ export interface PaymentRow {
 
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
+/** A row of settlementColumns, as the statement reads it. */
+export interface SettlementRow {
+  id: string;
+  orderId: string;
+  processor: string;
+  status: PaymentStatus;
+  amountDue: string;
+  amountReceived: string;
+  chain: string | null;
+  decimals: number | null;
+  expiresAt: Date | null;
+  orderStatus: OrderStatus;
+  partnerId: string | null;
+  orderExpiresAt: Date | null;
+  kind: OrderKind;
+}
+
 /**
  * The columns settlement reads, from `payment p JOIN "order" o`. A statement that has just
  * recorded money gives the payment's new status and amount as other expressions (its own reads
  * see the rows as they were before it), and hands its row to settlePayment.
  */
-export function settlementColumns(status = "p.status", amountReceived = "p.amount_received"): string {
-  return `p.id, p.order_id AS "orderId", p.processor, ${status} AS status, p.amount_due AS "amountDue",
+export function settlementColumns(
+  status: RawBuilder<unknown> = sql`p.status`,
+  amountReceived: RawBuilder<unknown> = sql`p.amount_received`,
+): RawBuilder<unknown> {
+  return sql`p.id, p.order_id AS "orderId", p.processor, ${status} AS status, p.amount_due AS "amountDue",
           ${amountReceived} AS "amountReceived", p.chain, p.decimals, p.expires_at AS "expiresAt",
           o.order_status AS "orderStatus", o.partner_id AS "partnerId", o.expires_at AS "orderExpiresAt", o.kind`;
 }
 
 /** A row of settlementColumns as settlement uses it. */
-export function settlementRowOf(row: Row): PaymentRow {
+export function settlementRowOf(row: SettlementRow): PaymentRow {
   const { orderStatus, partnerId, orderExpiresAt, kind, expiresAt, ...payment } = row;
   return {
-    ...(payment as Omit<PaymentRow, "expiresAt" | "order">),
+    ...payment,
     expiresAt: date(expiresAt),
     order: { orderStatus, partnerId, expiresAt: date(orderExpiresAt), kind },
   };
 }
 
+// The same column list as the card processor's recording statement, which the builder cannot share.
+const readForSettlement = prepared(
+  (paymentId: string) =>
+    sql<SettlementRow>`SELECT ${settlementColumns()}
+      FROM payment p JOIN "order" o ON o.id = p.order_id WHERE p.id = ${paymentId}::uuid`,
+);
+
 /** The payment and its order's state, as settlement reads them: one statement through the driver. */
 async function paymentForSettlement(paymentId: string): Promise<PaymentRow | null> {
-  const [row] = await database().query(
-    `SELECT ${settlementColumns()} FROM payment p JOIN "order" o ON o.id = p.order_id WHERE p.id = $1::uuid`,
-    [paymentId],
-  );
+  const [row] = await readForSettlement([paymentId]);
   return row ? settlementRowOf(row) : null;
 }
+
+const clearSettlementDue = prepared((paymentId: string, amountReceived: string, now: Date) =>
+  sqlBuilder
+    .updateTable("payment")
+    .set({ settlement_due: sql.lit(false), updated_at: now })
+    .where("id", "=", uuid(paymentId))
+    .where((eb) => eb.ref("settlement_due"))
+    .where("amount_received", "=", amountReceived),
+);
 
 /**
  * Settles the order against everything recorded for its payment; safe to call any number of
@@ -157,11 +204,7 @@ export async function settlePayment(
     ? await settleCrypto(payment, now)
     : await settleCard(payment, now);
   // Cleared only if nothing new was recorded meanwhile; otherwise the next pass settles that too.
-  await database().query(
-    `UPDATE payment SET settlement_due = false, updated_at = $3
-      WHERE id = $1::uuid AND settlement_due AND amount_received = $2`,
-    [paymentId, payment.amountReceived, new Date()],
-  );
+  await clearSettlementDue([paymentId, payment.amountReceived, new Date()]);
   return status;
 }
 

@@ -1,9 +1,11 @@
 import "server-only";
-import { Prisma } from "@prisma/client";
+import type { OrderStatus, Prisma } from "@prisma/client";
 import { ApiError, badRequest } from "@/lib/contract/errors";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { inTransaction } from "@/lib/db/in-transaction";
+import { first, run, sql, sqlBuilder } from "@/lib/db/sql";
+import { uuid } from "./sql-casts";
 
 // An unpaid order costs nothing to make and something to keep (a purchase holds its name for the
 // offer's lifetime; a crypto order's deposit address is watched for a day; a card order made a
@@ -41,12 +43,23 @@ function boundOf(creator: Creator): { key: string; limit: number; partnerId: str
 
 /** The creator's open unpaid orders: a partner's by its token, an address's made without one. */
 async function openOrders(q: Prisma.TransactionClient, creator: Creator, now: Date): Promise<OpenOrders> {
-  const whose = creator.partnerId
-    ? Prisma.sql`creator_partner_id = ${creator.partnerId}::uuid`
-    : Prisma.sql`client_address = ${creator.clientAddress} AND creator_partner_id IS NULL`;
-  const [row] = await q.$queryRaw<{ count: number; first_ends: Date | null }[]>`
-    SELECT count(*)::int AS count, min(expires_at) AS first_ends
-      FROM "order" WHERE ${whose} AND order_status = 'PENDING' AND expires_at > ${now}`;
+  const partnerId = creator.partnerId;
+  const row = await first(
+    sqlBuilder
+      .selectFrom("order")
+      .select((eb) => [
+        eb.cast<number>(eb.fn.countAll(), "integer").as("count"),
+        eb.fn.min("expires_at").as("first_ends"),
+      ])
+      .where((eb) =>
+        partnerId
+          ? eb("creator_partner_id", "=", uuid(partnerId))
+          : eb.and([eb("client_address", "=", creator.clientAddress), eb("creator_partner_id", "is", null)]),
+      )
+      .where("order_status", "=", sql.lit<OrderStatus>("PENDING"))
+      .where("expires_at", ">", now),
+    q,
+  );
   return { count: row?.count ?? 0, firstEnds: row?.first_ends ? new Date(row.first_ends) : null };
 }
 
@@ -75,7 +88,11 @@ export async function withinHoldLimits<T>(
   const bound = boundOf(creator);
   if (!bound) return write(db());
   return inTransaction(async (tx) => {
-    await tx.$executeRaw`SELECT pg_advisory_xact_lock(hashtextextended(${bound.key}, 0))`;
+    // An advisory lock is a function call, not a table's statement; read as a row, not as void.
+    await run(
+      sql<{ locked: number }>`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${bound.key}, 0))`,
+      tx,
+    );
     await enforceUnpaidHoldLimits(tx, creator, now);
     return write(tx);
   });
