@@ -99,6 +99,36 @@ export default tseslint.config(
     },
   },
   ...layerRules(),
+  // One home for SQL: outside lib/db, a statement is built with lib/db/sql's typed builder and run
+  // through it, never sent as text (the bench's seeding and EXPLAIN scripts measure the database
+  // directly and are exempt).
+  {
+    files: ["lib/**/*.{ts,tsx,mts,mjs}", "app/**/*.{ts,tsx}", "components/**/*.{ts,tsx}", "scripts/**/*.{ts,mts}"],
+    ignores: ["lib/db/**", "scripts/bench/**"],
+    rules: {
+      "no-restricted-syntax": [
+        "error",
+        {
+          selector: "MemberExpression[property.name=/^\\$(queryRaw|queryRawUnsafe|executeRaw|executeRawUnsafe)$/]",
+          message:
+            "Build the statement with lib/db/sql (sqlBuilder or sql``) and run it with run()/first(), passing tx.",
+        },
+        {
+          selector: "MemberExpression[object.name='Prisma'][property.name=/^(sql|join|raw|empty)$/]",
+          message: "Build the statement with lib/db/sql (sqlBuilder or sql``) and run it with run()/first().",
+        },
+        {
+          selector: "ImportDeclaration[source.value=/^kysely/]",
+          message: "Import the builder and its types from @/lib/db/sql, the one home of SQL.",
+        },
+        {
+          selector:
+            "CallExpression[callee.object.callee.name='database'][callee.property.name=/^(query|lookup|exec|withConnection)$/]",
+          message: 'Run statements through lib/db/sql: run(statement), run(statement, "lookup") or run(statement, tx).',
+        },
+      ],
+    },
+  },
   prettier,
   // After `prettier`, which turns max-len off: Prettier wraps code at 120 but leaves long strings and
   // comments alone, so this rule catches those.

@@ -1,7 +1,6 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
-import type { Expression } from "kysely";
-import { run, sql, sqlBuilder } from "@/lib/db/sql";
+import { run, sql, sqlBuilder, type Expression } from "@/lib/db/sql";
 
 // The ledger's rows of what the chain watchers do (lib/payments/crypto/record-transfers.ts), written
 // in the watcher's own transaction: a credited transfer is a sale, a credit a reorganisation took

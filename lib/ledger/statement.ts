@@ -1,8 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { StatementLine, StatementQuery, StatementResponse } from "@/lib/contract/schemas/statement";
-import type { Expression, InferResult } from "kysely";
-import { run, sql, sqlBuilder } from "@/lib/db/sql";
+import { run, sql, sqlBuilder, type Expression, type InferResult } from "@/lib/db/sql";
 
 // A partner's statement, derived from the ledger only: its names' sales, what went back, the
 // platform's fee and the partner's share, per month and currency, with what the card processor

@@ -1,8 +1,7 @@
 import "server-only";
 import type { Order, OrderStatus, Prisma } from "@prisma/client";
-import type { InferResult } from "kysely";
 import { db } from "@/lib/db";
-import { first, sqlBuilder } from "@/lib/db/sql";
+import { first, sqlBuilder, type InferResult } from "@/lib/db/sql";
 import { invalidateNameAndAddresses } from "@/lib/owners/invalidate-name";
 import { addYears, graceEndsAt } from "@/lib/registry/name-lifecycle";
 import { transitionOrder } from "./order-state";

@@ -1,9 +1,8 @@
 import "server-only";
 import { randomUUID } from "node:crypto";
 import { Prisma, type Order, type OrderKind, type PaymentStatus, type PaymentType, type Payment } from "@prisma/client";
-import type { CompiledQuery } from "kysely";
 import type { Row } from "@/lib/db";
-import { first, prepared, sql, sqlBuilder, type DB } from "@/lib/db/sql";
+import { first, prepared, sql, sqlBuilder, type DB, type CompiledQuery } from "@/lib/db/sql";
 import { uuid } from "./sql-casts";
 
 // The purchase path's own reads and writes of orders and payments, as SQL. Prisma compiles every

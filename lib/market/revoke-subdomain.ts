@@ -1,10 +1,9 @@
 import "server-only";
 import type { Prisma } from "@prisma/client";
-import type { InferResult } from "kysely";
 import { badRequest, conflict, notFound } from "@/lib/contract/errors";
 import { dropHere, invalidateAll, type Topic } from "@/lib/db/invalidation";
 import { inTransaction } from "@/lib/db/in-transaction";
-import { first, run, sql, sqlBuilder } from "@/lib/db/sql";
+import { first, run, sql, sqlBuilder, type InferResult } from "@/lib/db/sql";
 import { oweCardRefund, syncCryptoRefund } from "@/lib/market/refunds";
 import { formatUnits } from "@/lib/payments/crypto/rates";
 import type { Caller } from "@/lib/partners/authenticate";

@@ -1,8 +1,7 @@
 import "server-only";
 import type { OrderKind, OrderStatus, PaymentStatus } from "@prisma/client";
 import { db } from "@/lib/db";
-import type { RawBuilder } from "kysely";
-import { first, prepared, sql, sqlBuilder } from "@/lib/db/sql";
+import { first, prepared, sql, sqlBuilder, type RawBuilder } from "@/lib/db/sql";
 import { acceptsPaymentsFrom } from "@/lib/payments/card/card-processor-of";
 import { classifyPayment, dustTolerance } from "@/lib/payments/crypto/classify-payment";
 import { readPaymentProgress } from "@/lib/payments/crypto/record-transfers";

@@ -1,6 +1,5 @@
 import "server-only";
-import type { Expression, InferResult } from "kysely";
-import { run, sql, sqlBuilder } from "@/lib/db/sql";
+import { run, sql, sqlBuilder, type Expression, type InferResult } from "@/lib/db/sql";
 import { dustTolerance } from "@/lib/payments/crypto/classify-payment";
 
 // Does the ledger balance, and does it say what the orders say? Checked per order (the soak ends

@@ -1,8 +1,7 @@
 import "server-only";
 import type { z } from "zod";
 import type { ReconciliationQuery, ReconciliationResponse } from "@/lib/contract/schemas/operator";
-import type { InferResult } from "kysely";
-import { run, sql, sqlBuilder } from "@/lib/db/sql";
+import { run, sql, sqlBuilder, type InferResult } from "@/lib/db/sql";
 import type { RefundStatus } from "@/lib/db/sql/enums";
 
 // What each order of a period moved, for the operator: received, refunded and owed in the

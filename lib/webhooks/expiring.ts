@@ -1,6 +1,5 @@
 import "server-only";
-import { run, sql, sqlBuilder, type DB } from "@/lib/db/sql";
-import type { ExpressionBuilder } from "kysely";
+import { run, sql, sqlBuilder, type DB, type ExpressionBuilder } from "@/lib/db/sql";
 
 // `subname.expiring`: 30 and 7 days before a partner's sub-name expires (a name first seen within
 // 7 days gets the 7-day event only). Derived from state by a job, so each (name, expiry,

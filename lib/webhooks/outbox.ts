@@ -1,7 +1,6 @@
 import "server-only";
-import type { Expression, RawBuilder } from "kysely";
 import type { SUBNAME_EVENTS, WEBHOOK_EVENT_TYPES } from "@/lib/contract/schemas/webhooks";
-import { prepared, run, sql, sqlBuilder, type PrismaConnection } from "@/lib/db/sql";
+import { prepared, run, sql, sqlBuilder, type PrismaConnection, type Expression, type RawBuilder } from "@/lib/db/sql";
 
 // The outbox of partner webhooks: an event is written by the transaction that makes the change it
 // reports, together with one pending delivery per receiver of the partner that wants its type, so

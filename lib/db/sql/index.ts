@@ -26,6 +26,7 @@ import type { DB } from "./tables";
 // PGlite does): cast with ::text where the difference matters.
 
 export { sql } from "kysely";
+export type { CompiledQuery, Expression, ExpressionBuilder, InferResult, RawBuilder } from "kysely";
 export type { DB } from "./tables";
 
 /** Builds statements; it never connects. */
