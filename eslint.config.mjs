@@ -123,7 +123,7 @@ export default tseslint.config(
         },
         {
           selector:
-            "CallExpression[callee.object.callee.name='database'][callee.property.name=/^(query|lookup|exec|withConnection)$/]",
+            "MemberExpression[object.callee.name='database'][property.name=/^(query|lookup|exec|withConnection)$/]",
           message: 'Run statements through lib/db/sql: run(statement), run(statement, "lookup") or run(statement, tx).',
         },
       ],
