@@ -5,7 +5,7 @@ import type { z } from "zod";
 import { conflict, notFound } from "@/lib/contract/errors";
 import type { PartnerPayout, PartnerPayoutRequest } from "@/lib/contract/schemas/partner-payouts";
 import { db } from "@/lib/db";
-import { first, run, sql, sqlBuilder } from "@/lib/db/sql";
+import { first, lockForTransaction, sql, sqlBuilder } from "@/lib/db/sql";
 
 // What the platform paid a partner for the shares it held (crypto sales, card sales without a
 // connected account), recorded by the operator as a `payout` row. The same reference again is the
@@ -60,12 +60,7 @@ export async function recordPartnerPayout(
   const key = `payout:${input.partnerId}:${input.currency}:${input.reference}`;
   return db().$transaction(async (tx) => {
     // One payout of a partner at a time, so two cannot both pass the check below.
-    // Selects a constant: Prisma cannot read pg_advisory_xact_lock's void result.
-    await run(
-      sql<{ locked: boolean }>`SELECT true AS locked
-        FROM pg_advisory_xact_lock(hashtextextended(${`payout:${input.partnerId}`}, 0))`,
-      tx,
-    );
+    await lockForTransaction(`payout:${input.partnerId}`, tx);
     const same = await tx.ledgerEntry.findUnique({ where: { entryKey: key } });
     if (same) {
       if (same.amountAtomic.toFixed(0) !== input.amountAtomic)

@@ -4,7 +4,7 @@ import { ApiError, badRequest } from "@/lib/contract/errors";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { inTransaction } from "@/lib/db/in-transaction";
-import { first, run, sql, sqlBuilder } from "@/lib/db/sql";
+import { first, lockForTransaction, sql, sqlBuilder } from "@/lib/db/sql";
 import { uuid } from "./sql-casts";
 
 // An unpaid order costs nothing to make and something to keep (a purchase holds its name for the
@@ -88,11 +88,7 @@ export async function withinHoldLimits<T>(
   const bound = boundOf(creator);
   if (!bound) return write(db());
   return inTransaction(async (tx) => {
-    // An advisory lock is a function call, not a table's statement; read as a row, not as void.
-    await run(
-      sql<{ locked: number }>`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${bound.key}, 0))`,
-      tx,
-    );
+    await lockForTransaction(bound.key, tx);
     await enforceUnpaidHoldLimits(tx, creator, now);
     return write(tx);
   });

@@ -8,6 +8,7 @@ import {
   type CompiledQuery,
   type InferResult,
   type RawBuilder,
+  sql,
 } from "kysely";
 import { Prisma } from "@prisma/client";
 import { database } from "@/lib/db";
@@ -92,6 +93,14 @@ function asPostgresSent(value: unknown): unknown {
   if (typeof value === "bigint") return value.toString();
   if (Prisma.Decimal.isDecimal(value)) return value.toFixed();
   return value;
+}
+
+/**
+ * Holds `key`'s transaction-level advisory lock until `tx` ends: one holder of a key at a time. Reads
+ * a constant, since Prisma cannot read pg_advisory_xact_lock's void result.
+ */
+export async function lockForTransaction(key: string, tx: PrismaConnection): Promise<void> {
+  await run(sql<{ locked: number }>`SELECT 1 AS locked FROM pg_advisory_xact_lock(hashtextextended(${key}, 0))`, tx);
 }
 
 const PARAMETER = Symbol("statement parameter");
