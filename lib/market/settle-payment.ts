@@ -124,22 +124,13 @@ export interface PaymentRow {
 
 const date = (value: Date | string | null) => (value === null ? null : new Date(value));
 
-/** A row of settlementColumns, as the statement reads it. */
-export interface SettlementRow {
-  id: string;
-  orderId: string;
-  processor: string;
-  status: PaymentStatus;
-  amountDue: string;
-  amountReceived: string;
-  chain: string | null;
-  decimals: number | null;
-  expiresAt: Date | null;
+/** A row of settlementColumns, as the statement reads it: the payment with its order's fields beside it. */
+export type SettlementRow = Omit<PaymentRow, "order"> & {
   orderStatus: OrderStatus;
   partnerId: string | null;
   orderExpiresAt: Date | null;
   kind: OrderKind;
-}
+};
 
 /**
  * The columns settlement reads, from `payment p JOIN "order" o`. A statement that has just
