@@ -26,7 +26,7 @@
 // sources changed; PostgreSQL only), BENCH_ONLY=ens (only the warm forward read and the gateway's rows: a smoke run),
 // BENCH_ONLY=warm (only the warm forward read in its configurations, then the memory run if asked),
 // BENCH_ONLY=miss (only the warm forward read in its configurations and the cache-miss row),
-// BENCH_CPU_PROF=<dir> (the npm start server writes a CPU profile there when it stops),
+// BENCH_CPU_PROF=<dir> (the npm start server writes a CPU profile there when it stops, `next start` in <dir>/next),
 // BENCH_HEAP_SNAPSHOT=<dir> (the npm start server writes a heap snapshot there after its memory run).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -51,6 +51,8 @@ const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 1_000_000);
 const DISTINCT_NAMES = 100_000;
 const WARM_UP_SECONDS = 3;
+// Turns of warm-up, then of measurement, of the first row under next start and its two references.
+const NEXT_ROUNDS = 3;
 const ALICE_OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
 const WITH_NEXT = process.env.BENCH_NEXT === "1";
 const BENCH_JWT_SECRET = "bench-secret-bench-secret-bench-secret-0123";
@@ -215,7 +217,8 @@ async function main() {
         label: target.label,
         ours: await load(ours.origin, fixed(target.path), headers, [200]),
         reference,
-        next: next ? await load(next, fixed(target.path), headers, [200]) : undefined,
+        // The first row's figure under next start is measured below, in turns with its references.
+        next: next && index > 0 ? await load(next, fixed(target.path), headers, [200]) : undefined,
         goal:
           index === 0
             ? (row) =>
@@ -236,12 +239,22 @@ async function main() {
           });
     }
     const warm = rows[0].ours;
-    // Next.js's own cost: a trivial route handler of the same build answering the same bytes.
+    // Next.js's own cost: a trivial route handler of the same build answering the same bytes, on a
+    // static path and on one with a dynamic segment as ours has. Next.js's JIT keeps warming for
+    // tens of seconds (a single 5 s load of a fresh process read 40% below its tenth), so the three
+    // are loaded in turns, NEXT_ROUNDS warm-up turns first, then NEXT_ROUNDS measured turns, and each
+    // figure is the mean of its turns: none of the three gains from coming later.
     if (next) {
-      await load(next, fixed(NEXT_REFERENCE_PATH), {}, [200], WARM_UP_SECONDS);
-      nextReference = await load(next, fixed(NEXT_REFERENCE_PATH), headers, [200]);
-      await load(next, fixed(`${NEXT_REFERENCE_PATH}/alice.web3`), {}, [200], WARM_UP_SECONDS);
-      nextDynamicReference = await load(next, fixed(`${NEXT_REFERENCE_PATH}/alice.web3`), headers, [200]);
+      const turns = [
+        { path: warmTargets[0].path, figures: [] as Figure[] },
+        { path: NEXT_REFERENCE_PATH, figures: [] as Figure[] },
+        { path: `${NEXT_REFERENCE_PATH}/alice.web3`, figures: [] as Figure[] },
+      ];
+      for (let round = 0; round < NEXT_ROUNDS; round++)
+        for (const turn of turns) await load(next, fixed(turn.path), headers, [200], WARM_UP_SECONDS);
+      for (let round = 0; round < NEXT_ROUNDS; round++)
+        for (const turn of turns) turn.figures.push(await load(next, fixed(turn.path), headers, [200]));
+      [rows[0].next, nextReference, nextDynamicReference] = turns.map((turn) => meanOf(turn.figures));
     }
     if (ONLY_WARM) {
       printTable(rows, warm);
@@ -484,6 +497,7 @@ async function startNext(
       LOG_LEVEL: "error",
       RATE_LIMIT_ENABLED: "0",
       BENCH_REFERENCE_BODY: referenceBody.toString("utf8"),
+      ...(CPU_PROF_DIR ? { NODE_OPTIONS: cpuProfArgs(path.join(CPU_PROF_DIR, "next")).join(" ") } : {}),
     },
   });
   children.push(server.child);
@@ -630,6 +644,22 @@ async function load(
     p99: result.latency.p99,
     cpuUs: pid && cpuBefore && total > 0 ? perAnswer(cpuBefore, cpuSeconds(pid), total) : undefined,
     unexpected: total - answered + result.errors + result.timeouts,
+  };
+}
+
+/** Turns of one load as one figure: mean rate and CPU, the worst p99, every unexpected answer. */
+function meanOf(figures: Figure[]): Figure {
+  const mean = (of: (figure: Figure) => number) =>
+    figures.reduce((sum, figure) => sum + of(figure), 0) / figures.length;
+  const cpu = figures.every((figure) => figure.cpuUs)
+    ? { server: mean((figure) => figure.cpuUs!.server), database: mean((figure) => figure.cpuUs!.database) }
+    : undefined;
+  return {
+    rps: mean((figure) => figure.rps),
+    p50: Math.max(...figures.map((figure) => figure.p50)),
+    p99: Math.max(...figures.map((figure) => figure.p99)),
+    cpuUs: cpu,
+    unexpected: figures.reduce((sum, figure) => sum + figure.unexpected, 0),
   };
 }
 
@@ -913,7 +943,8 @@ function printTable(rows: Row[], warm: Figure) {
     const share = rows[0].next.rps / nextReference.rps;
     const trivial = `${nextReference.rps.toFixed(0)} req/s${cpu(nextReference)}, p99 ${nextReference.p99} ms`;
     console.log(
-      `\nunder next start (one build, the same database): warm resolution ${rows[0].next.rps.toFixed(0)} req/s` +
+      `\nunder next start (one build, the same database; each the mean of ${NEXT_ROUNDS} turns taken in alternation ` +
+        `after ${NEXT_ROUNDS} warm-up turns): warm resolution ${rows[0].next.rps.toFixed(0)} req/s` +
         `${cpu(rows[0].next)}, p99 ${rows[0].next.p99} ms; a trivial route handler answering the same bytes ` +
         `${trivial}: ${pct(share)} of it ` +
         `(goal ${pct(NEXT_SHARE_OF_TRIVIAL)}: ${share >= NEXT_SHARE_OF_TRIVIAL ? "met" : "NOT met"}); ` +
