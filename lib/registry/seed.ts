@@ -95,9 +95,10 @@ export async function seedDemoData(now = new Date()): Promise<boolean> {
       await registerName(tx, { name: "plain.web3", ownerAddress: BRAND_OWNER, partnerId, expiresAt, createdAt: now });
 
       // 2,500 rows in one statement, the columns as arrays; the parent's count and the per-day counts
-      // follow in two more. Neither Prisma's createMany nor a VALUES list of 30,000 parameters: the
-      // plan Prisma compiles for either stays in its cache (150,000 objects, 20 to 25 MB), so every
-      // server that seeded began with that much more heap.
+      // follow in two more. Neither Prisma's createMany nor a VALUES list of 30,000 parameters: what
+      // Prisma compiles for either stayed in memory after the seed (150,000 objects of its plan, or
+      // 30,000 of its argument types) and grew its compiler's WebAssembly memory to 22 MB, so every
+      // server that seeded began about 50 MB larger (npm run soak: 331 MB at most, 278 MB since).
       const subdomains = demoSubdomains(now);
       const names = subdomains.map((sub) => `${sub.label}.brand.web3`);
       const ids = subdomains.map(() => randomUUID());

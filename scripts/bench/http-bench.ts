@@ -241,7 +241,7 @@ async function main() {
     const warm = rows[0].ours;
     // Next.js's own cost: a trivial route handler of the same build answering the same bytes, on a
     // static path and on one with a dynamic segment as ours has. Next.js's JIT keeps warming for
-    // tens of seconds (a single 5 s load of a fresh process read 40% below its tenth), so the three
+    // tens of seconds (a fresh process's first 5 s turn read 39% below its fifth), so the three
     // are loaded in turns, NEXT_ROUNDS warm-up turns first, then NEXT_ROUNDS measured turns, and each
     // figure is the mean of its turns: none of the three gains from coming later.
     if (next) {
@@ -954,7 +954,7 @@ function printTable(rows: Row[], warm: Figure) {
       `\nunder next start (one build, the same database; each the mean of ${NEXT_ROUNDS} turns taken in alternation ` +
         `after ${NEXT_ROUNDS} warm-up turns): warm resolution ${rows[0].next.rps.toFixed(0)} req/s` +
         `${cpu(rows[0].next)}, p99 ${rows[0].next.p99} ms; a trivial route handler answering the same bytes ` +
-        `${trivial}: ${pct(share)} of it ` +
+        `${trivial}: ${(share * 100).toFixed(1)}% of it ` +
         `(goal ${pct(NEXT_SHARE_OF_TRIVIAL)}: ${share >= NEXT_SHARE_OF_TRIVIAL ? "met" : "NOT met"}); ` +
         `npm start's warm resolution beside it: ${warm.rps.toFixed(0)} req/s${cpu(warm)}`,
     );
