@@ -5,24 +5,21 @@
 // (128 KiB, nothing allocated per key), cleared after `windowKeys` insertions. At that load about
 // 3% of first asks pass for second ones, which only keeps an answer one ask early.
 
+import { hashTwice } from "./string-hashes";
+
 export class Doorkeeper {
   private readonly bits = new Int32Array(1 << 15);
+  private readonly hashes = new Uint32Array(2);
   private added = 0;
 
   constructor(private readonly windowKeys = 100_000) {}
 
   /** True when `key` was asked before in this window; records it otherwise. */
   admit(key: string): boolean {
-    // FNV-1a, and a multiplicative hash of the same characters, each reduced to 20 bits.
-    let a = 0x811c9dc5;
-    let b = 0x9e3779b9;
-    for (let i = 0; i < key.length; i++) {
-      const c = key.charCodeAt(i);
-      a = Math.imul(a ^ c, 0x01000193);
-      b = Math.imul(b + c, 0x5bd1e995) ^ (b >>> 15);
-    }
-    a >>>= 12;
-    b >>>= 12;
+    hashTwice(key, this.hashes);
+    // Each reduced to 20 bits.
+    const a = this.hashes[0] >>> 12;
+    const b = this.hashes[1] >>> 12;
     const seen = (this.bits[a >>> 5] & (1 << (a & 31))) !== 0 && (this.bits[b >>> 5] & (1 << (b & 31))) !== 0;
     if (seen) return true;
     if (++this.added > this.windowKeys) {

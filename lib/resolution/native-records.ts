@@ -4,6 +4,7 @@ import { config } from "@/lib/config";
 import { database } from "@/lib/db";
 import { prepared, sql, sqlBuilder } from "@/lib/db/sql";
 import { Doorkeeper } from "@/lib/resolution/doorkeeper";
+import { mayBeRegistered } from "@/lib/resolution/registered-names";
 import { invalidatedSince, invalidationEpoch, onInvalidate } from "@/lib/db/invalidation";
 
 // The records of native names as forward resolution reads them, kept in memory and loaded in
@@ -12,6 +13,8 @@ import { invalidatedSince, invalidationEpoch, onInvalidate } from "@/lib/db/inva
 // query; every answer is dropped when `name:<name>` is published (registration, record edits,
 // transfer, renewal), here at once and on every instance when the write commits
 // (lib/db/invalidation.ts), and a load that was under way meanwhile is answered but not kept.
+//
+// A name the registry never held is answered null at once (lib/resolution/registered-names.ts).
 //
 // Names asked for while the database is busy wait for the next batch: all of them go in one
 // query (`name = ANY($1)`), so fifty concurrent misses cost one round trip, not fifty queued ones.
@@ -72,6 +75,7 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
+const NOT_REGISTERED = Promise.resolve(null);
 const kept = new LRUCache<string, Kept>({ max: KEPT_NAMES });
 const doorkeeper = new Doorkeeper();
 const loading = new Map<string, Promise<NativeRecords | null>>();
@@ -97,6 +101,7 @@ onInvalidate(
 export function nativeRecords(name: string): Promise<NativeRecords | null> {
   const hit = kept.get(name);
   if (hit && hit.until > Date.now()) return Promise.resolve(hit.records);
+  if (!mayBeRegistered(name)) return NOT_REGISTERED;
   const pending = loading.get(name);
   if (pending) return pending;
   let waiter!: Waiter;
