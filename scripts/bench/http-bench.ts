@@ -963,7 +963,8 @@ function printTable(rows: Row[], warm: Figure) {
       console.log(
         `  the same trivial handler on a route with a dynamic segment (/bench-reference/[name]): ` +
           `${dynamic.rps.toFixed(0)} req/s${cpu(dynamic)}, p99 ${dynamic.p99} ms: ` +
-          `warm resolution ${pct(rows[0].next.rps / dynamic.rps)} of it`,
+          `warm resolution ${pct(rows[0].next.rps / dynamic.rps)} of it; that trivial handler is itself ` +
+          `${((dynamic.rps / nextReference.rps) * 100).toFixed(1)}% of the static one`,
       );
   }
   console.log("\ngoals:");
