@@ -1,9 +1,10 @@
 import "server-only";
-import nodemailer, { type Transporter } from "nodemailer";
+import type { Transporter } from "nodemailer";
 import { config, type Config } from "@/lib/config";
 
 // The SMTP adapter: one nodemailer transport for SMTP_URL, and nothing else. What to send and when
-// is the marketplace's (lib/market/mail-buyers.ts).
+// is the marketplace's (lib/market/mail-buyers.ts). nodemailer is loaded by the first mail sent: a
+// server without SMTP_URL never holds it (about 5 MB of heap).
 
 export interface Mail {
   to: string;
@@ -21,7 +22,8 @@ export function mailConfigured(cfg: Config = config()): boolean {
 export async function sendMail(mail: Mail, cfg: Config = config()): Promise<void> {
   const url = cfg.SMTP_URL;
   if (!url) throw new Error("SMTP_URL is not set");
-  if (transport?.url !== url)
+  if (transport?.url !== url) {
+    const { default: nodemailer } = await import("nodemailer");
     transport = {
       url,
       transporter: nodemailer.createTransport(url, {
@@ -30,5 +32,6 @@ export async function sendMail(mail: Mail, cfg: Config = config()): Promise<void
         socketTimeout: 20_000,
       } as object),
     };
+  }
   await transport.transporter.sendMail({ from: cfg.MAIL_FROM, to: mail.to, subject: mail.subject, text: mail.text });
 }

@@ -49,7 +49,7 @@ export async function handleStripeWebhook(rawBody: string, signature: string | n
   if (!signature) throw badRequest("Stripe-Signature", "The Stripe-Signature header is missing.");
   let event: Stripe.Event;
   try {
-    event = verifyStripeEvent(rawBody, signature);
+    event = await verifyStripeEvent(rawBody, signature);
   } catch {
     throw badRequest("Stripe-Signature", "The webhook signature does not match the body.");
   }

@@ -1,9 +1,8 @@
 import "server-only";
-import Stripe from "stripe";
 import { ApiError, badRequest, notFound } from "@/lib/contract/errors";
 import { stripeConfigured } from "@/lib/config";
 import { db } from "@/lib/db";
-import { stripeClient } from "@/lib/payments/card/stripe-processor";
+import { stripeClient, stripeErrorStatus } from "@/lib/payments/card/stripe-processor";
 
 // Where the card money of a partner's sales goes: a Stripe connected account the partner's ADMIN
 // sets (PUT /v1/partner/payout-account, or `npm run partner -- payout-account`). Card purchases of
@@ -48,9 +47,10 @@ export async function setPayoutAccount(
 
 async function assertConnectedAccount(accountId: string): Promise<void> {
   try {
-    await stripeClient().accounts.retrieve(accountId);
+    await (await stripeClient()).accounts.retrieve(accountId);
   } catch (error) {
-    if (error instanceof Stripe.errors.StripeError && (error.statusCode === 404 || error.statusCode === 403))
+    const status = stripeErrorStatus(error);
+    if (status === 404 || status === 403)
       throw badRequest(
         "processorConnectedAccountId",
         `Stripe knows no connected account ${accountId} on this platform.`,

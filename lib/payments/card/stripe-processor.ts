@@ -1,5 +1,5 @@
 import "server-only";
-import Stripe from "stripe";
+import type Stripe from "stripe";
 import { config, type Config } from "@/lib/config";
 import {
   CardProcessorError,
@@ -16,8 +16,14 @@ import {
 // Payment Element or PaymentSheet confirms. Every create carries an idempotency key derived from
 // the purchase's checkoutId, so a retried purchase never makes a second charge.
 
-/** The API version the ephemeral key is minted for; the SDK's own pinned version. */
-const EPHEMERAL_KEY_API_VERSION: string = Stripe.API_VERSION;
+// The SDK is loaded by the first call to Stripe, not at start: a server on the test processor, or
+// one that has taken no card payment yet, does not hold it (about 6 MB of heap, of the 300 MB a
+// server may take in all).
+let sdk: typeof Stripe | undefined;
+
+async function stripeSdk(): Promise<typeof Stripe> {
+  return (sdk ??= (await import("stripe")).default);
+}
 
 const clients = new Map<string, Stripe>();
 
@@ -25,8 +31,8 @@ const clients = new Map<string, Stripe>();
 export const stripeCalls = { total: 0, failed: 0 };
 
 /** Node's HTTP client for the SDK, counting each call and its failure. */
-function countingHttpClient() {
-  const base = Stripe.createNodeHttpClient();
+function countingHttpClient(Sdk: typeof Stripe) {
+  const base = Sdk.createNodeHttpClient();
   const counting = Object.create(base) as typeof base;
   counting.makeRequest = (...args: Parameters<typeof base.makeRequest>) => {
     stripeCalls.total++;
@@ -45,19 +51,20 @@ function countingHttpClient() {
   return counting;
 }
 
-export function stripeClient(cfg: Config = config()): Stripe {
+export async function stripeClient(cfg: Config = config()): Promise<Stripe> {
   const key = cfg.STRIPE_SECRET_KEY;
   if (!key) throw new CardProcessorError("STRIPE_SECRET_KEY is not set.");
   const cacheKey = `${key}|${cfg.STRIPE_API_BASE ?? ""}|${cfg.STRIPE_TIMEOUT_MS}`;
   let client = clients.get(cacheKey);
   if (!client) {
+    const Sdk = await stripeSdk();
     const base = cfg.STRIPE_API_BASE ? new URL(cfg.STRIPE_API_BASE) : undefined;
-    client = new Stripe(key, {
+    client = new Sdk(key, {
       // Bounded: a Stripe that never answers fails the purchase (502, retryable with the same
       // checkoutId) after about 2 × STRIPE_TIMEOUT_MS, instead of the SDK default of 80 s.
       maxNetworkRetries: 1,
       timeout: cfg.STRIPE_TIMEOUT_MS,
-      httpClient: countingHttpClient(),
+      httpClient: countingHttpClient(Sdk),
       telemetry: false,
       ...(base && {
         host: base.hostname,
@@ -73,7 +80,8 @@ export function stripeClient(cfg: Config = config()): Stripe {
 async function ephemeralKeyFor(stripe: Stripe, customerId: string, idempotencyKey?: string): Promise<EphemeralKey> {
   const key = await stripe.ephemeralKeys.create(
     { customer: customerId },
-    { apiVersion: EPHEMERAL_KEY_API_VERSION, ...(idempotencyKey && { idempotencyKey }) },
+    // Minted for the SDK's own pinned API version.
+    { apiVersion: (await stripeSdk()).API_VERSION, ...(idempotencyKey && { idempotencyKey }) },
   );
   if (!key.secret) throw new CardProcessorError("Stripe returned an ephemeral key without its secret.");
   return { secret: key.secret, expiresAt: key.expires ? new Date(key.expires * 1000) : null };
@@ -81,19 +89,24 @@ async function ephemeralKeyFor(stripe: Stripe, customerId: string, idempotencyKe
 
 /** Stripe's answer to a request that cannot apply to the intent's current state (already paid or cancelled). */
 function isStateConflict(error: unknown): boolean {
-  return error instanceof Stripe.errors.StripeInvalidRequestError;
+  return sdk !== undefined && error instanceof sdk.errors.StripeInvalidRequestError;
+}
+
+/** The HTTP status of an error Stripe answered with, or undefined for any other error. */
+export function stripeErrorStatus(error: unknown): number | undefined {
+  return sdk !== undefined && error instanceof sdk.errors.StripeError ? error.statusCode : undefined;
 }
 
 export function createStripeProcessor(cfg: Config = config()): CardProcessor {
   const publishableKey = cfg.STRIPE_PUBLISHABLE_KEY ?? "";
   const retrieve = async (paymentIntentId: string) =>
-    intentStatusOf(await stripeClient(cfg).paymentIntents.retrieve(paymentIntentId));
+    intentStatusOf(await (await stripeClient(cfg)).paymentIntents.retrieve(paymentIntentId));
   return {
     name: "stripe",
     publishableKey,
 
     async openSession(input: OpenSessionInput): Promise<CardSession> {
-      const stripe = stripeClient(cfg);
+      const stripe = await stripeClient(cfg);
       const customer = await stripe.customers.create(
         { metadata: { orderId: input.orderId, ...(input.externalUserId && { externalUserId: input.externalUserId }) } },
         { idempotencyKey: `${input.checkoutId}:customer` },
@@ -128,7 +141,7 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
     },
 
     async resumeSession({ paymentIntentId, customerId }) {
-      const stripe = stripeClient(cfg);
+      const stripe = await stripeClient(cfg);
       const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
       if (!intent.client_secret)
         throw new CardProcessorError("Stripe returned a PaymentIntent without a client secret.");
@@ -141,13 +154,13 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
       };
     },
 
-    newEphemeralKey: (customerId) => ephemeralKeyFor(stripeClient(cfg), customerId),
+    newEphemeralKey: async (customerId) => ephemeralKeyFor(await stripeClient(cfg), customerId),
 
     retrieveIntent: retrieve,
 
     async cancelIntent(paymentIntentId) {
       try {
-        return intentStatusOf(await stripeClient(cfg).paymentIntents.cancel(paymentIntentId));
+        return intentStatusOf(await (await stripeClient(cfg)).paymentIntents.cancel(paymentIntentId));
       } catch (error) {
         if (!isStateConflict(error)) throw error;
         // Already cancelled or already paid: Stripe refuses the cancel; its state says which.
@@ -158,7 +171,9 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
     },
 
     async refund(input) {
-      const refund = await stripeClient(cfg).refunds.create(
+      const refund = await (
+        await stripeClient(cfg)
+      ).refunds.create(
         {
           payment_intent: input.paymentIntentId,
           amount: input.amountCents,
@@ -171,7 +186,9 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
 
     async processorFee(paymentIntentId) {
       // One call, the intent's charges with their balance transactions (the intent itself is not read again).
-      const charges = await stripeClient(cfg).charges.list({
+      const charges = await (
+        await stripeClient(cfg)
+      ).charges.list({
         payment_intent: paymentIntentId,
         expand: ["data.balance_transaction"],
         limit: 10,
@@ -182,7 +199,7 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
     },
 
     async reverseTransfer({ paymentIntentId, amountCents, idempotencyKey }) {
-      const stripe = stripeClient(cfg);
+      const stripe = await stripeClient(cfg);
       const intent = await stripe.paymentIntents.retrieve(paymentIntentId);
       const chargeId = typeof intent.latest_charge === "string" ? intent.latest_charge : intent.latest_charge?.id;
       if (!chargeId) return null;
@@ -200,7 +217,10 @@ export function createStripeProcessor(cfg: Config = config()): CardProcessor {
     async listRefunds(paymentIntentId) {
       // Charges no longer carry their refunds (not expanded since API version 2022-11-15): listed.
       const refunds: CardRefund[] = [];
-      for await (const refund of stripeClient(cfg).refunds.list({ payment_intent: paymentIntentId, limit: 100 }))
+      for await (const refund of (await stripeClient(cfg)).refunds.list({
+        payment_intent: paymentIntentId,
+        limit: 100,
+      }))
         refunds.push(refundOf(refund));
       return refunds;
     },
@@ -234,9 +254,13 @@ function intentStatusOf(intent: Stripe.PaymentIntent): IntentStatus {
 }
 
 /** The verified event, or throws Stripe's signature error; `payload` must be the raw body. */
-export function verifyStripeEvent(payload: string, signature: string, cfg: Config = config()): Stripe.Event {
+export async function verifyStripeEvent(
+  payload: string,
+  signature: string,
+  cfg: Config = config(),
+): Promise<Stripe.Event> {
   if (!cfg.STRIPE_WEBHOOK_SECRET) throw new CardProcessorError("STRIPE_WEBHOOK_SECRET is not set.");
-  return stripeClient(cfg).webhooks.constructEvent(payload, signature, cfg.STRIPE_WEBHOOK_SECRET);
+  return (await stripeClient(cfg)).webhooks.constructEvent(payload, signature, cfg.STRIPE_WEBHOOK_SECRET);
 }
 
 /** A movement of the platform's Stripe balance, as the ledger check compares it. */
@@ -255,7 +279,7 @@ export interface BalanceMovement {
 export async function listBalanceMovements(from: Date, to: Date, cfg: Config = config()): Promise<BalanceMovement[]> {
   const movements: BalanceMovement[] = [];
   const created = { gte: Math.floor(from.getTime() / 1000), lt: Math.ceil(to.getTime() / 1000) };
-  for await (const bt of stripeClient(cfg).balanceTransactions.list({ created, limit: 100 }))
+  for await (const bt of (await stripeClient(cfg)).balanceTransactions.list({ created, limit: 100 }))
     movements.push({
       id: bt.id,
       category: bt.reporting_category,
