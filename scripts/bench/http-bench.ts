@@ -106,7 +106,7 @@ interface Figure {
   p50: number;
   p99: number;
   /** CPU time per answer of the server and of its embedded database's thread; unset for references. */
-  cpuUs?: { server: number; database: number };
+  cpuUs?: { server: number; database: number; threads: Record<string, number> };
   /** Answers with a status other than those expected, connection errors and timeouts. */
   unexpected: number;
 }
@@ -659,8 +659,15 @@ async function load(
 function meanOf(figures: Figure[]): Figure {
   const mean = (of: (figure: Figure) => number) =>
     figures.reduce((sum, figure) => sum + of(figure), 0) / figures.length;
+  const names = new Set(figures.flatMap((figure) => Object.keys(figure.cpuUs?.threads ?? {})));
   const cpu = figures.every((figure) => figure.cpuUs)
-    ? { server: mean((figure) => figure.cpuUs!.server), database: mean((figure) => figure.cpuUs!.database) }
+    ? {
+        server: mean((figure) => figure.cpuUs!.server),
+        database: mean((figure) => figure.cpuUs!.database),
+        threads: Object.fromEntries(
+          [...names].map((name) => [name, mean((figure) => figure.cpuUs!.threads[name] ?? 0)]),
+        ),
+      }
     : undefined;
   return {
     rps: mean((figure) => figure.rps),
@@ -679,9 +686,11 @@ const CLOCK_TICKS = 100;
  * User and system CPU seconds of a server: the embedded database's thread (lib/db/embedded.ts: Node
  * names a worker's thread "WorkerThread") apart from the rest of the process.
  */
-function cpuSeconds(pid: number): { server: number; database: number } {
+/** CPU seconds of the server's process, its embedded database's thread, and each kind of thread by name. */
+function cpuSeconds(pid: number): { server: number; database: number; threads: Record<string, number> } {
   let total = 0;
   let database = 0;
+  const threads: Record<string, number> = {};
   let tasks: string[] = [];
   try {
     tasks = readdirSync(`/proc/${pid}/task`);
@@ -692,12 +701,14 @@ function cpuSeconds(pid: number): { server: number; database: number } {
     const ticks = ticksOf(pid, tid);
     total += ticks;
     try {
-      if (readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim() === "WorkerThread") database += ticks;
+      const name = tid === String(pid) ? "main" : readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+      threads[name] = (threads[name] ?? 0) + ticks / CLOCK_TICKS;
+      if (name === "WorkerThread") database += ticks;
     } catch {
       // The thread ended between the two reads.
     }
   }
-  return { server: (total - database) / CLOCK_TICKS, database: database / CLOCK_TICKS };
+  return { server: (total - database) / CLOCK_TICKS, database: database / CLOCK_TICKS, threads };
 }
 
 function ticksOf(pid: number, tid: string): number {
@@ -709,14 +720,14 @@ function ticksOf(pid: number, tid: string): number {
   }
 }
 
-function perAnswer(
-  before: { server: number; database: number },
-  after: { server: number; database: number },
-  answers: number,
-) {
+function perAnswer(before: ReturnType<typeof cpuSeconds>, after: ReturnType<typeof cpuSeconds>, answers: number) {
+  const threads: Record<string, number> = {};
+  for (const name in after.threads)
+    threads[name] = ((after.threads[name] - (before.threads[name] ?? 0)) / answers) * 1e6;
   return {
     server: ((after.server - before.server) / answers) * 1e6,
     database: ((after.database - before.database) / answers) * 1e6,
+    threads,
   };
 }
 
@@ -945,6 +956,16 @@ function printTable(rows: Row[], warm: Figure) {
       " to other load than req/s; by CPU: the reference's CPU µs over ours)",
   );
   for (const cells of table) console.log(format(cells));
+  // Where the warm read's CPU went, by thread (µs per answer; threads with under 0.5 left out): a
+  // server process now and then runs the warm read at two to three times its usual CPU for its whole
+  // life, and this says which thread takes it when it does.
+  for (const row of rows.filter((row) => row.label.trimStart().startsWith("native forward (warm)"))) {
+    const threads = Object.entries(row.ours.cpuUs?.threads ?? {})
+      .filter(([, us]) => us >= 0.5)
+      .sort((a, b) => b[1] - a[1])
+      .map(([name, us]) => `${name} ${us.toFixed(1)}`);
+    if (threads.length > 0) console.log(`CPU by thread, ${row.label.trim()}: ${threads.join(", ")}`);
+  }
   if (rows[0].next && nextReference) {
     const cpu = (figure: Figure) =>
       figure.cpuUs ? `, ${(figure.cpuUs.server + figure.cpuUs.database).toFixed(0)} µs CPU per answer` : "";
