@@ -455,7 +455,8 @@ async function startServer(
     options.limits === "off"
       ? { RATE_LIMIT_ENABLED: "0" }
       : options.limits === "one"
-        ? { RATE_LIMIT_ENABLED: "1", RATE_LIMIT_RESOLVE_PER_TOKEN: "1" }
+        ? // A window of a day: a window ending during the row would let one more request through.
+          { RATE_LIMIT_ENABLED: "1", RATE_LIMIT_RESOLVE_PER_TOKEN: "1", RATE_LIMIT_WINDOW_SECONDS: "86400" }
         : { RATE_LIMIT_ENABLED: "1", ...UNREACHABLE_LIMITS };
   const server = await startServerProcess({
     nodeArgs: options.nodeArgs ?? [],
@@ -956,10 +957,11 @@ function printTable(rows: Row[], warm: Figure) {
       " to other load than req/s; by CPU: the reference's CPU µs over ours)",
   );
   for (const cells of table) console.log(format(cells));
-  // Where the warm read's CPU went, by thread (µs per answer; threads with under 0.5 left out): a
-  // server process now and then runs the warm read at two to three times its usual CPU for its whole
-  // life, and this says which thread takes it when it does.
-  for (const row of rows.filter((row) => row.label.trimStart().startsWith("native forward (warm)"))) {
+  // Where the warm read's and the refusals' CPU went, by thread (µs per answer; threads with under
+  // 0.5 left out): a server process now and then runs at two to three times its usual CPU per answer
+  // for its whole life, and this says which thread takes it when it does.
+  const byThread = (row: Row) => /^\s*native forward \(warm\)|^refused/.test(row.label);
+  for (const row of rows.filter(byThread)) {
     const threads = Object.entries(row.ours.cpuUs?.threads ?? {})
       .filter(([, us]) => us >= 0.5)
       .sort((a, b) => b[1] - a[1])
