@@ -5,6 +5,7 @@ import path from "node:path";
 import { namehash } from "viem/ens";
 import { config } from "@/lib/config";
 import { db } from "@/lib/db";
+import { dropHere } from "@/lib/db/invalidation";
 import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { createAccessToken, latestValidTill } from "@/lib/partners/access-tokens";
 import { createPartner } from "@/lib/partners/create-partner";
@@ -145,6 +146,9 @@ export async function seedDemoData(now = new Date()): Promise<boolean> {
           ),
         tx,
       );
+      // Published here as registerName publishes each name it writes: a resolution that ran before
+      // the seed (and read the registry's names, lib/resolution/registered-names.ts) must see these.
+      dropHere(names.map((name) => ["name", name] as const));
       await run(
         sqlBuilder
           .updateTable("domain")

@@ -1,11 +1,16 @@
 // The registry's name filter: once read, a name the registry never held is answered as unregistered
 // without a query, and a name it holds, or came to hold since, always reaches the database.
 import { randomUUID } from "node:crypto";
+import { mkdtempSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, db, openDatabase } from "@/lib/db";
 import { dropHere } from "@/lib/db/invalidation";
+import { demoSubdomains } from "@/lib/registry/demo-data";
 import { registerName } from "@/lib/registry/register-name";
+import { seedDemoData } from "@/lib/registry/seed";
 import { nativeRecords } from "@/lib/resolution/native-records";
 import { mayBeRegistered, NameFilter, readRegisteredNames } from "@/lib/resolution/registered-names";
 
@@ -13,7 +18,7 @@ const OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
 let lookups: string[] = [];
 
 beforeAll(async () => {
-  setConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+  setConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DATA_DIR: mkdtempSync(path.join(os.tmpdir(), "name-filter-")) });
   await openDatabase();
   await db().tld.create({ data: { name: "web3" } });
   // More names than a page of the read, so it takes several.
@@ -77,6 +82,15 @@ describe("the registry's name filter", () => {
     expect(await nativeRecords(name)).toBeNull();
     dropHere([["name", name]]);
     expect((await nativeRecords(name))?.name).toBe(name);
+  });
+
+  test("the demo seed's sub-names, written in one statement after the names were read, are found", async () => {
+    await readRegisteredNames();
+    const now = new Date();
+    expect(await seedDemoData(now)).toBe(true);
+    const seeded = demoSubdomains(now).map((sub) => `${sub.label}.brand.web3`);
+    const found = await Promise.all([seeded[0], seeded[1249], seeded[2499]].map((name) => nativeRecords(name)));
+    expect(found.map((records) => records?.name)).toEqual([seeded[0], seeded[1249], seeded[2499]]);
   });
 
   test("a filter filled past its capacity by published names is read again", async () => {
