@@ -685,12 +685,11 @@ const CLOCK_TICKS = 100;
 
 /**
  * User and system CPU seconds of a server: the embedded database's thread (lib/db/embedded.ts: Node
- * names a worker's thread "WorkerThread") apart from the rest of the process.
+ * names a worker's thread "WorkerThread") apart from the rest of the process, and each kind of
+ * thread by name (the main thread as "main").
  */
-/** CPU seconds of the server's process, its embedded database's thread, and each kind of thread by name. */
 function cpuSeconds(pid: number): { server: number; database: number; threads: Record<string, number> } {
   let total = 0;
-  let database = 0;
   const threads: Record<string, number> = {};
   let tasks: string[] = [];
   try {
@@ -703,12 +702,13 @@ function cpuSeconds(pid: number): { server: number; database: number; threads: R
     total += ticks;
     try {
       const name = tid === String(pid) ? "main" : readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
-      threads[name] = (threads[name] ?? 0) + ticks / CLOCK_TICKS;
-      if (name === "WorkerThread") database += ticks;
+      threads[name] = (threads[name] ?? 0) + ticks;
     } catch {
       // The thread ended between the two reads.
     }
   }
+  const database = threads.WorkerThread ?? 0;
+  for (const name in threads) threads[name] /= CLOCK_TICKS;
   return { server: (total - database) / CLOCK_TICKS, database: database / CLOCK_TICKS, threads };
 }
 
