@@ -119,15 +119,20 @@ const namesAfter = prepared((after: string, limit: number) =>
  * True when it may (or while the names are being read).
  */
 export function mayBeRegistered(name: string): boolean {
-  const filter = state.filter;
-  if (filter !== null && state.readFor === database()) return filter.mayHold(name);
+  const filter = currentFilter();
+  if (filter) return filter.mayHold(name);
   void readRegisteredNames();
   return true;
 }
 
+/** The filter, when it was read from the open database and is still to be trusted. */
+function currentFilter(): NameFilter | null {
+  return state.readFor === database() ? state.filter : null;
+}
+
 /** Reads the registry's names into the filter unless it is read or being read; resolves when done. */
 export function readRegisteredNames(): Promise<void> {
-  if (state.filter !== null && state.readFor === database()) return Promise.resolve();
+  if (currentFilter()) return Promise.resolve();
   if (state.reading) return state.reading;
   if (Date.now() < state.notBefore) return Promise.resolve();
   const generation = state.generation;
