@@ -9,6 +9,7 @@ import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { invalidate } from "@/lib/db/invalidation";
 import { inTransaction } from "@/lib/db/in-transaction";
 import { signToken } from "./jwt";
+import { lockPartnerRow } from "./partner-lock";
 import { signingSecret } from "./signing-secret";
 import type { TokenType } from "./authenticate";
 
@@ -87,7 +88,7 @@ export async function createAccessToken(
   // partner's row (and on the embedded database's one connection), into 500s.
   await inTransaction(async (tx) => {
     // The partner's row is the lock: two creations at once count each other's token.
-    await run(sqlBuilder.selectFrom("partner").select("id").where("id", "=", partnerId).forUpdate(), tx);
+    await lockPartnerRow(partnerId, tx);
     const [{ live }] = await run(
       sqlBuilder
         .selectFrom("access_token")

@@ -5,6 +5,7 @@ import { conflict, notFound } from "@/lib/contract/errors";
 import type { CreatedWebhookEndpoint, WebhookDelivery, WebhookEndpoint } from "@/lib/contract/schemas/webhooks";
 import { db } from "@/lib/db";
 import { run, sql, sqlBuilder } from "@/lib/db/sql";
+import { lockPartnerRow } from "@/lib/partners/partner-lock";
 import { checkReceiverUrl } from "./receiver-url";
 import { newWebhookSecret, sealSecret } from "./signing";
 
@@ -43,7 +44,7 @@ export async function createWebhookEndpoint(
   const url = await checkReceiverUrl(input.url);
   const secret = newWebhookSecret();
   const row = await db().$transaction(async (tx) => {
-    await run(sqlBuilder.selectFrom("partner").select("id").where("id", "=", partnerId).forUpdate(), tx);
+    await lockPartnerRow(partnerId, tx);
     if ((await tx.webhookEndpoint.count({ where: { partnerId } })) >= MAX_ENDPOINTS_PER_PARTNER)
       throw conflict("url", `A partner has at most ${MAX_ENDPOINTS_PER_PARTNER} webhook endpoints; delete one first.`);
     return tx.webhookEndpoint.create({

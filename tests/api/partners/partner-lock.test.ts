@@ -1,0 +1,86 @@
+// A partner's row is locked while its access tokens or webhook endpoints are counted against their
+// bound (lib/partners/partner-lock.ts). The lock must hold off another counter and nothing else: an
+// order naming the partner (a purchase) is written while it is held. PostgreSQL only: PGlite runs
+// one transaction at a time, so nothing there can be written beside an open one.
+import { randomUUID } from "node:crypto";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "@/lib/db";
+import { writeOrder } from "@/lib/market/order-rows";
+import { createPartner } from "@/lib/partners/create-partner";
+import { lockPartnerRow } from "@/lib/partners/partner-lock";
+import { startTestApp, type TestApp } from "@/tests/support/app";
+import { newCardOrder } from "@/tests/support/market-fixtures";
+
+let app: TestApp;
+
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(() => app?.close());
+
+/** Runs `work` inside a transaction that holds the partner's lock; the lock is let go when `release` is called. */
+function holdLock(partnerId: string) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const done = db().$transaction(
+    async (tx) => {
+      await lockPartnerRow(partnerId, tx);
+      held();
+      await released;
+    },
+    { timeout: 20_000 },
+  );
+  return { holding, release, done };
+}
+
+async function lockWaiters(): Promise<number> {
+  const [{ waiting }] = await db().$queryRaw<{ waiting: number }[]>`
+    SELECT count(*)::int AS waiting FROM pg_stat_activity
+     WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+  return waiting;
+}
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)("the partner's lock", () => {
+  test("an order naming the partner is written while the lock is held", async () => {
+    const { partner } = await createPartner(`Lock ${randomUUID().slice(0, 6)}`);
+    const lock = holdLock(partner.id);
+    await lock.holding;
+    try {
+      const { order, payment } = newCardOrder(`locked${randomUUID().slice(0, 6)}.web3`, new Date(Date.now() + 60_000));
+      const write = writeOrder(db(), { ...order, partnerId: partner.id }, payment, "Awaiting card payment.");
+      const outcome = await Promise.race([
+        write.then(() => "written"),
+        new Promise((resolve) => setTimeout(() => resolve("still waiting after 5 s"), 5_000)),
+      ]);
+      expect(outcome).toBe("written");
+      expect(await db().order.count({ where: { id: order.id, partnerId: partner.id } })).toBe(1);
+    } finally {
+      lock.release();
+      await lock.done;
+    }
+  });
+
+  test("a second holder waits for the first", async () => {
+    const { partner } = await createPartner(`Lock ${randomUUID().slice(0, 6)}`);
+    const first = holdLock(partner.id);
+    await first.holding;
+    const second = holdLock(partner.id);
+    let secondHeld = false;
+    void second.holding.then(() => (secondHeld = true));
+    try {
+      for (let waited = 0; (await lockWaiters()) === 0; waited += 20) {
+        if (waited > 10_000) throw new Error("the second holder never waited");
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+      expect(secondHeld).toBe(false);
+    } finally {
+      first.release();
+      await first.done;
+    }
+    await second.holding;
+    second.release();
+    await second.done;
+  });
+});
