@@ -18,7 +18,7 @@ beforeAll(async () => {
 });
 afterAll(() => app?.close());
 
-/** Runs `work` inside a transaction that holds the partner's lock; the lock is let go when `release` is called. */
+/** Opens a transaction that takes the partner's lock and keeps it until `release` is called. */
 function holdLock(partnerId: string) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -35,10 +35,11 @@ function holdLock(partnerId: string) {
   return { holding, release, done };
 }
 
-async function lockWaiters(): Promise<number> {
+/** Sessions waiting for a lock in a statement on the partner table (other suites' waits are not counted). */
+async function partnerLockWaiters(): Promise<number> {
   const [{ waiting }] = await db().$queryRaw<{ waiting: number }[]>`
     SELECT count(*)::int AS waiting FROM pg_stat_activity
-     WHERE datname = current_database() AND wait_event_type = 'Lock'`;
+     WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%from "partner"%'`;
   return waiting;
 }
 
@@ -70,7 +71,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the partner's lock", () => {
     let secondHeld = false;
     void second.holding.then(() => (secondHeld = true));
     try {
-      for (let waited = 0; (await lockWaiters()) === 0; waited += 20) {
+      for (let waited = 0; (await partnerLockWaiters()) === 0; waited += 20) {
         if (waited > 10_000) throw new Error("the second holder never waited");
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
