@@ -8,6 +8,7 @@ import { orderStatusOf, readOrderWithPayment, writeOrder } from "@/lib/market/or
 import { writeOrderHoldingName } from "@/lib/market/reserve-name";
 import { registerName } from "@/lib/registry/register-name";
 import { startTestApp, type TestApp } from "@/tests/support/app";
+import { untilLockWait } from "@/tests/support/lock-waits";
 import { ETH_WALLET, newCardOrder, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
 
 let app: TestApp;
@@ -211,14 +212,7 @@ describe("order rows", () => {
       const purchase = writeOrderHoldingName(db(), order, payment, "Awaiting card payment.");
       purchase.catch(() => {});
       // The purchase's statement waits for the registration's lock on the hold it deleted.
-      for (let waited = 0; ; waited += 20) {
-        const [{ waiting }] = await db().$queryRaw<{ waiting: number }[]>`
-          SELECT count(*)::int AS waiting FROM pg_stat_activity
-           WHERE datname = current_database() AND wait_event_type = 'Lock'`;
-        if (waiting > 0) break;
-        if (waited > 10_000) throw new Error("the purchase never waited for the registration");
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await untilLockWait("the purchase never waited for the registration");
       commit();
       await registration;
       await expect(purchase).rejects.toMatchObject({ status: 409 });

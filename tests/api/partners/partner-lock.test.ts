@@ -9,6 +9,7 @@ import { writeOrder } from "@/lib/market/order-rows";
 import { createPartner } from "@/lib/partners/create-partner";
 import { lockPartnerRow } from "@/lib/partners/partner-lock";
 import { startTestApp, type TestApp } from "@/tests/support/app";
+import { untilLockWait } from "@/tests/support/lock-waits";
 import { newCardOrder } from "@/tests/support/market-fixtures";
 
 let app: TestApp;
@@ -33,14 +34,6 @@ function holdLock(partnerId: string) {
     { timeout: 20_000 },
   );
   return { holding, release, done };
-}
-
-/** Sessions waiting for a lock in a statement on the partner table (other suites' waits are not counted). */
-async function partnerLockWaiters(): Promise<number> {
-  const [{ waiting }] = await db().$queryRaw<{ waiting: number }[]>`
-    SELECT count(*)::int AS waiting FROM pg_stat_activity
-     WHERE datname = current_database() AND wait_event_type = 'Lock' AND query LIKE '%from "partner"%'`;
-  return waiting;
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the partner's lock", () => {
@@ -71,10 +64,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the partner's lock", () => {
     let secondHeld = false;
     void second.holding.then(() => (secondHeld = true));
     try {
-      for (let waited = 0; (await partnerLockWaiters()) === 0; waited += 20) {
-        if (waited > 10_000) throw new Error("the second holder never waited");
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
+      await untilLockWait("the second holder never waited", 'from "partner"');
       expect(secondHeld).toBe(false);
     } finally {
       first.release();
