@@ -18,13 +18,13 @@ const root = path.resolve(import.meta.dirname, "..");
  * Liftoff: its optimizing compiler held about 130 MB more through the soak (429 MB against 297) for
  * PGlite's 9 MB module, for about 20% more purchases per second on PGlite; the 300 MB bound comes first.
  * Allocation-site pretenuring is off. With it on, 5 first servers of 50 in the bench's warm runs
- * fell at their first load into a state where every scavenge kept 1 to 1.4 MB alive (12 to 16 KB
- * otherwise), a full collection ran every 70 to 100 ms and warm reads ran at less than half their
- * speed for the process's life; none of 39 did with it off, at the same CPU per answer and memory
- * otherwise (docs/operations.md, sixth round). It is V8's one mechanism that changes for a process's
- * life where a site's objects go: the later objects of a site whose objects mostly survived a
- * scavenge are allocated in the old generation, and the young objects they point to stay alive
- * until the next full collection.
+ * fell at their first load into a state where a full collection ran every 70 to 100 ms and warm
+ * reads ran at less than half their speed for the process's life (in the one traced scavenge by
+ * scavenge, each kept 1 to 1.4 MB alive, against 12 to 16 KB otherwise); none of 39 did with it
+ * off, at the same CPU per answer and memory otherwise (docs/operations.md, sixth round). Pretenuring
+ * changes for a process's life where a site's objects go: the later objects of a site whose objects
+ * mostly survived a scavenge are allocated in the old generation, and the young objects they point
+ * to stay alive until the next full collection.
  */
 export function serverNodeArgs(env = process.env) {
   return [
