@@ -1,5 +1,27 @@
-// Tests that two PostgreSQL sessions meet on a lock: the point at which one of them waits.
+// Tests that two PostgreSQL sessions meet on a lock: a transaction held open after its work, and
+// the point at which another session waits for it.
+import type { Prisma } from "@prisma/client";
 import { db } from "@/lib/db";
+
+/**
+ * Runs `work` in a transaction and keeps the transaction open, with the locks its work took, until
+ * `release` is called: `holding` resolves once the work is done, `done` once the transaction ended.
+ */
+export function holdOpenTransaction(work: (tx: Prisma.TransactionClient) => Promise<unknown>) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held!: () => void;
+  const holding = new Promise<void>((resolve) => (held = resolve));
+  const done = db().$transaction(
+    async (tx) => {
+      await work(tx);
+      held();
+      await released;
+    },
+    { timeout: 20_000 },
+  );
+  return { holding, release, done };
+}
 
 /**
  * Resolves once a session of the test database waits for a lock, in a statement whose text holds

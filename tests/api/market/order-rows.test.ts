@@ -8,7 +8,7 @@ import { orderStatusOf, readOrderWithPayment, writeOrder } from "@/lib/market/or
 import { writeOrderHoldingName } from "@/lib/market/reserve-name";
 import { registerName } from "@/lib/registry/register-name";
 import { startTestApp, type TestApp } from "@/tests/support/app";
-import { untilLockWait } from "@/tests/support/lock-waits";
+import { holdOpenTransaction, untilLockWait } from "@/tests/support/lock-waits";
 import { ETH_WALLET, newCardOrder, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
 
 let app: TestApp;
@@ -194,27 +194,18 @@ describe("order rows", () => {
     async () => {
       const name = `racing${randomUUID().slice(0, 6)}.web3`;
       await db().nameReservation.create({ data: { domain: name, orderId: randomUUID() } });
-      let commit!: () => void;
-      const committing = new Promise<void>((resolve) => (commit = resolve));
-      let registered!: () => void;
-      const inProgress = new Promise<void>((resolve) => (registered = resolve));
-      const registration = db().$transaction(
-        async (tx) => {
-          await tx.nameReservation.deleteMany({ where: { domain: name } });
-          await registerName(tx, { name, ownerAddress: ETH_WALLET, expiresAt: new Date(Date.now() + 86_400_000) });
-          registered();
-          await committing;
-        },
-        { timeout: 20_000 },
-      );
-      await inProgress;
+      const registration = holdOpenTransaction(async (tx) => {
+        await tx.nameReservation.deleteMany({ where: { domain: name } });
+        await registerName(tx, { name, ownerAddress: ETH_WALLET, expiresAt: new Date(Date.now() + 86_400_000) });
+      });
+      await registration.holding;
       const { order, payment } = newCardOrder(name, new Date(Date.now() + 60_000));
       const purchase = writeOrderHoldingName(db(), order, payment, "Awaiting card payment.");
       purchase.catch(() => {});
       // The purchase's statement waits for the registration's lock on the hold it deleted.
       await untilLockWait("the purchase never waited for the registration");
-      commit();
-      await registration;
+      registration.release();
+      await registration.done;
       await expect(purchase).rejects.toMatchObject({ status: 409 });
       expect(await db().order.count({ where: { domain: name } })).toBe(0);
       expect(await db().nameReservation.count({ where: { domain: name } })).toBe(0);

@@ -9,7 +9,7 @@ import { writeOrder } from "@/lib/market/order-rows";
 import { createPartner } from "@/lib/partners/create-partner";
 import { lockPartnerRow } from "@/lib/partners/partner-lock";
 import { startTestApp, type TestApp } from "@/tests/support/app";
-import { untilLockWait } from "@/tests/support/lock-waits";
+import { holdOpenTransaction, untilLockWait } from "@/tests/support/lock-waits";
 import { newCardOrder } from "@/tests/support/market-fixtures";
 
 let app: TestApp;
@@ -21,19 +21,7 @@ afterAll(() => app?.close());
 
 /** Opens a transaction that takes the partner's lock and keeps it until `release` is called. */
 function holdLock(partnerId: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  let held!: () => void;
-  const holding = new Promise<void>((resolve) => (held = resolve));
-  const done = db().$transaction(
-    async (tx) => {
-      await lockPartnerRow(partnerId, tx);
-      held();
-      await released;
-    },
-    { timeout: 20_000 },
-  );
-  return { holding, release, done };
+  return holdOpenTransaction((tx) => lockPartnerRow(partnerId, tx));
 }
 
 describe.skipIf(!process.env.TEST_DATABASE_URL)("the partner's lock", () => {
