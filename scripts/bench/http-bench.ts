@@ -18,7 +18,14 @@
 // npm start's 4 MB; the memory run, on both young generations.
 // The database is PostgreSQL (BENCH_DATABASE_URL, or a throw-away server from the machine's
 // binaries); BENCH_DB=pglite measures the embedded default instead.
-// Options (environment): BENCH_SECONDS (per measurement, default 10), BENCH_CONNECTIONS (50),
+// A row compared with another (the warm read with bare node:http, a miss or a refusal with the warm
+// read) is measured in turns with it, BENCH_ROUNDS turns each (default 3) of BENCH_SECONDS / BENCH_ROUNDS
+// seconds (rounded):
+// a machine whose speed drifts within minutes (on a shared host, the same loop ran at half its speed
+// from one minute to the next) would otherwise tilt a ratio of two figures taken minutes apart. Each
+// such figure is the mean of its turns, with the worst turn's p99; a row's "ours/warm" and goal are
+// against the warm read measured in its turns.
+// Options (environment): BENCH_SECONDS (per measurement, default 10), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50),
 // BENCH_MEMORY_REQUESTS (1,000,000; 0 skips the memory run), BENCH_DB (postgres | pglite),
 // SERVER_HEAP_MB (the server's heap limit, as for npm start), BENCH_NEXT=1 (also `next start` on the
 // same database, side by side on the warm reads, and a trivial route handler of the same build
@@ -47,6 +54,9 @@ import { registerName } from "@/lib/registry/register-name";
 import { seedDemoData } from "@/lib/registry/seed";
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
+const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 3));
+// Whole seconds: autocannon counts answers per second and stops at the first whole second past its time.
+const TURN_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 1_000_000);
 const DISTINCT_NAMES = 100_000;
@@ -118,6 +128,8 @@ interface Row {
   /** The same load on `next start` (BENCH_NEXT=1). */
   next?: Figure;
   goal?: (row: Row, warm: Figure) => string;
+  /** The warm read measured in turns with this row: its goal's and its ours/warm column's reference. */
+  warm?: Figure;
 }
 
 type Headers = Record<string, string>;
@@ -211,11 +223,30 @@ async function main() {
       await load(variant.origin, fixed(warmTargets[0].path), headers, [200], WARM_UP_SECONDS);
 
     const rows: Row[] = [];
+    // The first warm read, its reference and its variants in turns (the variants' rows compare with
+    // the same reference).
+    const warmPath = fixed(warmTargets[0].path);
+    const [bareWarm, oursWarm, ...variantWarm] = await inTurns([
+      (seconds) => load(bare, warmPath, headers, [200], seconds),
+      (seconds) => load(ours.origin, warmPath, headers, [200], seconds),
+      ...variants.map((variant) => (seconds: number) => load(variant.origin, warmPath, headers, [200], seconds)),
+    ]);
+    /** The warm read measured in turns with `other`, and `other`'s figure. */
+    const besideWarm = async (other: (seconds: number) => Promise<Figure>) => {
+      const [warmFigure, figure] = await inTurns([
+        (seconds) => load(ours.origin, warmPath, headers, [200], seconds),
+        other,
+      ]);
+      return { warm: warmFigure, ours: figure };
+    };
     for (const [index, target] of warmTargets.entries()) {
-      const reference = { label: "bare node:http", figure: await load(bare, fixed(target.path), headers, [200]) };
+      const reference = {
+        label: "bare node:http",
+        figure: index === 0 ? bareWarm : await load(bare, fixed(target.path), headers, [200]),
+      };
       rows.push({
         label: target.label,
-        ours: await load(ours.origin, fixed(target.path), headers, [200]),
+        ours: index === 0 ? oursWarm : await load(ours.origin, fixed(target.path), headers, [200]),
         reference,
         // The first row's figure under next start is measured below, in turns with its references.
         next: next && index > 0 ? await load(next, fixed(target.path), headers, [200]) : undefined,
@@ -231,12 +262,8 @@ async function main() {
       });
       // The same read in the other configurations, against the same reference.
       if (index === 0)
-        for (const variant of variants)
-          rows.push({
-            label: `  ${target.label}, ${variant.label}`,
-            ours: await load(variant.origin, fixed(target.path), headers, [200]),
-            reference,
-          });
+        for (const [at, variant] of variants.entries())
+          rows.push({ label: `  ${target.label}, ${variant.label}`, ours: variantWarm[at], reference });
     }
     const warm = rows[0].ours;
     // Next.js's own cost: a trivial route handler of the same build answering the same bytes, on a
@@ -267,7 +294,7 @@ async function main() {
       await load(ours.origin, fixed(gateway.cached), {}, [200], WARM_UP_SECONDS);
       rows.push({
         label: "ENS gateway: signed answer, asked again",
-        ours: await load(ours.origin, fixed(gateway.cached), {}, [200]),
+        ...(await besideWarm((seconds) => load(ours.origin, fixed(gateway.cached), {}, [200], seconds))),
         goal: (row, warm) =>
           verdicts([
             [`>= ${pct(GATEWAY_SHARE_OF_WARM)} of warm`, row.ours.rps >= GATEWAY_SHARE_OF_WARM * warm.rps],
@@ -290,11 +317,11 @@ async function main() {
     // registered sub-domains (in order, never repeated) and an unregistered name.
     const ourNames = uniqueNames(`c${randomBytes(3).toString("hex")}`);
     await load(ours.origin, ourNames.next, headers, [200, 404], WARM_UP_SECONDS);
-    const miss = await load(ours.origin, ourNames.next, headers, [200, 404]);
+    const miss = await besideWarm((seconds) => load(ours.origin, ourNames.next, headers, [200, 404], seconds));
     const barePgNames = uniqueNames(`b${randomBytes(3).toString("hex")}`);
     rows.push({
       label: "cache miss (unique names, half registered)",
-      ours: miss,
+      ...miss,
       reference: barePg
         ? { label: "bare pg (a query per name)", figure: await load(barePg, barePgNames.next, headers, [200, 404]) }
         : undefined,
@@ -337,19 +364,24 @@ async function main() {
     await load(ours.origin, fixed("/v1/resolve/alice.web3"), badToken, [401], WARM_UP_SECONDS);
     rows.push({
       label: "refused: 401 bad token",
-      ours: await load(ours.origin, fixed("/v1/resolve/alice.web3"), badToken, [401]),
+      ...(await besideWarm((seconds) => load(ours.origin, fixed("/v1/resolve/alice.web3"), badToken, [401], seconds))),
       goal: refusedGoal,
     });
     await load(ours.origin, fixed("/v1/resolve/nobody.web3"), headers, [404], WARM_UP_SECONDS);
     rows.push({
       label: "refused: 404 unknown name, asked again",
-      ours: await load(ours.origin, fixed("/v1/resolve/nobody.web3"), headers, [404]),
+      ...(await besideWarm((seconds) => load(ours.origin, fixed("/v1/resolve/nobody.web3"), headers, [404], seconds))),
       goal: refusedGoal,
     });
-    rows.push({ label: "refused: 429 past the limit", ours: await tooManyRequests(databaseUrl), goal: refusedGoal });
+    rows.push({
+      label: "refused: 429 past the limit",
+      ...(await tooManyRequests(databaseUrl, besideWarm)),
+      goal: refusedGoal,
+    });
 
     console.log(
-      `\n${CONNECTIONS} connections, ${SECONDS} s per measurement, authorization on every request; ` +
+      `\n${CONNECTIONS} connections, ${SECONDS} s per measurement (a row compared with another: ${ROUNDS} turns ` +
+        `of ${TURN_SECONDS} s, in turns with it), authorization on every request; ` +
         `load average ${loadAverage()}`,
     );
     printTable(rows, warm);
@@ -367,7 +399,10 @@ async function main() {
  * 429 past a limit: a second server on the same database (PostgreSQL) or on a fresh one of its own
  * (PGlite admits one process), with a resolution limit of one request per token and window.
  */
-async function tooManyRequests(databaseUrl: string | undefined): Promise<Figure> {
+async function tooManyRequests(
+  databaseUrl: string | undefined,
+  besideWarm: (other: (seconds: number) => Promise<Figure>) => Promise<{ warm: Figure; ours: Figure }>,
+): Promise<{ warm: Figure; ours: Figure }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), "namesvc-bench-429-"));
   const children: ChildProcess[] = [];
   try {
@@ -377,7 +412,9 @@ async function tooManyRequests(databaseUrl: string | undefined): Promise<Figure>
     const first = await fetch(`${limited.origin}/v1/resolve/alice.web3`, { headers });
     if (first.status !== 200) throw new Error(`the rate-limited server answered ${first.status} first`);
     await load(limited.origin, fixed("/v1/resolve/alice.web3"), headers, [429], WARM_UP_SECONDS);
-    return await load(limited.origin, fixed("/v1/resolve/alice.web3"), headers, [429]);
+    return await besideWarm((seconds) =>
+      load(limited.origin, fixed("/v1/resolve/alice.web3"), headers, [429], seconds),
+    );
   } finally {
     for (const child of children) child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -654,6 +691,17 @@ async function load(
     cpuUs: pid && cpuBefore && total > 0 ? perAnswer(cpuBefore, cpuSeconds(pid), total) : undefined,
     unexpected: total - answered + result.errors + result.timeouts,
   };
+}
+
+/**
+ * Loads measured in turns: ROUNDS rounds, each load for TURN_SECONDS in every round, so that a
+ * drift of the machine's speed weighs on each alike; each load's figure is the mean of its turns.
+ */
+async function inTurns(loads: ((seconds: number) => Promise<Figure>)[]): Promise<Figure[]> {
+  const turns = loads.map(() => [] as Figure[]);
+  for (let round = 0; round < ROUNDS; round++)
+    for (const [index, run] of loads.entries()) turns[index].push(await run(TURN_SECONDS));
+  return turns.map(meanOf);
 }
 
 /** Turns of one load as one figure: mean rate and CPU, the worst p99, every unexpected answer. */
@@ -934,7 +982,7 @@ function printTable(rows: Row[], warm: Figure) {
       ref ? pct(row.ours.rps / ref.rps) : "",
       // The reference's CPU time per answer over ours: the share of bare a saturated core would give.
       ref?.cpuUs && row.ours.cpuUs ? pct(ref.cpuUs.server / (row.ours.cpuUs.server + row.ours.cpuUs.database)) : "",
-      pct(row.ours.rps / warm.rps),
+      pct(row.ours.rps / (row.warm ?? warm).rps),
       ...(withNext
         ? next
           ? [
@@ -991,7 +1039,7 @@ function printTable(rows: Row[], warm: Figure) {
       );
   }
   console.log("\ngoals:");
-  for (const row of rows) if (row.goal) console.log(`  ${row.label}: ${row.goal(row, warm)}`);
+  for (const row of rows) if (row.goal) console.log(`  ${row.label}: ${row.goal(row, row.warm ?? warm)}`);
 }
 
 main().then(
