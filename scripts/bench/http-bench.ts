@@ -19,12 +19,11 @@
 // The database is PostgreSQL (BENCH_DATABASE_URL, or a throw-away server from the machine's
 // binaries); BENCH_DB=pglite measures the embedded default instead.
 // A row compared with another (the warm read with bare node:http, a miss or a refusal with the warm
-// read) is measured in turns with it, BENCH_ROUNDS turns each (default 3) of BENCH_SECONDS / BENCH_ROUNDS
-// seconds (rounded):
-// a machine whose speed drifts within minutes (on a shared host, the same loop ran at half its speed
-// from one minute to the next) would otherwise tilt a ratio of two figures taken minutes apart. Each
-// such figure is the mean of its turns, with the worst turn's p99; a row's "ours/warm" and goal are
-// against the warm read measured in its turns.
+// read) is measured in turns with it, BENCH_ROUNDS turns each (default 3) of BENCH_SECONDS /
+// BENCH_ROUNDS seconds (rounded): a machine whose speed drifts within minutes (on a shared host, the
+// same loop ran at half its speed from one minute to the next) would otherwise tilt a ratio of two
+// figures taken minutes apart. Each such figure is the mean of its turns, with the worst turn's p99;
+// a row's "ours/warm" and goal are against the warm read measured in its turns.
 // Options (environment): BENCH_SECONDS (per measurement, default 10), BENCH_ROUNDS (3), BENCH_CONNECTIONS (50),
 // BENCH_MEMORY_REQUESTS (1,000,000; 0 skips the memory run), BENCH_DB (postgres | pglite),
 // SERVER_HEAP_MB (the server's heap limit, as for npm start), BENCH_NEXT=1 (also `next start` on the
@@ -226,17 +225,15 @@ async function main() {
     // The first warm read, its reference and its variants in turns (the variants' rows compare with
     // the same reference).
     const warmPath = fixed(warmTargets[0].path);
+    const loadWarm = (seconds: number) => load(ours.origin, warmPath, headers, [200], seconds);
     const [bareWarm, oursWarm, ...variantWarm] = await inTurns([
       (seconds) => load(bare, warmPath, headers, [200], seconds),
-      (seconds) => load(ours.origin, warmPath, headers, [200], seconds),
+      loadWarm,
       ...variants.map((variant) => (seconds: number) => load(variant.origin, warmPath, headers, [200], seconds)),
     ]);
     /** The warm read measured in turns with `other`, and `other`'s figure. */
     const besideWarm = async (other: (seconds: number) => Promise<Figure>) => {
-      const [warmFigure, figure] = await inTurns([
-        (seconds) => load(ours.origin, warmPath, headers, [200], seconds),
-        other,
-      ]);
+      const [warmFigure, figure] = await inTurns([loadWarm, other]);
       return { warm: warmFigure, ours: figure };
     };
     for (const [index, target] of warmTargets.entries()) {
@@ -272,16 +269,11 @@ async function main() {
     // are loaded in turns, NEXT_ROUNDS warm-up turns first, then NEXT_ROUNDS measured turns, and each
     // figure is the mean of its turns: none of the three gains from coming later.
     if (next) {
-      const turns = [
-        { path: warmTargets[0].path, figures: [] as Figure[] },
-        { path: NEXT_REFERENCE_PATH, figures: [] as Figure[] },
-        { path: `${NEXT_REFERENCE_PATH}/alice.web3`, figures: [] as Figure[] },
-      ];
-      for (let round = 0; round < NEXT_ROUNDS; round++)
-        for (const turn of turns) await load(next, fixed(turn.path), headers, [200], WARM_UP_SECONDS);
-      for (let round = 0; round < NEXT_ROUNDS; round++)
-        for (const turn of turns) turn.figures.push(await load(next, fixed(turn.path), headers, [200]));
-      [rows[0].next, nextReference, nextDynamicReference] = turns.map((turn) => meanOf(turn.figures));
+      const loads = [warmTargets[0].path, NEXT_REFERENCE_PATH, `${NEXT_REFERENCE_PATH}/alice.web3`].map(
+        (turnPath) => (seconds: number) => load(next, fixed(turnPath), headers, [200], seconds),
+      );
+      await inTurns(loads, NEXT_ROUNDS, WARM_UP_SECONDS);
+      [rows[0].next, nextReference, nextDynamicReference] = await inTurns(loads, NEXT_ROUNDS, SECONDS);
     }
     if (ONLY_WARM) {
       printTable(rows, warm);
@@ -694,13 +686,17 @@ async function load(
 }
 
 /**
- * Loads measured in turns: ROUNDS rounds, each load for TURN_SECONDS in every round, so that a
- * drift of the machine's speed weighs on each alike; each load's figure is the mean of its turns.
+ * Loads measured in turns: `rounds` rounds, each load for `seconds` in every round, so that a drift
+ * of the machine's speed weighs on each alike; each load's figure is the mean of its turns.
  */
-async function inTurns(loads: ((seconds: number) => Promise<Figure>)[]): Promise<Figure[]> {
+async function inTurns(
+  loads: ((seconds: number) => Promise<Figure>)[],
+  rounds = ROUNDS,
+  seconds = TURN_SECONDS,
+): Promise<Figure[]> {
   const turns = loads.map(() => [] as Figure[]);
-  for (let round = 0; round < ROUNDS; round++)
-    for (const [index, run] of loads.entries()) turns[index].push(await run(TURN_SECONDS));
+  for (let round = 0; round < rounds; round++)
+    for (const [index, run] of loads.entries()) turns[index].push(await run(seconds));
   return turns.map(meanOf);
 }
 
