@@ -9,8 +9,13 @@ import { run, sqlBuilder } from "@/lib/db/sql";
 const TTL_MS = 60_000;
 let cached: { tlds: ReadonlySet<string>; loadedAt: number } | undefined;
 
-export async function nativeTlds(): Promise<ReadonlySet<string>> {
+/** The TLDs, at once while the kept set is fresh (resolution asks on every miss), else read again. */
+export function nativeTlds(): ReadonlySet<string> | Promise<ReadonlySet<string>> {
   if (cached && Date.now() - cached.loadedAt < TTL_MS) return cached.tlds;
+  return loadNativeTlds();
+}
+
+async function loadNativeTlds(): Promise<ReadonlySet<string>> {
   const rows = await run(sqlBuilder.selectFrom("tld").select("name").where("name_service", "=", "native"));
   cached = { tlds: new Set(rows.map((row) => row.name)), loadedAt: Date.now() };
   return cached.tlds;

@@ -33,7 +33,8 @@ export interface ResolveOptions {
   client?: string;
 }
 
-async function inferNameService(name: string): Promise<NameService> {
+// At once when the native TLDs are known (every miss asks): no promise and no turn of waiting.
+function inferNameService(name: string): NameService | Promise<NameService> {
   // Said before the TLD is judged: "alice.web3 " would otherwise read as an unknown TLD.
   if (containsWhitespace(name))
     throw badRequest(
@@ -41,7 +42,12 @@ async function inferNameService(name: string): Promise<NameService> {
       "The name contains whitespace, which no name may hold (ENSIP-15, UTS-46): send the name alone.",
     );
   const tld = tldOf(name);
-  if ((await nativeTlds()).has(tld)) return "native";
+  const tlds = nativeTlds();
+  return tlds instanceof Promise ? tlds.then((known) => serviceOfTld(name, tld, known)) : serviceOfTld(name, tld, tlds);
+}
+
+function serviceOfTld(name: string, tld: string, native: ReadonlySet<string>): NameService {
+  if (native.has(tld)) return "native";
   if (ENS_TLDS.has(tld)) return "ens";
   if (UD_TLDS.has(tld)) return "ud";
   if (hasIcannSuffix(name.replace(/\.$/, "").toLowerCase())) return "icann";
@@ -58,13 +64,14 @@ export function normalizeFor(service: NameService, name: string): string {
   }
 }
 
-async function providerOf(service: NameService): Promise<ResolutionProvider> {
+function providerOf(service: NameService): ResolutionProvider {
   return service === "native" ? nativeProvider : externalProvider(service);
 }
 
 /** Endpoint 1: forward resolution of one name. */
 export async function resolveName(domain: string, options: ResolveOptions = {}): Promise<ResolveResult> {
-  const service = options.nameservice ?? (await inferNameService(domain));
+  const inferred = options.nameservice ?? inferNameService(domain);
+  const service = typeof inferred === "string" ? inferred : await inferred;
   const name = normalizeFor(service, domain);
   // A sub-name of an ENS parent we hold is answered from the registry, as our gateway signs it.
   if (service === "ens") {
@@ -74,8 +81,9 @@ export async function resolveName(domain: string, options: ResolveOptions = {}):
       return { ...toResolveResult(served.records, options.coins), nameService: "ens" };
     }
   }
-  const provider = await providerOf(service);
-  const result = await provider.forward(name, { coins: options.coins, signal: options.signal, client: options.client });
+  const provider = providerOf(service);
+  // The options as they are: a provider reads the signal and client only for a lookup elsewhere.
+  const result = await provider.forward(name, options);
   if (result) return result;
   const missing = () => notFound("domain", `${name} is not registered with ${service}.`);
   // A native name nobody holds stays unknown until a write says otherwise: keep the refusal like an answer.
@@ -96,7 +104,8 @@ export interface ReverseRequest extends Pick<ResolveOptions, "nameservice" | "si
  * The address is judged as sent: surrounding spaces make it invalid.
  */
 export async function reverseAddress(address: string, options: ReverseRequest = {}): Promise<ResolveResult> {
-  const { nameservice, signal, client } = options;
+  // The signal and client are read where a lookup elsewhere needs them, not before (cached-lookups.ts).
+  const { nameservice } = options;
   if (nameservice !== "icann" && !isEvmAddress(address)) throw invalidEvmAddress();
   if (options.coins !== undefined) {
     if (nameservice !== undefined && nameservice !== "ens")
@@ -108,19 +117,23 @@ export async function reverseAddress(address: string, options: ReverseRequest = 
         `coins must name one EVM chain, by network (${reverseChainNames().slice(1).join(", ")}) ` +
           "or by its own coin (ETH, MATIC…).",
       );
-    const result = await externalProvider("ens").reverse(address, { coinType, signal, client });
+    const result = await externalProvider("ens").reverse(address, {
+      coinType,
+      signal: options.signal,
+      client: options.client,
+    });
     if (!result) throw notFound("address", `${address} has no verified ENS primary name on ${options.coins}.`);
     return result;
   }
   if (nameservice) {
-    const provider = await providerOf(nameservice);
-    const result = await provider.reverse(address, { signal, client });
+    const provider = providerOf(nameservice);
+    const result = await provider.reverse(address, options);
     if (!result) throw notFound("address", `${address} has no verified ${nameservice} name.`);
     return result;
   }
   for (const service of REVERSE_ORDER) {
     const provider = service === "native" ? nativeProvider : findExternalProvider(service);
-    const result = await provider?.reverse(address, { signal, client });
+    const result = await provider?.reverse(address, options);
     if (result) return result;
   }
   throw notFound("address", `${address} has no verified name.`);

@@ -12,6 +12,7 @@ import {
 import { requestUrl } from "@/lib/http/handler";
 import { answerWithoutHandler, corsOfRoute, isOtherMethod } from "@/lib/http/methods";
 import { MONEY_AHEAD_MS } from "@/lib/db/arrival-order";
+import { Doorkeeper } from "@/lib/resolution/doorkeeper";
 
 // Serves the API's route handlers (app/v1/**/route.ts, app/api/**/route.ts) for `npm start`,
 // outside Next.js's request pipeline, with the file-system routing Next.js uses: `[name]` is one
@@ -53,6 +54,8 @@ export interface Router {
   aheadOf(request: Request): number;
   /** The declarations of the endpoints serving a path, by method; null when no API route matches. */
   endpointsAt(pathname: string): Promise<Partial<Record<Method, EndpointDeclaration>> | null>;
+  /** How many paths' routes are kept (tests check that a path asked once is not). */
+  keptPaths(): number;
 }
 
 // `metrics` holds GET /metrics, for Prometheus, outside the versioned API.
@@ -150,10 +153,14 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
   }
 
   // The route a path takes never changes (the tree is fixed): clients asking the same paths again
-  // (a popular name) are routed by one lookup. Bounded; emptied when full.
+  // (a popular name) are routed by one lookup. Bounded; emptied when full. A path is kept from the
+  // second time it is asked (lib/resolution/doorkeeper.ts): each of a stream of unique names would
+  // otherwise stay in the map until it is emptied, long enough for the collector to move it to the
+  // old generation, which a full collection then has to clear.
   const MAX_MATCHES = 4096;
   const MAX_MATCHED_PATH = 200;
   const matches = new Map<string, { route: Route; values: readonly string[] } | null>();
+  const askedPaths = new Doorkeeper();
 
   function matchOf(pathname: string): { route: Route; values: readonly string[] } | null {
     const parts = pathname.split("/").filter(Boolean);
@@ -167,7 +174,7 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
     let match = matches.get(pathname);
     if (match === undefined) {
       match = matchOf(pathname);
-      if (pathname.length <= MAX_MATCHED_PATH) {
+      if (pathname.length <= MAX_MATCHED_PATH && askedPaths.admit(pathname)) {
         if (matches.size >= MAX_MATCHES) matches.clear();
         matches.set(pathname, match);
       }
@@ -198,6 +205,7 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
       }
       return endpoints;
     },
+    keptPaths: () => matches.size,
     handle(request) {
       const match = matchAt(requestUrl(request).pathname);
       if (match === null) return null;

@@ -94,19 +94,51 @@ test("a route without dynamic segments, as Next.js calls it (no params), answers
   expect(await response.json()).toEqual({ params: {} });
 });
 
-describe("cached resolution", () => {
-  test("a hit asks nothing of the request; only a miss asks for its signal and client address", async () => {
-    let asked = 0;
-    const asking = () => {
-      asked++;
+/** What a route hands cachedResolve for a lookup's signal and client address, counting the asks. */
+function countingAsking() {
+  const asking = Object.assign(
+    () => {
+      asking.asked++;
       return { client: "127.0.0.1" };
-    };
+    },
+    { asked: 0 },
+  );
+  return asking;
+}
+
+describe("cached resolution", () => {
+  test("a native name asks nothing of the request, miss or hit: only a lookup elsewhere needs its signal", async () => {
+    const asking = countingAsking();
     // Kept from the second ask (lib/resolution/doorkeeper.ts): two misses, then hits.
     for (let i = 0; i < 2; i++) await cachedResolve("warm.web3", {}, asking);
-    expect(asked).toBe(2);
     const hit = cachedResolve("warm.web3", {}, asking);
     expect(hit).not.toBeInstanceOf(Promise);
     expect(((await (hit as Response).json()) as { domain: string }).domain).toBe("warm.web3");
-    expect(asked).toBe(2);
+    // A name nobody registered is read from our registry too.
+    const refused = await Promise.resolve(cachedResolve("nobody-here.web3", {}, asking)).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((refused as { status?: number })?.status).toBe(404);
+    expect(asking.asked).toBe(0);
+  });
+
+  test("a name of another service asks for them for its lookup", async () => {
+    const asking = countingAsking();
+    // An ICANN name, asked of a DNS server on this machine that is not there: the lookup fails
+    // (5xx), after asking once for the signal that would end it if the client went away.
+    setConfig({
+      NODE_ENV: "test",
+      LOG_LEVEL: "silent",
+      RATE_LIMIT_ENABLED: true,
+      DNS_SERVERS: "127.0.0.1:9",
+      RESOLUTION_TIMEOUT_MS: 500,
+    });
+    const refused = await Promise.resolve(cachedResolve("example.com", {}, asking)).then(
+      () => null,
+      (error: unknown) => error,
+    );
+    expect((refused as { status?: number })?.status).toBeGreaterThanOrEqual(500);
+    expect(asking.asked).toBe(1);
   });
 });
