@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { notFound } from "@/lib/contract/errors";
-import { json } from "@/lib/http/handler";
+import { headerListOf, json } from "@/lib/http/handler";
 import { Doorkeeper } from "@/lib/resolution/doorkeeper";
 import { cachedRead, ResponseCache } from "@/lib/http/response-cache";
 import { keepRefusal } from "@/lib/resolution/kept-refusals";
@@ -117,6 +117,21 @@ describe("cachedRead", () => {
     expect(produced).toBe(200);
     for (let i = 0; i < 100; i++) await cachedRead(`once-${i}`, produce);
     expect(produced).toBe(200);
+  });
+
+  test("each hit gets its own header list: headers set on one answer reach no other", async () => {
+    const produce = async () => answer("headers");
+    await cachedRead("headers", produce);
+    await cachedRead("headers", produce);
+    const first = cachedRead("headers", produce) as Response;
+    const second = cachedRead("headers", produce) as Response;
+    first.headers.set("ratelimit-remaining", "7");
+    first.headers.set("content-type", "text/plain");
+    expect(second.headers.get("ratelimit-remaining")).toBeNull();
+    expect(second.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    const third = cachedRead("headers", produce) as Response;
+    expect(third.headers.get("ratelimit-remaining")).toBeNull();
+    expect(headerListOf(third)).toEqual(["content-type", "application/json; charset=utf-8"]);
   });
 
   test("a refusal not marked to be kept is produced every time", async () => {
