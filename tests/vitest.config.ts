@@ -1,5 +1,9 @@
 // Vitest runs the unit, API and integration suites; each test file gets its own process and
-// its own in-memory database.
+// its own in-memory database. As many files run at once as the machine has cores (vitest's own
+// default leaves one core out: a single file at a time on CI's 2 cores). One file alone leaves the
+// cores about 40% idle while it waits on the servers it starts; two at once took the PostgreSQL
+// suite from 464 to 312 s on 2 cores, all passing. VITEST_MAX_WORKERS=1 runs one file at a time.
+import { availableParallelism } from "node:os";
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
@@ -22,6 +26,7 @@ export default defineConfig({
       "tests/runner/**/*.test.ts",
     ],
     pool: "forks",
+    maxWorkers: Math.max(availableParallelism(), 2),
     setupFiles: ["tests/support/decimal-equality.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
