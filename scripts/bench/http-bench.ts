@@ -16,7 +16,7 @@
 // plus DISTINCT_NAMES sub-domains with a wallet each. The warm forward read is also measured on the
 // same server with the rate limiter off, and with a 16 MB young generation (semi-space) instead of
 // npm start's 4 MB; the memory run, on both young generations. Identical server processes differ:
-// in one run's warm turns, four started the same way took 68, 76, 80 and 83 µs of CPU per answer,
+// in one run's warm turns, four started the same way took 68, 77, 81 and 83 µs of CPU per answer,
 // and which of them a run measures is chance. So the warm read's figure (and its goal) is the median of
 // BENCH_WARM_PROCESSES (3) processes started as npm start starts them, each printed below it; the
 // first of them serves every other row.
