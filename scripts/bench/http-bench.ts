@@ -240,8 +240,8 @@ async function main() {
       await load(other.origin, fixed(warmTargets[0].path), headers, [200], WARM_UP_SECONDS);
 
     const rows: Row[] = [];
-    // The first warm read, its reference and its variants in turns (the variants' rows compare with
-    // the same reference).
+    // The first warm read, its reference, the processes of its median and its variants in turns
+    // (the processes' and the variants' rows compare with the same reference).
     const warmPath = fixed(warmTargets[0].path);
     const loadWarm = (seconds: number) => load(ours.origin, warmPath, headers, [200], seconds);
     const [bareWarm, oursWarm, ...otherWarm] = await inTurns([
