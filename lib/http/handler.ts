@@ -15,6 +15,7 @@ import { authFailureBudget, enforceRateLimit, setRateLimitHeaders, type RateLimi
 import { policyOf, type CorsPolicy, type RateLimitClass, type RoutePolicy } from "./route-policy";
 import { setApiSecurityHeaders } from "./security-headers";
 import { meterOutbound } from "@/lib/resolution/outbound-meter";
+import { requestTarget, type RequestTarget } from "./request-target";
 
 // The one wrapper every route handler goes through, and so the place where the protections hold
 // whichever server runs the handler (lib/server for `npm start`, Next.js for `next start` and
@@ -62,7 +63,8 @@ export interface EndpointOptions<A extends boolean> {
 export interface HandlerInput<A extends boolean> {
   /** The request; its body readers stop at MAX_BODY_BYTES with a 413, whichever server runs. */
   request: Request;
-  url: URL;
+  /** Its path and query (lib/http/request-target.ts). */
+  url: RequestTarget;
   params: Record<string, string>;
   caller: A extends true ? Caller : Caller | undefined;
   /**
@@ -106,7 +108,7 @@ export function endpoint(
     limit: RateLimitDecision | undefined = undefined;
     counter: Map<number, number> | undefined = undefined;
     caller: Caller | undefined = undefined;
-    url: URL | undefined = undefined;
+    url: RequestTarget | undefined = undefined;
     params: Record<string, string> = {};
 
     constructor(public request: Request) {}
@@ -115,7 +117,7 @@ export function endpoint(
       const request = this.request;
       try {
         if (!isValidHost(request.headers.get("host"))) throw new ApiError(400, "Host", BAD_HOST);
-        const url = (this.url = requestUrl(request));
+        const url = (this.url = requestTarget(request));
         this.params = decodeParams(raw, isOwnView(request));
         this.counter = counters[request.method] ??= routeCounter(request.method, url.pathname, this.params);
         const allow = options.allow ?? (request.headers.has("authorization") ? options.optionalAuth : undefined);
@@ -274,25 +276,6 @@ function failed(error: unknown, request: Request): never {
     failures?.count();
   }
   throw error;
-}
-
-// The router and the wrapper both need the request's URL; it is parsed once per request and kept
-// on the request itself (lib/server's request view declares the slot, so its shape never changes).
-export const PARSED_URL = Symbol("parsed URL");
-
-/** The request's URL, parsed once (built on a fixed origin: the Host header never shapes it). */
-export function requestUrl(request: Request): URL {
-  const slot = request as Request & { [PARSED_URL]?: URL };
-  let url = slot[PARSED_URL];
-  if (!url) {
-    try {
-      url = new URL(request.url);
-    } catch {
-      throw new ApiError(400, "path", "The request target is not a valid URL.");
-    }
-    slot[PARSED_URL] = url;
-  }
-  return url;
 }
 
 function withApiHeaders(
@@ -512,7 +495,7 @@ const MAX_PARSED_QUERIES = 256;
 const MAX_REMEMBERED_QUERY_LENGTH = 512;
 const parsedQueries = new WeakMap<z.ZodType, Map<string, unknown>>();
 
-export function parseQuery<S extends z.ZodType>(url: URL, schema: S): z.output<S> {
+export function parseQuery<S extends z.ZodType>(url: Pick<URL, "search" | "searchParams">, schema: S): z.output<S> {
   const search = url.search;
   let known = parsedQueries.get(schema);
   const hit = known?.get(search);

@@ -3,7 +3,8 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { MAX_BODY_BYTES } from "@/lib/http/body";
 import { isApiPath, isValidHost, pathOfTarget, removeInternalHeaders } from "@/lib/http/edge";
-import { json, requestUrl } from "@/lib/http/handler";
+import { json } from "@/lib/http/handler";
+import { requestTarget } from "@/lib/http/request-target";
 import { badHostResponse } from "@/lib/http/methods";
 import { pageSecurityHeaders } from "@/lib/http/security-headers";
 import { config } from "@/lib/config";
@@ -87,7 +88,7 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
       }
       scope.answered = true;
       if (!isValidHost(req.headers.host)) return await sendWebResponse(res, badHostResponse(), request.method);
-      const { pathname } = requestUrl(request);
+      const { pathname } = requestTarget(request);
       // The image optimizer is off (next.config.mjs): Next.js would answer 404 too, after parsing more.
       if (!options.next || isApiPath(pathname) || pathname === IMAGE_OPTIMIZER)
         return await sendWebResponse(res, json({ message: "Not found." }, 404, NO_STORE), request.method);

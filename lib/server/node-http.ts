@@ -3,7 +3,8 @@ import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } fro
 import { bodyTooLarge, CAPPED_BODY, MAX_BODY_BYTES, refuseDeclaredOversize } from "@/lib/http/body";
 import { PEER } from "@/lib/http/client-address";
 import { FIXED_ORIGIN } from "@/lib/http/edge";
-import { headerListOf, PARSED_URL, serializedBodyOf } from "@/lib/http/handler";
+import { headerListOf, serializedBodyOf } from "@/lib/http/handler";
+import { PARSED_TARGET, type RequestTarget } from "@/lib/http/request-target";
 
 // Conversion between node:http and the Web Request/Response the route handlers speak.
 //
@@ -64,8 +65,8 @@ class NodeRequest {
   readonly headers: Headers;
   private consumed = false;
   private controller?: AbortController;
-  // Filled by requestUrl() (lib/http/handler.ts); declared so every request view has one shape.
-  [PARSED_URL]: URL | undefined = undefined;
+  // Filled by requestTarget() (lib/http/request-target.ts); declared so every request view has one shape.
+  [PARSED_TARGET]: RequestTarget | undefined = undefined;
   readonly [PEER]: string;
   readonly [CAPPED_BODY] = true;
 

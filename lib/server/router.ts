@@ -9,7 +9,7 @@ import {
   type RouteContext,
   type RouteHandler,
 } from "@/lib/http/handler";
-import { requestUrl } from "@/lib/http/handler";
+import { requestTarget } from "@/lib/http/request-target";
 import { answerWithoutHandler, corsOfRoute, isOtherMethod } from "@/lib/http/methods";
 import { MONEY_AHEAD_MS } from "@/lib/db/arrival-order";
 import { Doorkeeper } from "@/lib/resolution/doorkeeper";
@@ -189,7 +189,7 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
     aheadOf(request) {
       if (request.method !== "POST") return 0;
       try {
-        const handler = matchAt(requestUrl(request).pathname)?.route.handlers?.POST;
+        const handler = matchAt(requestTarget(request).pathname)?.route.handlers?.POST;
         return handler && declarationOf(handler)?.movesMoney ? MONEY_AHEAD_MS : 0;
       } catch {
         return 0;
@@ -207,7 +207,7 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
     },
     keptPaths: () => matches.size,
     handle(request) {
-      const match = matchAt(requestUrl(request).pathname);
+      const match = matchAt(requestTarget(request).pathname);
       if (match === null) return null;
       const { route, values } = match;
       if (route.handlers) return dispatch(request, route, route.handlers, values);

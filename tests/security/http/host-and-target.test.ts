@@ -118,6 +118,19 @@ describe.skipIf(servedByNext)("lib/server's edge", () => {
     expect(pages.seen.length).toBe(before);
   });
 
+  // lib/server reads a plain target without the URL parser (lib/http/request-target.ts): a target
+  // with a dot segment, spelled or percent-encoded, must still be routed where the parser puts it.
+  test.each([
+    "/v1/market/../openapi.json",
+    "/v1/x/%2e%2E/openapi.json",
+    "/v1/./openapi.json",
+    "/v1/openapi.json?n=/../x",
+  ])("%s is routed as the URL parser resolves it", async (target) => {
+    const response = await rawRequest(s.app.baseUrl, { target });
+    expect(response.status).toBe(200);
+    expect((jsonOf(response) as { openapi: string }).openapi).toBe("3.1.0");
+  });
+
   test("with a bad Host, no API request reaches the pages (they would run the handlers unprotected)", async () => {
     const before = pages.seen.length;
     for (const host of ["x?", "x#"]) {
