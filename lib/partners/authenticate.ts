@@ -70,16 +70,24 @@ async function loadToken(id: string): Promise<KnownToken | undefined> {
 
 // Signature verdicts by the exact Authorization header, good and bad: a client sends the same
 // header on every request, so the pattern and the HMAC run once per header, and refusing a bad
-// token stays cheaper than serving a good one. Least recently used out first.
-type Verdict = { secret: string; claims: TokenClaims; refusal?: undefined } | { secret: string; refusal: string };
+// token stays cheaper than serving a good one. Least recently used out first. A verdict is found
+// by the header's last characters (the end of the token's signature) and holds only for the
+// header it was made for: hashing each request's fresh 300-character header for the lookup cost
+// about 0.6 µs (1% of a warm read's CPU), its last 32 characters about a fifth of that. Headers
+// that end alike take each other's place, and each still gets its own verdict.
+type Verdict = { header: string; secret: string } & (
+  { claims: TokenClaims; refusal?: undefined } | { refusal: string }
+);
 const verdictByHeader = new LRUCache<string, Verdict>({ max: CACHED_TOKENS });
+const VERDICT_KEY_LENGTH = 32;
 
 function claimsOf(header: string): TokenClaims {
   const secret = signingSecret();
-  let verdict = verdictByHeader.get(header);
-  if (!verdict || verdict.secret !== secret) {
+  const key = header.slice(-VERDICT_KEY_LENGTH);
+  let verdict = verdictByHeader.get(key);
+  if (!verdict || verdict.header !== header || verdict.secret !== secret) {
     verdict = verify(header, secret);
-    verdictByHeader.set(header, verdict);
+    verdictByHeader.set(key, verdict);
   }
   if (verdict.refusal !== undefined) throw unauthorized(verdict.refusal);
   return verdict.claims;
@@ -87,12 +95,12 @@ function claimsOf(header: string): TokenClaims {
 
 function verify(header: string, secret: string): Verdict {
   const match = BEARER.exec(header.trim());
-  if (!match) return { secret, refusal: "Malformed Authorization header: expected `Bearer <access token>`." };
+  if (!match) return { header, secret, refusal: "Malformed Authorization header: expected `Bearer <access token>`." };
   const verified = verifyToken(match[1], secret);
-  if (verified.ok) return { secret, claims: verified.claims };
+  if (verified.ok) return { header, secret, claims: verified.claims };
   const refusal =
     verified.reason === "signature" ? "The access token's signature is not valid." : "The access token is malformed.";
-  return { secret, refusal };
+  return { header, secret, refusal };
 }
 
 /**

@@ -124,3 +124,19 @@ test("failed owner-token checks spend the same budget, and a spent budget refuse
     expect((await call(client, "Bearer nonsense")).status).toBe(429);
     expect((await call(`203.0.113.${50 + run}`, "Bearer a.b.c", "/v1/owner/names")).status).toBe(401);
   }));
+
+test("a forged token ending as a valid one does not take its verdict, nor lose it its own", async () => {
+  const client = "203.0.113.60";
+  // The admin token's signature under another payload: lib/partners/authenticate.ts finds verdicts
+  // by a header's last characters, and these two headers share them.
+  const [head, payload, signature] = s.adminToken.split(".");
+  const forged = `${head}.${payload[0] === "e" ? "f" : "e"}${payload.slice(1)}.${signature}`;
+  for (let round = 0; round < 2; round++) {
+    expect((await call(client, `Bearer ${s.adminToken}`)).status).toBe(200);
+    const refused = await call(client, `Bearer ${forged}`);
+    expect(refused.status).toBe(401);
+    expect(jsonOf(refused)).toEqual({
+      errors: [{ field: "Authorization", info: "The access token's signature is not valid." }],
+    });
+  }
+});

@@ -84,6 +84,26 @@ describe("authentication caches stay bounded", () => {
     expect(tokenLookups).toBe(1);
   }, 120_000);
 
+  test("headers that end alike each get their own verdict", async () => {
+    const id = randomUUID();
+    await database().query(
+      `INSERT INTO access_token (id, partner_id, label, type, valid_from, valid_till, hint, updated_at)
+       VALUES ($1, $2, 'alike', 'ADMIN', now() - interval '1 minute', now() + interval '1 hour', 'h', now())`,
+      [id, PARTNER],
+    );
+    const good = header(id);
+    // The same signature under another payload (its first character changed): not a valid token.
+    const [, payload] = good.split(".");
+    const forged = good.replace(`.${payload}.`, `.${payload[0] === "A" ? "B" : "A"}${payload.slice(1)}.`);
+    expect(forged.slice(-32)).toBe(good.slice(-32));
+    for (let round = 0; round < 3; round++) {
+      expect((await authenticate(request(good), ["ADMIN"])).tokenId).toBe(id);
+      expect(await refusalOf(() => authenticate(request(forged), ["ADMIN"]))).toBe(
+        "401 The access token's signature is not valid.",
+      );
+    }
+  });
+
   test(`${MORE} malformed headers: at most ${CACHED_TOKENS} verdicts kept, each refused`, async () => {
     for (let i = 0; i < MORE; i++)
       expect(await refusalOf(() => authenticate(request(`Bearer not-a-token-${i}`), ["ADMIN"]))).toBe(
