@@ -72,9 +72,10 @@ async function loadToken(id: string): Promise<KnownToken | undefined> {
 // header on every request, so the pattern and the HMAC run once per header, and refusing a bad
 // token stays cheaper than serving a good one. Least recently used out first. A verdict is found
 // by the header's last characters (the end of the token's signature) and holds only for the
-// header it was made for: hashing each request's fresh 300-character header for the lookup cost
-// about 0.6 µs (1% of a warm read's CPU), its last 32 characters about a fifth of that. Headers
-// that end alike take each other's place, and each still gets its own verdict.
+// header it was made for. A lookup by a fresh 268-character header took 0.45 to 0.76 µs in a
+// micro-benchmark (V8 hashes each request's new string anew), about 1% of a warm read's CPU; by
+// its last 32 characters, with the comparison of the whole header, 0.13 to 0.28 µs. Headers that
+// end alike take each other's place, and each still gets its own verdict.
 type Verdict = { header: string; secret: string } & (
   { claims: TokenClaims; refusal?: undefined } | { refusal: string }
 );
