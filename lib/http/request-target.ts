@@ -5,9 +5,10 @@ import { FIXED_ORIGIN } from "./edge";
 // query. In a CPU profile of warm reads, parsing the URL (and reading its pathname) took 2.8% of
 // the server's busy time (issue 34, twelfth round); a target made only of characters the parser
 // leaves as they are is split at its "?" instead. Anything else (a percent sign, a dot segment, a
-// backslash, a character the parser would encode), and any URL not built on lib/server's fixed
-// origin (Next.js's requests), goes through the parser. tests/unit/http/request-target.test.ts
-// holds the split to the parser's answer over every character the check admits or refuses.
+// backslash, a character the parser would encode), and any URL on another origin than
+// lib/server's fixed one (Next.js's requests, which carry the server's port), goes through the
+// parser. tests/unit/http/request-target.test.ts holds the split to the parser's answer over
+// every character the check admits or refuses.
 
 /** A request's path and query. `searchParams` is parsed from `search` when first asked for. */
 export class RequestTarget {
