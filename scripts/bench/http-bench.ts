@@ -203,8 +203,9 @@ async function main() {
       );
     const orderId = await createOrder(ours.origin, partnerId, "benchorder.web3");
     // Every server of the warm row has served a purchase before it is warmed, as a server in use
-    // has: in the twelfth round a process that had was slower for its life than one that had
-    // served only the warm read (docs/operations.md), and the median must not pick the latter.
+    // has: in the twelfth round's runs a process that had was slower than identical ones that had
+    // served only the warm read (not the whole of the first process's gap: docs/operations.md),
+    // and the median must not pick a process in a state no deployed server is in.
     for (const [at, other] of [...twins, limiterOff, youngLarge].entries())
       await createOrder(other.origin, partnerId, `benchorder-${at + 2}.web3`);
     const headers = { authorization: `Bearer ${token}` };
