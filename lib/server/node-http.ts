@@ -4,7 +4,7 @@ import { bodyTooLarge, CAPPED_BODY, MAX_BODY_BYTES, refuseDeclaredOversize } fro
 import { PEER } from "@/lib/http/client-address";
 import { FIXED_ORIGIN } from "@/lib/http/edge";
 import { headerListOf, serializedBodyOf } from "@/lib/http/handler";
-import { PARSED_TARGET, type RequestTarget } from "@/lib/http/request-target";
+import { OWN_TARGET, PARSED_TARGET, type RequestTarget } from "@/lib/http/request-target";
 
 // Conversion between node:http and the Web Request/Response the route handlers speak.
 //
@@ -61,12 +61,13 @@ class NodeHeaders implements Headers {
 
 class NodeRequest {
   readonly method: string;
-  readonly url: string;
   readonly headers: Headers;
   private consumed = false;
   private controller?: AbortController;
   // Filled by requestTarget() (lib/http/request-target.ts); declared so every request view has one shape.
   [PARSED_TARGET]: RequestTarget | undefined = undefined;
+  // The path and query the URL is built from, which requestTarget() reads without building it.
+  readonly [OWN_TARGET]: string;
   readonly [PEER]: string;
   readonly [CAPPED_BODY] = true;
 
@@ -76,9 +77,13 @@ class NodeRequest {
   ) {
     // llhttp accepts only upper-case methods.
     this.method = req.method ?? "GET";
-    this.url = FIXED_ORIGIN + path;
+    this[OWN_TARGET] = path;
     this.headers = new NodeHeaders(req.headers);
     this[PEER] = req.socket.remoteAddress ?? "";
+  }
+
+  get url(): string {
+    return FIXED_ORIGIN + this[OWN_TARGET];
   }
 
   get bodyUsed(): boolean {

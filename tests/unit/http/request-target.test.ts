@@ -4,11 +4,21 @@
 import { describe, expect, test } from "vitest";
 import { ApiError } from "@/lib/contract/errors";
 import { FIXED_ORIGIN } from "@/lib/http/edge";
-import { requestTarget } from "@/lib/http/request-target";
+import { OWN_TARGET, requestTarget } from "@/lib/http/request-target";
 
 /** A request as the wrapper sees it: only its URL is read. */
 function requestAt(url: string): Request {
   return { url } as Request;
+}
+
+/** lib/server's request view: its target is read from its slot, never from a URL built for it. */
+function ownRequestAt(target: string): Request {
+  return {
+    [OWN_TARGET]: target,
+    get url(): string {
+      throw new Error("lib/server's view must not be read through its URL");
+    },
+  } as unknown as Request;
 }
 
 function parsed(url: string) {
@@ -17,7 +27,16 @@ function parsed(url: string) {
 }
 
 function read(url: string) {
-  const { pathname, search, searchParams } = requestTarget(requestAt(url));
+  return readOf(requestAt(url));
+}
+
+/** The same target read from lib/server's request view (on its fixed origin). */
+function readOwn(target: string) {
+  return readOf(ownRequestAt(target));
+}
+
+function readOf(request: Request) {
+  const { pathname, search, searchParams } = requestTarget(request);
   return { pathname, search, params: [...searchParams] };
 }
 
@@ -37,13 +56,20 @@ function watchingParser<T>(work: () => T): { value: T; parserUsed: boolean } {
   }
 }
 
-/** Each target on lib/server's origin reads as the parser reads it, through the parser or not. */
+/**
+ * Each target on lib/server's origin reads as the parser reads it, through the parser or not,
+ * from a URL and from lib/server's request view.
+ */
 function expectReadAsParsed(targets: string[], parserUsed: boolean): void {
   for (const target of targets) {
     const url = FIXED_ORIGIN + target;
     expect(
       watchingParser(() => read(url)),
       target,
+    ).toEqual({ value: parsed(url), parserUsed });
+    expect(
+      watchingParser(() => readOwn(target)),
+      `${target} (lib/server's view)`,
     ).toEqual({ value: parsed(url), parserUsed });
   }
 }
@@ -124,9 +150,12 @@ describe("request target", () => {
           expected = parsed(url);
         } catch {
           expect(() => read(url), url).toThrow(ApiError);
+          if (origin === FIXED_ORIGIN) expect(() => readOwn(target), url).toThrow(ApiError);
           continue;
         }
         expect(read(url), JSON.stringify(url)).toEqual(expected);
+        if (origin === FIXED_ORIGIN)
+          expect(readOwn(target), `${JSON.stringify(target)} (lib/server's view)`).toEqual(expected);
       }
       try {
         if (!watchingParser(() => read(FIXED_ORIGIN + target)).parserUsed) plain++;
@@ -142,5 +171,7 @@ describe("request target", () => {
   test("the target is read once per request", () => {
     const request = requestAt(FIXED_ORIGIN + "/v1/resolve/alice.web3?coins=ETH");
     expect(requestTarget(request)).toBe(requestTarget(request));
+    const own = ownRequestAt("/v1/resolve/alice.web3?coins=ETH");
+    expect(requestTarget(own)).toBe(requestTarget(own));
   });
 });
