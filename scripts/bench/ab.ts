@@ -1,0 +1,179 @@
+// `npm run bench:ab`: the working tree's server against another commit's, loaded at the same time.
+//
+// On this shared machine the speed of the host drifts by up to a third within a minute, so two
+// builds measured one after the other (bench:http's turns) cannot be told apart under about 10%.
+// Here each pair, one server of each build, is loaded together, each by its own connections from
+// this process: whatever the host does during a turn, it does to both. Each turn gives the ratio
+// of their CPU time per answer (working tree over the other commit's), and the summary is the
+// median over every pair and turn. Both are started by their own commit's start code (bundle,
+// Node flags, environment: scripts/server-process.mjs) on copies of one prepared data directory
+// (PGlite, demo data), rate limits on and out of reach, as bench:http runs them.
+//
+// Options (environment): AB_REF (the other commit, default HEAD), AB_PAIRS (2), AB_TURNS (4),
+// AB_SECONDS (per turn, 4), AB_CONNECTIONS (per server, 25), AB_PATH (/v1/resolve/alice.web3).
+import { execFileSync } from "node:child_process";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import autocannon from "autocannon";
+
+const REF = process.env.AB_REF ?? "HEAD";
+const PAIRS = Number(process.env.AB_PAIRS ?? 2);
+const TURNS = Number(process.env.AB_TURNS ?? 4);
+const SECONDS = Number(process.env.AB_SECONDS ?? 4);
+const CONNECTIONS = Number(process.env.AB_CONNECTIONS ?? 25);
+const TARGET = process.env.AB_PATH ?? "/v1/resolve/alice.web3";
+const JWT_SECRET = "bench-ab-secret-bench-ab-secret-0123456789";
+const UNREACHABLE = "1000000000";
+
+interface RunningServer {
+  origin: string;
+  child: import("node:child_process").ChildProcess;
+}
+type StartServer = (options: { env: Record<string, string> }) => Promise<RunningServer>;
+
+interface Server {
+  build: "tree" | "ref";
+  origin: string;
+  pid: number;
+  stop(): void;
+}
+
+const root = path.resolve(import.meta.dirname, "..", "..");
+const work = mkdtempSync(path.join(os.tmpdir(), "namesvc-ab-"));
+const servers: Server[] = [];
+
+/**
+ * The other commit, checked out beside this tree. Its node_modules links to this tree's packages
+ * one by one, so its bundle is built into a cache of its own (node_modules/.cache is not linked).
+ */
+function checkOut(ref: string): string {
+  const dir = path.join(work, "ref");
+  execFileSync("git", ["worktree", "add", "--detach", dir, ref], { cwd: root, stdio: "ignore" });
+  const modules = path.join(dir, "node_modules");
+  mkdirSync(modules);
+  for (const entry of readdirSync(path.join(root, "node_modules")))
+    if (entry !== ".cache") symlinkSync(path.join(root, "node_modules", entry), path.join(modules, entry));
+  return dir;
+}
+
+function serverEnv(dataDir: string, seed: boolean): Record<string, string> {
+  return {
+    DATA_DIR: dataDir,
+    JWT_SECRET,
+    NODE_ENV: "production",
+    PORT: "0",
+    HOST: "127.0.0.1",
+    API_ONLY: "1",
+    LOG_LEVEL: "error",
+    BACKGROUND_JOBS: "0",
+    SEED_DEMO_DATA: seed ? "1" : "0",
+    RATE_LIMIT_ENABLED: "1",
+    RATE_LIMIT_RESOLVE_PER_TOKEN: UNREACHABLE,
+    RATE_LIMIT_PARTNER_PER_TOKEN: UNREACHABLE,
+    RATE_LIMIT_READ_PER_ADDRESS: UNREACHABLE,
+    RATE_LIMIT_LOOKUP_PER_ADDRESS: UNREACHABLE,
+  };
+}
+
+async function startOf(dir: string): Promise<StartServer> {
+  const module = (await import(path.join(dir, "scripts", "server-process.mjs"))) as { startServerProcess: StartServer };
+  return module.startServerProcess;
+}
+
+/** The server's CPU time so far (all its threads), in µs. */
+function cpuMicros(pid: number): number {
+  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+}
+
+/** Loads the servers together for `seconds`; each one's CPU µs per answer and answers. */
+async function together(pair: Server[], token: string, seconds: number) {
+  const before = pair.map((server) => cpuMicros(server.pid));
+  const results = await Promise.all(
+    pair.map((server) =>
+      autocannon({
+        url: server.origin + TARGET,
+        connections: CONNECTIONS,
+        duration: seconds,
+        headers: { authorization: `Bearer ${token}` },
+      }),
+    ),
+  );
+  return pair.map((server, at) => {
+    const { total } = results[at].requests;
+    const errors = results[at].errors + results[at].timeouts + results[at].non2xx;
+    if (errors > 0) throw new Error(`${server.build} server at ${server.origin}: ${errors} failed answers`);
+    return { build: server.build, micros: (cpuMicros(server.pid) - before[at]) / total, answers: total };
+  });
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+
+async function main(): Promise<void> {
+  const refDir = checkOut(REF);
+  const refCommit = execFileSync("git", ["rev-parse", "--short", REF], { cwd: root, encoding: "utf8" }).trim();
+  const start = { tree: await startOf(root), ref: await startOf(refDir) };
+
+  // One prepared data directory, seeded by the working tree's server, copied for every server.
+  const prepared = path.join(work, "prepared");
+  const seeding = await start.tree({ env: serverEnv(prepared, true) });
+  seeding.child.kill("SIGTERM");
+  await new Promise((resolve) => seeding.child.once("exit", resolve));
+  const token = readFileSync(path.join(prepared, "demo-admin-token"), "utf8").trim();
+
+  const pairs: Server[][] = [];
+  for (let at = 0; at < PAIRS; at++) {
+    const pair: Server[] = [];
+    // Alternate which build starts first: the first process of a run has been the slower one.
+    for (const build of at % 2 === 0 ? (["ref", "tree"] as const) : (["tree", "ref"] as const)) {
+      const dataDir = path.join(work, `${build}-${at}`);
+      cpSync(prepared, dataDir, { recursive: true });
+      const running = await start[build]({ env: serverEnv(dataDir, false) });
+      const server = { build, origin: running.origin, pid: running.child.pid!, stop: () => running.child.kill() };
+      servers.push(server);
+      pair.push(server);
+    }
+    pairs.push(pair);
+  }
+  console.log(
+    `working tree against ${REF} (${refCommit}): ${PAIRS} pairs, ${TURNS} turns of ${SECONDS} s, ` +
+      `${CONNECTIONS} connections per server, GET ${TARGET}`,
+  );
+  for (const pair of pairs) await together(pair, token, 3); // warm-up, not counted
+
+  const ratios: number[] = [];
+  const answerRatios: number[] = [];
+  for (let turn = 1; turn <= TURNS; turn++)
+    for (const [at, pair] of pairs.entries()) {
+      const measured = await together(pair, token, SECONDS);
+      const tree = measured.find((m) => m.build === "tree")!;
+      const ref = measured.find((m) => m.build === "ref")!;
+      ratios.push(tree.micros / ref.micros);
+      answerRatios.push(tree.answers / ref.answers);
+      console.log(
+        `turn ${turn}, pair ${at + 1}: CPU µs per answer ${tree.micros.toFixed(1)} (tree) ` +
+          `${ref.micros.toFixed(1)} (${refCommit}), ratio ${(tree.micros / ref.micros).toFixed(3)}; ` +
+          `answers ${tree.answers} and ${ref.answers}`,
+      );
+    }
+  const sorted = [...ratios].sort((a, b) => a - b);
+  console.log(
+    `\nCPU per answer, working tree over ${refCommit}: median ${median(ratios).toFixed(3)} ` +
+      `(range ${sorted[0].toFixed(3)} to ${sorted.at(-1)!.toFixed(3)}, ${ratios.length} turns); ` +
+      `answers, working tree over ${refCommit}: median ${median(answerRatios).toFixed(3)}`,
+  );
+}
+
+try {
+  await main();
+} finally {
+  for (const server of servers) server.stop();
+  try {
+    execFileSync("git", ["worktree", "remove", "--force", path.join(work, "ref")], { cwd: root, stdio: "ignore" });
+  } catch {
+    // Never checked out.
+  }
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(0);
