@@ -108,7 +108,12 @@ async function together(pair: Server[], token: string, seconds: number) {
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[values.length >> 1];
+/** The middle value, or the mean of the two middle ones. */
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
 
 async function main(): Promise<void> {
   const refDir = checkOut(REF);
