@@ -16,6 +16,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { cpuSeconds, UNREACHABLE_LIMITS } from "./server-measures";
 
 const REF = process.env.AB_REF ?? "HEAD";
 const PAIRS = Number(process.env.AB_PAIRS ?? 2);
@@ -24,7 +25,6 @@ const SECONDS = Number(process.env.AB_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.AB_CONNECTIONS ?? 25);
 const TARGET = process.env.AB_PATH ?? "/v1/resolve/alice.web3";
 const JWT_SECRET = "bench-ab-secret-bench-ab-secret-0123456789";
-const UNREACHABLE = "1000000000";
 
 interface RunningServer {
   origin: string;
@@ -69,10 +69,7 @@ function serverEnv(dataDir: string, seed: boolean): Record<string, string> {
     BACKGROUND_JOBS: "0",
     SEED_DEMO_DATA: seed ? "1" : "0",
     RATE_LIMIT_ENABLED: "1",
-    RATE_LIMIT_RESOLVE_PER_TOKEN: UNREACHABLE,
-    RATE_LIMIT_PARTNER_PER_TOKEN: UNREACHABLE,
-    RATE_LIMIT_READ_PER_ADDRESS: UNREACHABLE,
-    RATE_LIMIT_LOOKUP_PER_ADDRESS: UNREACHABLE,
+    ...UNREACHABLE_LIMITS,
   };
 }
 
@@ -81,10 +78,10 @@ async function startOf(dir: string): Promise<StartServer> {
   return module.startServerProcess;
 }
 
-/** The server's CPU time so far (all its threads), in µs. */
+/** The server's CPU time so far (all its threads, the embedded database's too), in µs. */
 function cpuMicros(pid: number): number {
-  const fields = readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-  return ((Number(fields[11]) + Number(fields[12])) * 1e6) / 100;
+  const { server, database } = cpuSeconds(pid);
+  return (server + database) * 1e6;
 }
 
 /** Loads the servers together for `seconds`; each one's CPU µs per answer and answers. */

@@ -50,6 +50,7 @@ import { packetToBytes } from "viem/ens";
 import { createThrowAwayDatabase, startTempPostgres } from "@/scripts/postgres-temp.mjs";
 import { serverNodeArgs, startNextProcess, startServerProcess } from "@/scripts/server-process.mjs";
 import { ensureNextBuild } from "@/scripts/start.mjs";
+import { cpuSeconds, UNREACHABLE_LIMIT, UNREACHABLE_LIMITS } from "./server-measures";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { db } from "@/lib/db";
@@ -98,19 +99,6 @@ let nextReference: Figure | undefined;
 /** The same handler on a route with a dynamic segment, as /v1/resolve/[domain] has. */
 let nextDynamicReference: Figure | undefined;
 const YOUNG_LARGE = [`--max-semi-space-size=${LARGE_SEMI_SPACE_MB}`];
-/** Every rate limit on, and too high to reach in a run: the limiter's whole cost, no 429. */
-const UNREACHABLE_LIMIT = "1000000000";
-const UNREACHABLE_LIMITS = Object.fromEntries(
-  [
-    "RESOLVE_PER_TOKEN",
-    "PARTNER_PER_TOKEN",
-    "READ_PER_ADDRESS",
-    "PURCHASE_PER_ADDRESS",
-    "LOOKUP_PER_ADDRESS",
-    "OWNER_PER_ADDRESS",
-    "AUTH_FAILURES_PER_ADDRESS",
-  ].map((name) => [`RATE_LIMIT_${name}`, UNREACHABLE_LIMIT]),
-);
 // The gateway's resolver and signing key in this run (a throw-away key; the resolver is never deployed).
 const BENCH_RESOLVER = "0x8464135c8f25da09e49bc8782676a84730c318bc";
 const BENCH_SIGNER_KEY = "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318";
@@ -766,45 +754,6 @@ function meanOf(figures: Figure[]): Figure {
 
 // Our servers by origin, for their CPU time.
 const serverPids = new Map<string, number>();
-const CLOCK_TICKS = 100;
-
-/**
- * User and system CPU seconds of a server: the embedded database's thread (lib/db/embedded.ts: Node
- * names a worker's thread "WorkerThread") apart from the rest of the process, and each kind of
- * thread by name (the main thread as "main").
- */
-function cpuSeconds(pid: number): { server: number; database: number; threads: Record<string, number> } {
-  let total = 0;
-  const threads: Record<string, number> = {};
-  let tasks: string[] = [];
-  try {
-    tasks = readdirSync(`/proc/${pid}/task`);
-  } catch {
-    // The process is gone: nothing to count.
-  }
-  for (const tid of tasks) {
-    const ticks = ticksOf(pid, tid);
-    total += ticks;
-    try {
-      const name = tid === String(pid) ? "main" : readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
-      threads[name] = (threads[name] ?? 0) + ticks;
-    } catch {
-      // The thread ended between the two reads.
-    }
-  }
-  const database = threads.WorkerThread ?? 0;
-  for (const name in threads) threads[name] /= CLOCK_TICKS;
-  return { server: (total - database) / CLOCK_TICKS, database: database / CLOCK_TICKS, threads };
-}
-
-function ticksOf(pid: number, tid: string): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ");
-    return Number(fields[11]) + Number(fields[12]);
-  } catch {
-    return 0;
-  }
-}
 
 function perAnswer(before: ReturnType<typeof cpuSeconds>, after: ReturnType<typeof cpuSeconds>, answers: number) {
   const threads: Record<string, number> = {};

@@ -1,0 +1,57 @@
+// What the HTTP benches share about the servers they load: the limits that keep the rate limiter
+// on without ever refusing, and a server process's CPU time read from /proc.
+import { readdirSync, readFileSync } from "node:fs";
+
+/** Every rate limit on, and too high to reach in a run: the limiter's whole cost, no 429. */
+export const UNREACHABLE_LIMIT = "1000000000";
+export const UNREACHABLE_LIMITS: Record<string, string> = Object.fromEntries(
+  [
+    "RESOLVE_PER_TOKEN",
+    "PARTNER_PER_TOKEN",
+    "READ_PER_ADDRESS",
+    "PURCHASE_PER_ADDRESS",
+    "LOOKUP_PER_ADDRESS",
+    "OWNER_PER_ADDRESS",
+    "AUTH_FAILURES_PER_ADDRESS",
+  ].map((name) => [`RATE_LIMIT_${name}`, UNREACHABLE_LIMIT]),
+);
+
+const CLOCK_TICKS = 100;
+
+/**
+ * User and system CPU seconds of a server: the embedded database's thread (lib/db/embedded.ts: Node
+ * names a worker's thread "WorkerThread") apart from the rest of the process, and each kind of
+ * thread by name (the main thread as "main").
+ */
+export function cpuSeconds(pid: number): { server: number; database: number; threads: Record<string, number> } {
+  let total = 0;
+  const threads: Record<string, number> = {};
+  let tasks: string[] = [];
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    // The process is gone: nothing to count.
+  }
+  for (const tid of tasks) {
+    const ticks = ticksOf(pid, tid);
+    total += ticks;
+    try {
+      const name = tid === String(pid) ? "main" : readFileSync(`/proc/${pid}/task/${tid}/comm`, "utf8").trim();
+      threads[name] = (threads[name] ?? 0) + ticks;
+    } catch {
+      // The thread ended between the two reads.
+    }
+  }
+  const database = threads.WorkerThread ?? 0;
+  for (const name in threads) threads[name] /= CLOCK_TICKS;
+  return { server: (total - database) / CLOCK_TICKS, database: database / CLOCK_TICKS, threads };
+}
+
+function ticksOf(pid: number, tid: string): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ");
+    return Number(fields[11]) + Number(fields[12]);
+  } catch {
+    return 0;
+  }
+}
