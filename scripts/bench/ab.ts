@@ -10,7 +10,9 @@
 // (PGlite, demo data), rate limits on and out of reach, as bench:http runs them.
 //
 // Options (environment): AB_REF (the other commit, default HEAD), AB_PAIRS (2), AB_TURNS (4),
-// AB_SECONDS (per turn, 4), AB_CONNECTIONS (per server, 25), AB_PATH (/v1/resolve/alice.web3).
+// AB_SECONDS (per turn, 4), AB_CONNECTIONS (per server, 25), AB_PATH (/v1/resolve/alice.web3),
+// AB_NODE_ARGS (Node flags added after npm start's on the working tree's servers, space-separated:
+// with AB_REF=HEAD, a flag against the same build without it).
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
@@ -25,12 +27,13 @@ const SECONDS = Number(process.env.AB_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.AB_CONNECTIONS ?? 25);
 const TARGET = process.env.AB_PATH ?? "/v1/resolve/alice.web3";
 const JWT_SECRET = "bench-ab-secret-bench-ab-secret-0123456789";
+const TREE_NODE_ARGS = (process.env.AB_NODE_ARGS ?? "").split(" ").filter(Boolean);
 
 interface RunningServer {
   origin: string;
   child: import("node:child_process").ChildProcess;
 }
-type StartServer = (options: { env: Record<string, string> }) => Promise<RunningServer>;
+type StartServer = (options: { env: Record<string, string>; nodeArgs?: string[] }) => Promise<RunningServer>;
 
 interface Server {
   build: "tree" | "ref";
@@ -131,7 +134,10 @@ async function main(): Promise<void> {
     for (const build of at % 2 === 0 ? (["ref", "tree"] as const) : (["tree", "ref"] as const)) {
       const dataDir = path.join(work, `${build}-${at}`);
       cpSync(prepared, dataDir, { recursive: true });
-      const running = await start[build]({ env: serverEnv(dataDir, false) });
+      const running = await start[build]({
+        env: serverEnv(dataDir, false),
+        nodeArgs: build === "tree" ? TREE_NODE_ARGS : [],
+      });
       const server = { build, origin: running.origin, pid: running.child.pid!, stop: () => running.child.kill() };
       servers.push(server);
       pair.push(server);
@@ -139,7 +145,8 @@ async function main(): Promise<void> {
     pairs.push(pair);
   }
   console.log(
-    `working tree against ${REF} (${refCommit}): ${PAIRS} pairs, ${TURNS} turns of ${SECONDS} s, ` +
+    `working tree${TREE_NODE_ARGS.length > 0 ? ` (with ${TREE_NODE_ARGS.join(" ")})` : ""} against ${REF} ` +
+      `(${refCommit}): ${PAIRS} pairs, ${TURNS} turns of ${SECONDS} s, ` +
       `${CONNECTIONS} connections per server, GET ${TARGET}`,
   );
   for (const pair of pairs) await together(pair, token, 3); // warm-up, not counted

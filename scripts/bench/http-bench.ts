@@ -38,7 +38,9 @@
 // BENCH_ONLY=warm (only the warm forward read in its configurations, then the memory run if asked),
 // BENCH_ONLY=miss (only the warm forward read in its configurations and the cache-miss row),
 // BENCH_CPU_PROF=<dir> (the npm start server writes a CPU profile there when it stops, `next start` in <dir>/next),
-// BENCH_HEAP_SNAPSHOT=<dir> (the npm start server writes a heap snapshot there after its memory run).
+// BENCH_HEAP_SNAPSHOT=<dir> (the npm start server writes a heap snapshot there after its memory run),
+// BENCH_NODE_ARGS (Node flags added after npm start's on every server of ours, space-separated: to
+// measure a flag before npm start takes it).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
@@ -88,6 +90,7 @@ const ONLY_WARM = process.env.BENCH_ONLY === "warm";
 const ONLY_MISS = process.env.BENCH_ONLY === "miss";
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const HEAP_SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOT;
+const EXTRA_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
 /** npm start's young generation (scripts/server-process.mjs) and the one it is compared with. */
 const SEMI_SPACE_MB = /--max-semi-space-size=(\d+)/.exec(serverNodeArgs(process.env).join(" "))?.[1] ?? "V8's default";
 const LARGE_SEMI_SPACE_MB = 16;
@@ -478,9 +481,9 @@ async function prepareDatabase(dataDir: string, databaseUrl: string | undefined)
   return partner.id;
 }
 
-/** The Node flags of the npm start server in this run. */
+/** The Node flags of the npm start server in this run, and any BENCH_NODE_ARGS after them. */
 function serverFlags(): string[] {
-  return serverNodeArgs(process.env);
+  return [...serverNodeArgs(process.env), ...EXTRA_NODE_ARGS];
 }
 
 // A snapshot on a signal, written where Node's diagnostic files go.
@@ -512,7 +515,7 @@ async function startServer(
           { RATE_LIMIT_ENABLED: "1", RATE_LIMIT_RESOLVE_PER_TOKEN: "1", RATE_LIMIT_WINDOW_SECONDS: "86400" }
         : { RATE_LIMIT_ENABLED: "1", ...UNREACHABLE_LIMITS };
   const server = await startServerProcess({
-    nodeArgs: options.nodeArgs ?? [],
+    nodeArgs: [...EXTRA_NODE_ARGS, ...(options.nodeArgs ?? [])],
     env: {
       ...database,
       ...limits,
