@@ -91,8 +91,12 @@ const ONLY_MISS = process.env.BENCH_ONLY === "miss";
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const HEAP_SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOT;
 const EXTRA_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
-/** npm start's young generation (scripts/server-process.mjs) and the one it is compared with. */
-const SEMI_SPACE_MB = /--max-semi-space-size=(\d+)/.exec(serverNodeArgs(process.env).join(" "))?.[1] ?? "V8's default";
+/** The young generation of this run's servers (npm start's, or BENCH_NODE_ARGS's: the last flag wins). */
+const SEMI_SPACE_MB =
+  serverFlags()
+    .filter((flag) => flag.startsWith("--max-semi-space-size="))
+    .at(-1)
+    ?.split("=")[1] ?? "V8's default";
 const LARGE_SEMI_SPACE_MB = 16;
 /** app/bench-reference/route.ts (and [name]/route.ts below it): under next start, answer BENCH_REFERENCE_BODY. */
 const NEXT_REFERENCE_PATH = "/bench-reference";
