@@ -18,7 +18,7 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
-import { cpuSeconds, UNREACHABLE_LIMITS } from "./server-measures";
+import { cpuSeconds, nodeArgsFrom, UNREACHABLE_LIMITS } from "./server-measures";
 
 const REF = process.env.AB_REF ?? "HEAD";
 const PAIRS = Number(process.env.AB_PAIRS ?? 2);
@@ -27,7 +27,7 @@ const SECONDS = Number(process.env.AB_SECONDS ?? 4);
 const CONNECTIONS = Number(process.env.AB_CONNECTIONS ?? 25);
 const TARGET = process.env.AB_PATH ?? "/v1/resolve/alice.web3";
 const JWT_SECRET = "bench-ab-secret-bench-ab-secret-0123456789";
-const TREE_NODE_ARGS = (process.env.AB_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const TREE_NODE_ARGS = nodeArgsFrom(process.env.AB_NODE_ARGS);
 
 interface RunningServer {
   origin: string;

@@ -52,7 +52,7 @@ import { packetToBytes } from "viem/ens";
 import { createThrowAwayDatabase, startTempPostgres } from "@/scripts/postgres-temp.mjs";
 import { serverNodeArgs, startNextProcess, startServerProcess } from "@/scripts/server-process.mjs";
 import { ensureNextBuild } from "@/scripts/start.mjs";
-import { cpuSeconds, UNREACHABLE_LIMIT, UNREACHABLE_LIMITS } from "./server-measures";
+import { cpuSeconds, nodeArgsFrom, UNREACHABLE_LIMIT, UNREACHABLE_LIMITS } from "./server-measures";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { db } from "@/lib/db";
@@ -90,7 +90,7 @@ const ONLY_WARM = process.env.BENCH_ONLY === "warm";
 const ONLY_MISS = process.env.BENCH_ONLY === "miss";
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const HEAP_SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOT;
-const EXTRA_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? "").split(" ").filter(Boolean);
+const EXTRA_NODE_ARGS = nodeArgsFrom(process.env.BENCH_NODE_ARGS);
 /** The young generation of this run's servers (npm start's, or BENCH_NODE_ARGS's: the last flag wins). */
 const SEMI_SPACE_MB =
   serverFlags()

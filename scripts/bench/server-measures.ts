@@ -1,5 +1,6 @@
 // What the HTTP benches share about the servers they load: the limits that keep the rate limiter
-// on without ever refusing, and a server process's CPU time read from /proc.
+// on without ever refusing, extra Node flags from the environment, and a server process's CPU time
+// read from /proc.
 import { readdirSync, readFileSync } from "node:fs";
 
 /** Every rate limit on, and too high to reach in a run: the limiter's whole cost, no 429. */
@@ -15,6 +16,11 @@ export const UNREACHABLE_LIMITS: Record<string, string> = Object.fromEntries(
     "AUTH_FAILURES_PER_ADDRESS",
   ].map((name) => [`RATE_LIMIT_${name}`, UNREACHABLE_LIMIT]),
 );
+
+/** Node flags given in an environment variable, space-separated (none when it is unset). */
+export function nodeArgsFrom(value: string | undefined): string[] {
+  return (value ?? "").split(" ").filter(Boolean);
+}
 
 const CLOCK_TICKS = 100;
 
