@@ -779,7 +779,8 @@ async function memoryRuns(
   young: { origin: string; child: ChildProcess },
   headers: Headers,
 ) {
-  console.log(`\nmemory run, semi-space ${SEMI_SPACE_MB} MB (npm start):`);
+  const flags = EXTRA_NODE_ARGS.length > 0 ? "with BENCH_NODE_ARGS" : "npm start";
+  console.log(`\nmemory run, semi-space ${SEMI_SPACE_MB} MB (${flags}):`);
   const small = await memoryRun(ours.origin, headers, ours.child);
   if (HEAP_SNAPSHOT_DIR) console.log(`  heap snapshot: ${await heapSnapshot(ours.child, HEAP_SNAPSHOT_DIR)}`);
   console.log(`\nmemory run, semi-space ${LARGE_SEMI_SPACE_MB} MB:`);
