@@ -132,10 +132,14 @@ function flush(): void {
       if (batch.size === MAX_BATCH) break;
     }
     running++;
-    void loadBatch(batch).finally(() => {
-      running--;
-      scheduleFlush();
-    });
+    // A batch that failed past its query (a row it could not read) fails each of its requests
+    // instead of leaving them waiting and the rejection unhandled.
+    void loadBatch(batch)
+      .catch((error: unknown) => failBatch(batch, error))
+      .finally(() => {
+        running--;
+        scheduleFlush();
+      });
   }
 }
 
@@ -146,10 +150,7 @@ async function loadBatch(batch: Map<string, Waiter>): Promise<void> {
   try {
     rows = await loadRecords([names], "lookup");
   } catch (error) {
-    for (const [name, waiter] of batch) {
-      forgetLoad(name, waiter);
-      waiter.reject(error);
-    }
+    failBatch(batch, error);
     return;
   }
   const found = new Map(rows.map((row) => [row.name, row]));
@@ -161,6 +162,14 @@ async function loadBatch(batch: Map<string, Waiter>): Promise<void> {
     const askedBefore = doorkeeper.admit(name);
     if (askedBefore && !invalidatedSince([`name:${name}`], since)) kept.set(ownCopy(name), { records, until });
     waiter.resolve(records);
+  }
+}
+
+/** Rejects the batch's requests not answered yet (a settled one ignores it). */
+function failBatch(batch: Map<string, Waiter>, error: unknown): void {
+  for (const [name, waiter] of batch) {
+    forgetLoad(name, waiter);
+    waiter.reject(error);
   }
 }
 

@@ -125,4 +125,30 @@ describe("native records", () => {
     expect(queries).toHaveLength(1);
     expect(keptNameCount()).toBe(KEPT_NAMES);
   });
+
+  test("a batch whose rows cannot be read fails its requests; the next batch answers", async () => {
+    const names = [unique("unreadable"), unique("unreadable")];
+    const lookup = database().lookup;
+    // A row as no query of ours returns it: a coin type that is not a number.
+    database().lookup = async <T>() =>
+      [
+        {
+          name: names[0],
+          owner_address: OWNER,
+          owner_key: OWNER.toLowerCase(),
+          content_hash: "",
+          expires_at: null,
+          wallets: [{ coin: "ETH", version: "", coinType: "sixty", address: OWNER }],
+          dns: [],
+          texts: [],
+        },
+      ] as T[];
+    try {
+      const answers = await Promise.allSettled(names.map((name) => nativeRecords(name)));
+      expect(answers.map((answer) => answer.status)).toEqual(["rejected", "rejected"]);
+    } finally {
+      database().lookup = lookup;
+    }
+    expect(await Promise.all(names.map((name) => nativeRecords(name)))).toEqual([null, null]);
+  });
 });
