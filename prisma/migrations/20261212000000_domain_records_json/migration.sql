@@ -10,8 +10,12 @@ ALTER TABLE "domain"
   ADD COLUMN "records_dns" json NOT NULL DEFAULT '[]',
   ADD COLUMN "records_texts" json NOT NULL DEFAULT '[]';
 
--- Rebuilds the columns of the given names from the record tables.
+-- Rebuilds the columns of the given names from the record tables. The rows are locked first (in
+-- one order), and the rebuild is a statement of its own: under READ COMMITTED it then reads what a
+-- transaction that held a row's lock committed. An UPDATE alone that waited for that lock would
+-- recheck its row but build the JSON from its older snapshot, losing the other's records.
 CREATE FUNCTION "refresh_domain_records"(p_domain_ids uuid[]) RETURNS void LANGUAGE sql VOLATILE AS $$
+  SELECT 1 FROM "domain" WHERE "id" = ANY(p_domain_ids) ORDER BY "id" FOR UPDATE;
   UPDATE "domain" d SET
     "records_wallets" = COALESCE((SELECT json_agg(json_build_object(
         'coin', w."coin", 'version', w."version", 'coinType', w."coin_type"::text, 'address', w."address")
