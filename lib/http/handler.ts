@@ -84,6 +84,141 @@ function isOwnView(request: Request): boolean {
 
 const BAD_HOST = "The Host header is not a valid host[:port].";
 
+/** What every request of one endpoint shares: its options, its policy, its handler, its counters. */
+interface EndpointParts {
+  options: EndpointOptions<boolean>;
+  policy: RoutePolicy;
+  handler: (input: HandlerInput<boolean>) => Response | Promise<Response>;
+  /** Requests by status, per method (a GET handler also answers HEAD), named from the first request. */
+  counters: Record<string, Map<number, number>>;
+}
+
+/**
+ * One request through the wrapper's steps. Each step runs at once and only one that must wait (a
+ * token looked up, a body read, a handler that queries) continues in a promise: a warm read is
+ * answered in the turn it arrived, without an async function's frame and promises per request.
+ * One class for every endpoint, the endpoint's own parts in a field: a class declared inside
+ * endpoint() gave each endpoint's requests a hidden class of their own, and the methods' property
+ * reads, whose feedback all endpoints share, went megamorphic once a process had served five
+ * endpoints (a server in use has), which slowed its warm reads (docs/operations.md, sixteenth round).
+ */
+class Exchange {
+  limit: RateLimitDecision | undefined = undefined;
+  counter: Map<number, number> | undefined = undefined;
+  caller: Caller | undefined = undefined;
+  url: RequestTarget | undefined = undefined;
+  params: Record<string, string> = {};
+
+  constructor(
+    readonly parts: EndpointParts,
+    public request: Request,
+  ) {}
+
+  begin(raw: RawParams): Response | Promise<Response> {
+    const request = this.request;
+    try {
+      if (!isValidHost(request.headers.get("host"))) throw new ApiError(400, "Host", BAD_HOST);
+      const url = (this.url = requestTarget(request));
+      this.params = decodeParams(raw, isOwnView(request));
+      const counters = this.parts.counters;
+      this.counter = counters[request.method] ??= routeCounter(request.method, url.pathname, this.params);
+      const options = this.parts.options;
+      const allow = options.allow ?? (request.headers.has("authorization") ? options.optionalAuth : undefined);
+      if (!allow) return this.admitted(undefined);
+      const checked = authenticateLimited(request, allow);
+      if (checked instanceof Promise)
+        return checked.then(
+          (caller) => this.admitted(caller),
+          (error: unknown) => this.failed(error),
+        );
+      return this.admitted(checked);
+    } catch (error) {
+      return this.failed(error);
+    }
+  }
+
+  admitted(caller: Caller | undefined): Response | Promise<Response> {
+    try {
+      this.caller = caller;
+      this.limit = enforceRateLimit(this.parts.policy.rateLimit, this.request, caller?.partnerId);
+      // lib/server's request view bounds its own body; another server's stream is read here, within the bound.
+      if (!isOwnView(this.request) && this.request.body !== null)
+        return withCappedBody(this.request).then(
+          (capped) => {
+            this.request = capped;
+            return this.invoke();
+          },
+          (error: unknown) => this.failed(error),
+        );
+      return this.invoke();
+    } catch (error) {
+      return this.failed(error);
+    }
+  }
+
+  readonly charge = (extra: number): void => {
+    if (extra <= 0) return;
+    this.limit =
+      enforceRateLimit(this.parts.policy.rateLimit, this.request, this.caller?.partnerId, extra) ?? this.limit;
+  };
+
+  invoke(): Response | Promise<Response> {
+    try {
+      const { request, url, params, caller, charge } = this;
+      const handler = this.parts.handler;
+      // Outbound lookups made for this request (DNS, JSON-RPC, gateways) are charged as they are made.
+      const result = meterOutbound(
+        (_kind, count) => charge(count),
+        () => handler({ request, url: url!, params, caller, charge }),
+      );
+      if (result instanceof Promise)
+        return result.then(
+          (response) => this.answered(response),
+          (error: unknown) => this.failed(error),
+        );
+      return this.answered(result);
+    } catch (error) {
+      return this.failed(error);
+    }
+  }
+
+  answered(response: Response): Response {
+    try {
+      const headers = this.parts.options.headers;
+      if (headers) for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
+    } catch (error) {
+      return this.failed(error);
+    }
+    return this.finish(response);
+  }
+
+  failed(error: unknown): Response {
+    const request = this.request;
+    const options = this.parts.options;
+    const { status, body, headers } = errorBody(error, options.errors);
+    // The rest of a refused body is never read, so the connection cannot carry another request:
+    // lib/server decides this from what it read; another server is told.
+    const close = status === 413 && !isOwnView(request);
+    // Made only here: a successful request needs no id.
+    const requestId = request.headers.get("x-request-id") ?? randomUUID();
+    // An unreachable database is reported once by the pool, not per request.
+    if (status >= 500 && status !== 503) logError(requestId, request, error);
+    return this.finish(
+      json(body, status, {
+        ...options.headers,
+        ...headers,
+        ...(close ? { connection: "close" } : {}),
+        "x-request-id": requestId,
+      }),
+    );
+  }
+
+  finish(response: Response): Response {
+    if (this.counter) countRequest(this.counter, response.status);
+    return withApiHeaders(response, this.request, this.parts.policy, this.limit);
+  }
+}
+
 export function endpoint(
   options: EndpointOptions<false> & { allow?: undefined },
   handler: (input: HandlerInput<false>) => Response | Promise<Response>,
@@ -96,127 +231,13 @@ export function endpoint(
   options: EndpointOptions<boolean>,
   handler: (input: HandlerInput<boolean>) => Response | Promise<Response>,
 ): RouteHandler {
-  const policy = policyOf(options);
+  const parts: EndpointParts = { options, policy: policyOf(options), handler, counters: {} };
   const ahead = options.movesMoney === true ? MONEY_AHEAD_MS : 0;
-  // Requests by status, per method (a GET handler also answers HEAD), named from the first request.
-  const counters: Record<string, Map<number, number>> = {};
-
-  // One request through the wrapper's steps. Each step runs at once and only one that must wait (a
-  // token looked up, a body read, a handler that queries) continues in a promise: a warm read is
-  // answered in the turn it arrived, without an async function's frame and promises per request.
-  class Exchange {
-    limit: RateLimitDecision | undefined = undefined;
-    counter: Map<number, number> | undefined = undefined;
-    caller: Caller | undefined = undefined;
-    url: RequestTarget | undefined = undefined;
-    params: Record<string, string> = {};
-
-    constructor(public request: Request) {}
-
-    begin(raw: RawParams): Response | Promise<Response> {
-      const request = this.request;
-      try {
-        if (!isValidHost(request.headers.get("host"))) throw new ApiError(400, "Host", BAD_HOST);
-        const url = (this.url = requestTarget(request));
-        this.params = decodeParams(raw, isOwnView(request));
-        this.counter = counters[request.method] ??= routeCounter(request.method, url.pathname, this.params);
-        const allow = options.allow ?? (request.headers.has("authorization") ? options.optionalAuth : undefined);
-        if (!allow) return this.admitted(undefined);
-        const checked = authenticateLimited(request, allow);
-        if (checked instanceof Promise)
-          return checked.then(
-            (caller) => this.admitted(caller),
-            (error: unknown) => this.failed(error),
-          );
-        return this.admitted(checked);
-      } catch (error) {
-        return this.failed(error);
-      }
-    }
-
-    admitted(caller: Caller | undefined): Response | Promise<Response> {
-      try {
-        this.caller = caller;
-        this.limit = enforceRateLimit(policy.rateLimit, this.request, caller?.partnerId);
-        // lib/server's request view bounds its own body; another server's stream is read here, within the bound.
-        if (!isOwnView(this.request) && this.request.body !== null)
-          return withCappedBody(this.request).then(
-            (capped) => {
-              this.request = capped;
-              return this.invoke();
-            },
-            (error: unknown) => this.failed(error),
-          );
-        return this.invoke();
-      } catch (error) {
-        return this.failed(error);
-      }
-    }
-
-    readonly charge = (extra: number): void => {
-      if (extra <= 0) return;
-      this.limit = enforceRateLimit(policy.rateLimit, this.request, this.caller?.partnerId, extra) ?? this.limit;
-    };
-
-    invoke(): Response | Promise<Response> {
-      try {
-        const { request, url, params, caller, charge } = this;
-        // Outbound lookups made for this request (DNS, JSON-RPC, gateways) are charged as they are made.
-        const result = meterOutbound(
-          (_kind, count) => charge(count),
-          () => handler({ request, url: url!, params, caller, charge }),
-        );
-        if (result instanceof Promise)
-          return result.then(
-            (response) => this.answered(response),
-            (error: unknown) => this.failed(error),
-          );
-        return this.answered(result);
-      } catch (error) {
-        return this.failed(error);
-      }
-    }
-
-    answered(response: Response): Response {
-      try {
-        if (options.headers)
-          for (const [name, value] of Object.entries(options.headers)) response.headers.set(name, value);
-      } catch (error) {
-        return this.failed(error);
-      }
-      return this.finish(response);
-    }
-
-    failed(error: unknown): Response {
-      const request = this.request;
-      const { status, body, headers } = errorBody(error, options.errors);
-      // The rest of a refused body is never read, so the connection cannot carry another request:
-      // lib/server decides this from what it read; another server is told.
-      const close = status === 413 && !isOwnView(request);
-      // Made only here: a successful request needs no id.
-      const requestId = request.headers.get("x-request-id") ?? randomUUID();
-      // An unreachable database is reported once by the pool, not per request.
-      if (status >= 500 && status !== 503) logError(requestId, request, error);
-      return this.finish(
-        json(body, status, {
-          ...options.headers,
-          ...headers,
-          ...(close ? { connection: "close" } : {}),
-          "x-request-id": requestId,
-        }),
-      );
-    }
-
-    finish(response: Response): Response {
-      if (this.counter) countRequest(this.counter, response.status);
-      return withApiHeaders(response, this.request, policy, this.limit);
-    }
-  }
 
   // lib/server's router hands the params at once (KNOWN_PARAMS); Next.js as a promise.
   const serve: RouteHandler = (request, context) => {
     const known = (context as RouteContext & { [KNOWN_PARAMS]?: RawParams })[KNOWN_PARAMS];
-    const exchange = new Exchange(request);
+    const exchange = new Exchange(parts, request);
     if (known !== undefined) return exchange.begin(known);
     // A route without dynamic segments gets no params from Next.js.
     if (context?.params === undefined) return exchange.begin({});
@@ -232,7 +253,7 @@ export function endpoint(
   declarations.set(route, {
     errors: options.errors,
     allow: options.allow ?? null,
-    policy,
+    policy: parts.policy,
     movesMoney: options.movesMoney === true,
   });
   return route;
