@@ -12,7 +12,9 @@
 // Options (environment): AB_REF (the other commit, default HEAD), AB_PAIRS (2), AB_TURNS (4),
 // AB_SECONDS (per turn, 4), AB_CONNECTIONS (per server, 25), AB_PATH (/v1/resolve/alice.web3),
 // AB_NODE_ARGS (Node flags added after npm start's on the working tree's servers, space-separated:
-// with AB_REF=HEAD, a flag against the same build without it).
+// with AB_REF=HEAD, a flag against the same build without it), AB_OTHER_PATHS (GET paths,
+// comma-separated, each loaded for 2 s on every server before the warm-up, whatever they answer:
+// a server in use has served other endpoints than the one measured).
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
@@ -28,6 +30,7 @@ const CONNECTIONS = Number(process.env.AB_CONNECTIONS ?? 25);
 const TARGET = process.env.AB_PATH ?? "/v1/resolve/alice.web3";
 const JWT_SECRET = "bench-ab-secret-bench-ab-secret-0123456789";
 const TREE_NODE_ARGS = nodeArgsFrom(process.env.AB_NODE_ARGS);
+const OTHER_PATHS = (process.env.AB_OTHER_PATHS ?? "").split(",").filter((otherPath) => otherPath !== "");
 
 interface RunningServer {
   origin: string;
@@ -147,8 +150,17 @@ async function main(): Promise<void> {
   console.log(
     `working tree${TREE_NODE_ARGS.length > 0 ? ` (with ${TREE_NODE_ARGS.join(" ")})` : ""} against ${REF} ` +
       `(${refCommit}): ${PAIRS} pairs, ${TURNS} turns of ${SECONDS} s, ` +
-      `${CONNECTIONS} connections per server, GET ${TARGET}`,
+      `${CONNECTIONS} connections per server, GET ${TARGET}` +
+      (OTHER_PATHS.length > 0 ? `, after GET ${OTHER_PATHS.join(", ")}` : ""),
   );
+  for (const server of servers)
+    for (const otherPath of OTHER_PATHS)
+      await autocannon({
+        url: server.origin + otherPath,
+        connections: CONNECTIONS,
+        duration: 2,
+        headers: { authorization: `Bearer ${token}` },
+      });
   for (const pair of pairs) await together(pair, token, 3); // warm-up, not counted
 
   const ratios: number[] = [];
