@@ -194,7 +194,7 @@ async function main() {
       console.log(
         `the warm read's figure and goal: the median by req/s of ${WARM_PROCESSES} such processes, each measured ` +
           `in the same turns and shown below it ("process 1" serves every other row); every server of the warm row ` +
-          `served a purchase before its warm-up`,
+          `served a purchase before its warm-up and was warmed on every warm path`,
       );
     const orderId = await createOrder(ours.origin, partnerId, "benchorder.web3");
     // Every server of the warm row has served a purchase before it is warmed, as a server in use
@@ -238,8 +238,10 @@ async function main() {
       await load(ours.origin, fixed(target.path), headers, [200], WARM_UP_SECONDS);
       if (next) await load(next, fixed(target.path), headers, [200], WARM_UP_SECONDS);
     }
+    // The other servers of the warm row are warmed on every path too, as the first is: the median
+    // compares processes that have served the same endpoints (a server in use has served several).
     for (const other of [...twins, ...variants])
-      await load(other.origin, fixed(warmTargets[0].path), headers, [200], WARM_UP_SECONDS);
+      for (const target of warmTargets) await load(other.origin, fixed(target.path), headers, [200], WARM_UP_SECONDS);
 
     const rows: Row[] = [];
     // The first warm read, its reference, the processes of its median and its variants in turns
