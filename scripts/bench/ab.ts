@@ -14,7 +14,9 @@
 // AB_NODE_ARGS (Node flags added after npm start's on the working tree's servers, space-separated:
 // with AB_REF=HEAD, a flag against the same build without it), AB_OTHER_PATHS (GET paths,
 // comma-separated, each loaded for 2 s on every server before the warm-up, whatever they answer:
-// a server in use has served other endpoints than the one measured).
+// a server in use has served other endpoints than the one measured), AB_ENV (environment variables
+// set on the working tree's servers, comma-separated NAME=value: with AB_REF=HEAD, a setting against
+// the same build without it; `API_ONLY=0` needs the pages built, as npm start builds them).
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
@@ -30,6 +32,12 @@ const CONNECTIONS = Number(process.env.AB_CONNECTIONS ?? 25);
 const TARGET = process.env.AB_PATH ?? "/v1/resolve/alice.web3";
 const JWT_SECRET = "bench-ab-secret-bench-ab-secret-0123456789";
 const TREE_NODE_ARGS = nodeArgsFrom(process.env.AB_NODE_ARGS);
+const TREE_ENV: Record<string, string> = Object.fromEntries(
+  (process.env.AB_ENV ?? "")
+    .split(",")
+    .filter((pair) => pair.includes("="))
+    .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
+);
 const OTHER_PATHS = (process.env.AB_OTHER_PATHS ?? "").split(",").filter((otherPath) => otherPath !== "");
 
 interface RunningServer {
@@ -138,7 +146,7 @@ async function main(): Promise<void> {
       const dataDir = path.join(work, `${build}-${at}`);
       cpSync(prepared, dataDir, { recursive: true });
       const running = await start[build]({
-        env: serverEnv(dataDir, false),
+        env: build === "tree" ? { ...serverEnv(dataDir, false), ...TREE_ENV } : serverEnv(dataDir, false),
         nodeArgs: build === "tree" ? TREE_NODE_ARGS : [],
       });
       const server = { build, origin: running.origin, pid: running.child.pid!, stop: () => running.child.kill() };
@@ -148,7 +156,8 @@ async function main(): Promise<void> {
     pairs.push(pair);
   }
   console.log(
-    `working tree${TREE_NODE_ARGS.length > 0 ? ` (with ${TREE_NODE_ARGS.join(" ")})` : ""} against ${REF} ` +
+    `working tree${TREE_NODE_ARGS.length > 0 ? ` (with ${TREE_NODE_ARGS.join(" ")})` : ""}` +
+      `${Object.keys(TREE_ENV).length > 0 ? ` (with ${process.env.AB_ENV})` : ""} against ${REF} ` +
       `(${refCommit}): ${PAIRS} pairs, ${TURNS} turns of ${SECONDS} s, ` +
       `${CONNECTIONS} connections per server, GET ${TARGET}` +
       (OTHER_PATHS.length > 0 ? `, after GET ${OTHER_PATHS.join(", ")}` : ""),

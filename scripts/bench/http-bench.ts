@@ -11,8 +11,9 @@
 //   answer signed anew;
 // then resident memory of the server after many requests over many names.
 //
-// The server runs as `npm start` runs it (the same bundle and Node flags, NODE_ENV=production, rate
-// limits on with limits too high to reach) on a fresh database prepared here: migrated, seeded,
+// The server runs as `npm start` runs it (the same bundle and Node flags, NODE_ENV=production, the
+// pages attached and built first as npm start builds them, background jobs on, rate limits on with
+// limits too high to reach) on a fresh database prepared here: migrated, seeded,
 // plus DISTINCT_NAMES sub-domains with a wallet each. The warm forward read is also measured on the
 // same server with the rate limiter off, and with a 16 MB young generation (semi-space) instead of
 // npm start's 4 MB; the memory run, on both young generations. Identical server processes differ:
@@ -69,6 +70,8 @@ const WARM_PROCESSES = Math.max(1, Math.floor(Number(process.env.BENCH_WARM_PROC
 const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 1_000_000);
 const DISTINCT_NAMES = 100_000;
 const WARM_UP_SECONDS = 3;
+/** Pages each server serves before its warm-up: the home page and the API reference. */
+const PAGE_PATHS = ["/", "/docs"];
 // Turns of warm-up, then of measurement, of the first row under next start and its two references.
 const NEXT_ROUNDS = 3;
 const ALICE_OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
@@ -145,6 +148,8 @@ async function main() {
       if (serverUrl) databaseUrl = (await createThrowAwayDatabase(serverUrl, "bench_http")).url;
     }
     console.log(`database: ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}; load average ${loadAverage()}`);
+    // npm start serves the pages from the same process: they are built first, as it builds them.
+    ensureNextBuild();
     const partnerId = await prepareDatabase(dataDir, databaseUrl);
     const token = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();
     // The other configurations run on copies of the prepared data (PGlite admits one process per
@@ -186,7 +191,8 @@ async function main() {
       { label: `semi-space ${LARGE_SEMI_SPACE_MB} MB`, origin: youngLarge.origin },
     ];
     console.log(
-      `server: as npm start runs it (node ${serverFlags().join(" ")}), rate limits on, ` +
+      `server: as npm start runs it (node ${serverFlags().join(" ")}), pages attached (each server served ` +
+        `${PAGE_PATHS.join(" and ")} first), background jobs on, rate limits on, ` +
         `every limit ${UNREACHABLE_LIMIT}; indented rows: the same with ` +
         variants.map((v) => v.label).join(", or with "),
     );
@@ -236,7 +242,10 @@ async function main() {
       : undefined;
 
     // "Warm" as a busy server is: every path loaded for a while first, so the JIT has compiled the
-    // read path and the caches hold the answers before anything is measured.
+    // read path and the caches hold the answers before anything is measured. Each server has first
+    // served pages, as npm start's does (Next.js's code shares Node's stream and HTTP functions).
+    for (const server of [ours, ...twins, limiterOff, youngLarge])
+      for (const page of PAGE_PATHS) await load(server.origin, fixed(page), {}, [200], WARM_UP_SECONDS);
     for (const target of warmTargets) {
       await load(ours.origin, fixed(target.path), headers, [200], WARM_UP_SECONDS);
       if (next) await load(next, fixed(target.path), headers, [200], WARM_UP_SECONDS);
@@ -537,9 +546,7 @@ async function startServer(
       DATA_DIR: options.dataDir,
       PORT: "0",
       HOST: "127.0.0.1",
-      API_ONLY: "1",
       LOG_LEVEL: "error",
-      BACKGROUND_JOBS: "0",
       ENS_RESOLVERS: `1:${BENCH_RESOLVER}`,
       ENS_GATEWAY_SIGNER_KEY: BENCH_SIGNER_KEY,
     },
