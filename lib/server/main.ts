@@ -1,15 +1,19 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { startHttpServer, type NextHandler } from "./http-server";
+import { startPagesProcess, type PagesProcess } from "./pages-process";
 import { startServices } from "./startup";
 
 // `npm start` ends here: the start-up work (lib/server/startup.ts), then the API and the pages
-// served on one port.
+// served on one port, the pages from a process of their own (lib/server/pages-process.ts; `npm run
+// dev` keeps Next.js's development server in this process, which compiles pages as they are asked).
 
 async function main() {
   const cfg = config();
   const services = await startServices();
-  const next = cfg.API_ONLY ? undefined : await startNext(cfg.NODE_ENV !== "production", cfg.PORT);
+  const dev = cfg.NODE_ENV !== "production";
+  const pages: PagesProcess | undefined = cfg.API_ONLY || dev ? undefined : await startPagesProcess(cfg.PORT);
+  const next = cfg.API_ONLY ? undefined : (pages?.handler ?? (await startNext(dev, cfg.PORT)));
   const running = await startHttpServer({ host: cfg.HOST, port: cfg.PORT, next });
   services.announce(running.port);
   console.log(`[start] listening on ${running.origin} (${services.embedded ? "embedded PGlite" : "PostgreSQL"})`);
@@ -20,6 +24,7 @@ async function main() {
     stopping = true;
     console.log(`[start] ${signal}: shutting down`);
     await running.close();
+    await pages?.stop();
     await services.stop();
     process.exit(0);
   };

@@ -1,5 +1,5 @@
 import "server-only";
-import type { IncomingHttpHeaders, IncomingMessage, Server, ServerResponse } from "node:http";
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
 import { bodyTooLarge, CAPPED_BODY, MAX_BODY_BYTES, refuseDeclaredOversize } from "@/lib/http/body";
 import { PEER } from "@/lib/http/client-address";
 import { FIXED_ORIGIN } from "@/lib/http/edge";
@@ -246,15 +246,4 @@ function hasBody(req: IncomingMessage): boolean {
   return req.headers["transfer-encoding"] !== undefined || Number(req.headers["content-length"] ?? 0) > 0;
 }
 
-// The connection limits of both servers: lib/server's, and `next start`'s (lib/server/next-edge.ts).
-export const SERVER_LIMITS = {
-  keepAliveTimeout: 65_000,
-  headersTimeout: 66_000,
-  requestTimeout: 30_000,
-  maxHeadersCount: 100,
-} as const;
-
-/** Sets this service's timeouts and header-count bound on a node HTTP server. */
-export function applyServerLimits(server: Server): void {
-  Object.assign(server, SERVER_LIMITS);
-}
+export { applyServerLimits, SERVER_LIMITS } from "./server-limits.mjs";

@@ -10,6 +10,9 @@ import { claimDataDir } from "./data-dir-lock";
 import "./jobs";
 import { checkPaymentSettings, checkSignInDomains } from "./startup-checks";
 import { logger } from "@/lib/log";
+import { SERVICES_SLOT, servicesStarted } from "./services-slot.mjs";
+
+export { servicesStarted };
 
 // The start-up work of a server process, shared by `npm start` (lib/server/main.ts) and Next.js
 // (instrumentation.ts): check the configuration, open and migrate the database, follow the other
@@ -26,16 +29,11 @@ export interface Services {
   stop(): Promise<void>;
 }
 
-const SLOT = Symbol.for("namesvc.services");
+const SLOT = SERVICES_SLOT;
 
 export function startServices(): Promise<Services> {
   const slot = globalThis as { [SLOT]?: Promise<Services> };
   return (slot[SLOT] ??= start());
-}
-
-/** True when this process's services are started or starting. */
-export function servicesStarted(): boolean {
-  return (globalThis as { [SLOT]?: Promise<Services> })[SLOT] !== undefined;
 }
 
 async function start(): Promise<Services> {
