@@ -243,7 +243,8 @@ async function main() {
 
     // "Warm" as a busy server is: every path loaded for a while first, so the JIT has compiled the
     // read path and the caches hold the answers before anything is measured. Each server has first
-    // served pages, as npm start's does (Next.js's code shares Node's stream and HTTP functions).
+    // served pages, as npm start's does (rendered in the server's own process, they had cost its
+    // warm reads 1.19 times the CPU: lib/server/pages-process.ts).
     for (const server of [ours, ...twins, limiterOff, youngLarge])
       for (const page of PAGE_PATHS) await load(server.origin, fixed(page), {}, [200], WARM_UP_SECONDS);
     for (const target of warmTargets) {
@@ -878,6 +879,12 @@ async function memoryRun(
   );
   console.log(`  of which, by the server's own account (GET /metrics): ${await memoryShares(origin)}`);
   console.log(`  by kind of mapping (/proc/<pid>/smaps): ${mappingShares(server.pid!)}`);
+  // npm start's other process: the pages (lib/server/pages-process.ts), which served PAGE_PATHS.
+  const pages = childPids(server.pid!).reduce((sum, pid) => sum + rssMb(pid), 0);
+  console.log(
+    `  the pages process beside it: ${pages.toFixed(0)} MB resident; ` +
+      `npm start's two processes together: ${(after + pages).toFixed(0)} MB after`,
+  );
   const cpu = perAnswer(cpuBefore, cpuSeconds(server.pid!), Math.max(1, result.requests.total));
   return { rps: result.requests.total / seconds, maxMb: max, cpuUs: cpu.server + cpu.database };
 }
@@ -926,6 +933,13 @@ async function memoryShares(origin: string): Promise<string> {
     `heap used ${mb("nodejs_heap_size_used_bytes")} of ${mb("nodejs_heap_size_total_bytes")}, ` +
     `external ${mb("nodejs_external_memory_bytes")}; the rest is code, threads (the embedded database's) ` +
     "and the allocator's"
+  );
+}
+
+/** The processes a process started (Linux: /proc/<pid>/task/<tid>/children, over its threads). */
+function childPids(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((tid) =>
+    readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(" ").filter(Boolean).map(Number),
   );
 }
 
