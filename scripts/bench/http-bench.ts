@@ -148,7 +148,7 @@ async function main() {
       if (serverUrl) databaseUrl = (await createThrowAwayDatabase(serverUrl, "bench_http")).url;
     }
     console.log(`database: ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}; load average ${loadAverage()}`);
-    // npm start serves the pages from the same process: they are built first, as it builds them.
+    // npm start serves the pages (from a process it starts beside it): built first, as it builds them.
     ensureNextBuild();
     const partnerId = await prepareDatabase(dataDir, databaseUrl);
     const token = readFileSync(path.join(dataDir, "demo-admin-token"), "utf8").trim();
