@@ -35,7 +35,8 @@ export interface ServerOptions {
 }
 
 const IMAGE_OPTIMIZER = "/_next/image";
-const NO_STORE = { "x-content-type-options": "nosniff", "cache-control": "no-store" };
+/** Headers of the edge's own answers (not found, refused, unavailable). */
+export const NO_STORE = { "x-content-type-options": "nosniff", "cache-control": "no-store" };
 
 export async function startHttpServer(options: ServerOptions): Promise<RunningServer> {
   const router = createRouter();

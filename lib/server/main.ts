@@ -1,7 +1,7 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { startHttpServer, type NextHandler } from "./http-server";
-import { startPagesProcess, type PagesProcess } from "./pages-process";
+import { startPagesProcess } from "./pages-process";
 import { startServices } from "./startup";
 
 // `npm start` ends here: the start-up work (lib/server/startup.ts), then the API and the pages
@@ -11,9 +11,9 @@ import { startServices } from "./startup";
 async function main() {
   const cfg = config();
   const services = await startServices();
-  const dev = cfg.NODE_ENV !== "production";
-  const pages: PagesProcess | undefined = cfg.API_ONLY || dev ? undefined : await startPagesProcess(cfg.PORT);
-  const next = cfg.API_ONLY ? undefined : (pages?.handler ?? (await startNext(dev, cfg.PORT)));
+  const production = cfg.NODE_ENV === "production";
+  const pages = cfg.API_ONLY || !production ? undefined : await startPagesProcess(cfg.PORT);
+  const next = cfg.API_ONLY ? undefined : (pages?.handler ?? (await startDevNext(cfg.PORT)));
   const running = await startHttpServer({ host: cfg.HOST, port: cfg.PORT, next });
   services.announce(running.port);
   console.log(`[start] listening on ${running.origin} (${services.embedded ? "embedded PGlite" : "PostgreSQL"})`);
@@ -32,10 +32,11 @@ async function main() {
   process.on("SIGTERM", () => void stop("SIGTERM"));
 }
 
-async function startNext(dev: boolean, port: number): Promise<NextHandler> {
+/** Next.js's development server, in this process (`npm run dev`). */
+async function startDevNext(port: number): Promise<NextHandler> {
   const { default: next } = await import("next");
   // Next.js runs instrumentation.ts here; its start-up finds this process's services started.
-  const app = next({ dev, dir: process.cwd(), port });
+  const app = next({ dev: true, dir: process.cwd(), port });
   await app.prepare();
   const handle = app.getRequestHandler();
   return (req, res) => handle(req, res);

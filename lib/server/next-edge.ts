@@ -5,7 +5,7 @@ import { PEER_HEADER, sealedPeer } from "@/lib/http/client-address";
 import { isApiPath, removeInternalHeaders } from "@/lib/http/edge";
 import { config } from "@/lib/config";
 import { applyServerLimits, lingerOnEarlyAnswer } from "./node-http";
-import { servicesStarted, startServices, type Services } from "./startup";
+import { startServices, type Services } from "./startup";
 
 // Next.js as a server of its own (`next start`, `next dev`): instrumentation.ts's register() ends
 // here. It runs the start-up `npm start` runs, and installs this process's edge: node publishes
@@ -99,9 +99,8 @@ function escapeMalformedPath(url: string): string {
   }
 }
 
+/** Called by instrumentation.ts once it has found no services started (not under `npm start`). */
 export async function startUnderNext(): Promise<void> {
-  // Under `npm start` lib/server/main.ts started everything, and lib/server is the edge.
-  if (servicesStarted()) return;
   installEdge();
   let services: Services;
   try {

@@ -4,7 +4,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { Agent, request, type IncomingHttpHeaders, type OutgoingHttpHeaders } from "node:http";
 import os from "node:os";
 import path from "node:path";
-import type { NextHandler } from "./http-server";
+import { json } from "@/lib/http/handler";
+import { NO_STORE, type NextHandler } from "./http-server";
+import { sendWebResponse } from "./node-http";
 import { errorText, logger } from "@/lib/log";
 
 // `npm start` serves the pages from a process of their own (lib/server/pages-main.mjs), behind
@@ -118,8 +120,8 @@ export function pagesProxy(socketPath: string): { handler: NextHandler; close():
       upstream.once("error", (error) => {
         if (res.headersSent) return void res.destroy();
         logger("server").error(`pages: ${errorText(error)}`);
-        res.writeHead(503, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
-        res.end(JSON.stringify({ message: "The pages are not available; try again shortly." }));
+        const unavailable = json({ message: "The pages are not available; try again shortly." }, 503, NO_STORE);
+        void sendWebResponse(res, unavailable, req.method ?? "GET");
       });
       // A client that leaves stops the page's rendering too.
       res.once("close", () => {

@@ -10,9 +10,7 @@ import { claimDataDir } from "./data-dir-lock";
 import "./jobs";
 import { checkPaymentSettings, checkSignInDomains } from "./startup-checks";
 import { logger } from "@/lib/log";
-import { SERVICES_SLOT, servicesStarted } from "./services-slot.mjs";
-
-export { servicesStarted };
+import { SERVICES_SLOT } from "./services-slot.mjs";
 
 // The start-up work of a server process, shared by `npm start` (lib/server/main.ts) and Next.js
 // (instrumentation.ts): check the configuration, open and migrate the database, follow the other
@@ -29,11 +27,9 @@ export interface Services {
   stop(): Promise<void>;
 }
 
-const SLOT = SERVICES_SLOT;
-
 export function startServices(): Promise<Services> {
-  const slot = globalThis as { [SLOT]?: Promise<Services> };
-  return (slot[SLOT] ??= start());
+  const slot = globalThis as { [SERVICES_SLOT]?: Promise<Services> };
+  return (slot[SERVICES_SLOT] ??= start());
 }
 
 async function start(): Promise<Services> {
