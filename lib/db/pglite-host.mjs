@@ -3,14 +3,14 @@
 // the server's process, driven over the worker's message channel by lib/db/embedded.ts. Queries
 // never run on the thread that answers HTTP. Its parts, in lib/db/pglite-host/: the order of work
 // on PGlite's one session (scheduler.mjs), the session at the level of PostgreSQL's wire protocol
-// (wire.mjs), values to and from PostgreSQL's text format (values.mjs), and PGlite's module with
-// our shared buffers (postgres-module.mjs).
+// (wire.mjs) straight to PGlite's module (direct-pglite.mjs), values to and from PostgreSQL's text
+// format (values.mjs), and PGlite's module with our shared buffers (postgres-module.mjs).
 //
 // Plain JavaScript with types in JSDoc (checked by `tsc`), run as a worker with no TypeScript
 // loader: `workerData.dataDir` is the data directory, none for an in-memory database. Only one
 // server opens a data directory: it holds DATA_DIR's lock (lib/server/data-dir-lock.ts).
 import { parentPort, workerData } from "node:worker_threads";
-import { PGlite } from "@electric-sql/pglite";
+import { DirectPGlite } from "./pglite-host/direct-pglite.mjs";
 import { postgresModule } from "./pglite-host/postgres-module.mjs";
 import { Scheduler } from "./pglite-host/scheduler.mjs";
 import { errorFields, Session } from "./pglite-host/wire.mjs";
@@ -31,7 +31,7 @@ function send(message) {
 }
 
 /**
- * @param {PGlite} db
+ * @param {DirectPGlite} db
  * @param {Scheduler} scheduler
  * @param {number | undefined} id
  */
@@ -44,7 +44,7 @@ async function close(db, scheduler, id) {
 }
 
 try {
-  const db = new PGlite(dataDir, { wasmModule: await postgresModule() });
+  const db = new DirectPGlite(dataDir, { wasmModule: await postgresModule() });
   await db.waitReady;
   const session = new Session(db, (channel, payload) => send({ op: "notify", channel, payload }));
   // PGlite's build reports debug messages to the client and the log by default: formatting them

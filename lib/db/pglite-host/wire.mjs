@@ -1,13 +1,14 @@
 // @ts-check
 // The embedded database's session at the level of PostgreSQL's wire protocol, for the host
 // (lib/db/pglite-host.mjs). Statements go to PostgreSQL as one extended-protocol message each
-// (parse, bind, describe, execute, sync) and the answer is read here: PGlite's own query() makes
-// five calls into the WebAssembly module per statement, copies every field it reads, and copies its
-// table of 300 type parsers for every result.
+// (parse, bind, describe, execute, sync) and the answer's bytes, straight from PGlite's module
+// (direct-pglite.mjs), are read here: PGlite's own query() makes five calls into the WebAssembly
+// module per statement, copies every field it reads, and copies its table of 300 type parsers for
+// every result.
 import { protocol } from "@electric-sql/pglite";
 import { ARRAY_TYPES_SQL, paramValue, pgliteParsers, prismaParsers } from "./values.mjs";
 
-/** @typedef {import("@electric-sql/pglite").PGlite} PGlite */
+/** @typedef {import("./direct-pglite.mjs").DirectPGlite} DirectPGlite */
 /** @typedef {import("./values.mjs").Parsers} Parsers */
 /** @typedef {{ name: string; dataTypeID: number }} Field */
 /** @typedef {{ rows: unknown[]; fields: Field[]; affectedRows: number }} Answer */
@@ -209,12 +210,6 @@ export function readAnswer(bytes, parsers, asArrays, onNotify) {
   return { rows, fields, affectedRows, status, error };
 }
 
-// PGlite parses every backend message it relays and keeps it in a list that only execProtocol()
-// empties; execProtocolRaw() never does, so a host that used it alone kept every row it ever read
-// (about 8.6 KB per 50-row batch: the bench's memory run reached the 96 MB heap limit and the host
-// aborted). A Sync sent through execProtocol() every RAW_CALLS_PER_CLEAR raw calls empties it.
-const RAW_CALLS_PER_CLEAR = 64;
-
 // Each distinct statement is parsed and planned once and kept, named, in the session: PostgreSQL
 // spends about 100 µs of the embedded database's thread parsing and planning even a short statement
 // again, more than running it. The most recently used STATEMENTS_KEPT are kept (each holds its
@@ -229,7 +224,6 @@ const TRANSACTION_CONTROL = /^\s*(BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE|START 
 export class Session {
   /** Transaction status after the last command: I (idle), T (in a transaction), E (failed transaction). */
   status = "I";
-  #rawCalls = 0;
   #db;
   #onNotify;
   /** PGlite's parsers, for the raw query path; arrays are read once loadArrayTypes() ran. */
@@ -238,7 +232,7 @@ export class Session {
   #prisma = prismaParsers(this.#raw);
 
   /**
-   * @param {PGlite} db
+   * @param {DirectPGlite} db
    * @param {OnNotify} onNotify
    */
   constructor(db, onNotify) {
@@ -253,12 +247,13 @@ export class Session {
    * @returns {Promise<Answer>}
    */
   async #exchange(message, parsers, asArrays) {
-    const bytes = await this.#db.execProtocolRaw(message, { syncToFs: false });
-    if (++this.#rawCalls >= RAW_CALLS_PER_CLEAR) {
-      this.#rawCalls = 0;
-      await this.#db.execProtocol(serialize.sync(), { syncToFs: false, throwOnError: false });
-    }
-    const { rows, fields, affectedRows, status, error } = readAnswer(bytes, parsers, asArrays, this.#onNotify);
+    // Read before the next exchange reuses the bytes' buffer.
+    const { rows, fields, affectedRows, status, error } = readAnswer(
+      this.#db.exchange(message),
+      parsers,
+      asArrays,
+      this.#onNotify,
+    );
     if (status !== undefined) this.status = status;
     if (error) throw Object.assign(new Error(error.message), error, { name: "DatabaseError" });
     return { rows, fields, affectedRows };

@@ -2,14 +2,14 @@
 // the next time (lib/db/pglite-host/wire.mjs). What must hold: the same answers as parsing anew,
 // a bounded number kept, answers that follow a change of the tables, and errors that leave the
 // session usable, inside a transaction and out.
-import { PGlite } from "@electric-sql/pglite";
 import { afterAll, beforeAll, expect, test } from "vitest";
+import { DirectPGlite } from "@/lib/db/pglite-host/direct-pglite.mjs";
 import { Session } from "@/lib/db/pglite-host/wire.mjs";
 
-let db: PGlite;
+let db: DirectPGlite;
 let session: Session;
 beforeAll(async () => {
-  db = new PGlite();
+  db = new DirectPGlite();
   await db.waitReady;
   session = new Session(db, () => undefined);
   await session.script("CREATE TABLE item (id int PRIMARY KEY, label text NOT NULL)");
@@ -19,7 +19,7 @@ afterAll(async () => {
 });
 
 const statementsInPostgres = async () =>
-  (await db.query<{ n: number }>("SELECT count(*)::int AS n FROM pg_prepared_statements")).rows[0].n;
+  ((await session.run("SELECT count(*)::int AS n FROM pg_prepared_statements")).rows[0] as { n: number }).n;
 
 test("a statement asked again is answered from the kept one, with each call's values", async () => {
   await session.run("INSERT INTO item VALUES ($1, $2)", [1, "one"]);
@@ -28,8 +28,8 @@ test("a statement asked again is answered from the kept one, with each call's va
   expect((await session.run(select, [1])).rows).toEqual([{ label: "one" }]);
   expect((await session.run(select, [2])).rows).toEqual([{ label: "two" }]);
   expect((await session.run(select, [3])).rows).toEqual([]);
-  const kept = await db.query<{ statement: string }>("SELECT statement FROM pg_prepared_statements");
-  expect(kept.rows.map((row) => row.statement)).toEqual(expect.arrayContaining([select]));
+  const kept = await session.run("SELECT statement FROM pg_prepared_statements");
+  expect((kept.rows as { statement: string }[]).map((row) => row.statement)).toEqual(expect.arrayContaining([select]));
 });
 
 test("at most 128 statements are kept; the rest are closed in PostgreSQL too", async () => {
