@@ -6,10 +6,10 @@
 // reads the bytes itself (readAnswer), so on a batch of name lookups that parse was a quarter of the
 // database thread's time (a CPU profile of the thread under `npm run bench:http`'s cache misses).
 // exchange() has PostgreSQL read the message from, and write its answer into, buffers of ours,
-// through callbacks of ours set in the module (PGlite's own are set beside them, its API's
-// subclass access: `mod` is protected). From the first exchange() on, PGlite's own parser sees
-// nothing, so its query API (query, exec, transaction, listen) refuses instead of answering
-// nothing; close() still works, its Terminate message going through exchange().
+// through callbacks of ours set in the module in place of PGlite's (reached as a subclass: `mod`
+// is protected). From the first exchange() on, PGlite's own parser sees nothing, so its query API
+// (query, exec, transaction, listen) refuses instead of answering nothing; close() still works,
+// its Terminate message going through exchange().
 import { PGlite } from "@electric-sql/pglite";
 
 // Kept across exchanges; one that grew past KEPT_ANSWER_BYTES (a large answer) is not kept.
@@ -36,6 +36,7 @@ export class DirectPGlite extends PGlite {
    * @returns {Uint8Array}
    */
   exchange(message) {
+    if (this.closed) throw new Error("PGlite is closed");
     const module = this.#module();
     if (this.#answer.length > KEPT_ANSWER_BYTES) this.#answer = new Uint8Array(INITIAL_ANSWER_BYTES);
     this.#message = message;

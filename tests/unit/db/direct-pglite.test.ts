@@ -49,6 +49,7 @@ test("close() shuts PostgreSQL down: what was written is there when the director
   await session.run("INSERT INTO kept VALUES ($1)", ["written before close"]);
   await db.close();
   expect(db.closed).toBe(true);
+  expect(() => db.exchange(new Uint8Array([0x53, 0, 0, 0, 4]))).toThrow(/closed/);
 
   const again = new PGlite(dataDir);
   await again.waitReady;
