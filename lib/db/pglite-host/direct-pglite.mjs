@@ -8,8 +8,8 @@
 // exchange() has PostgreSQL read the message from, and write its answer into, buffers of ours,
 // through callbacks of ours set in the module in place of PGlite's (reached as a subclass: `mod`
 // is protected). From the first exchange() on, PGlite's own parser sees nothing, so its query API
-// (query, exec, transaction, listen) refuses instead of answering nothing; close() still works,
-// its Terminate message going through exchange().
+// refuses instead of answering nothing; close() still works, its Terminate message going through
+// exchange().
 import { PGlite } from "@electric-sql/pglite";
 
 // Kept across exchanges; one that grew past KEPT_ANSWER_BYTES (a large answer) is not kept.
@@ -19,6 +19,7 @@ const NO_MESSAGE = new Uint8Array(0);
 
 export class DirectPGlite extends PGlite {
   #attached = false;
+  #closing = false;
   /**
    * The message PostgreSQL is reading, and how far.
    * @type {Uint8Array}
@@ -58,36 +59,33 @@ export class DirectPGlite extends PGlite {
     return this.#attached ? this.exchange(message).slice() : super.execProtocolRawSync(message);
   }
 
-  /** @type {PGlite["query"]} */
-  query(...args) {
-    this.#refuseOnceAttached("query");
-    return super.query(...args);
+  // PGlite's query API reads the answers its parser collected, through execProtocolStream()
+  // (query, exec, transaction, listen, describeQuery) or execProtocol(): there are none once
+  // exchange() is used, so both refuse, except for close()'s Terminate, whose answer nobody reads.
+
+  /** @type {PGlite["execProtocol"]} */
+  execProtocol(...args) {
+    if (!this.#closing) this.#refuseOnceAttached();
+    return super.execProtocol(...args);
   }
 
-  /** @type {PGlite["exec"]} */
-  exec(...args) {
-    this.#refuseOnceAttached("exec");
-    return super.exec(...args);
+  /** @type {PGlite["execProtocolStream"]} */
+  execProtocolStream(...args) {
+    this.#refuseOnceAttached();
+    return super.execProtocolStream(...args);
   }
 
-  /** @type {PGlite["transaction"]} */
-  transaction(...args) {
-    this.#refuseOnceAttached("transaction");
-    return super.transaction(...args);
-  }
-
-  /** @type {PGlite["listen"]} */
-  listen(...args) {
-    this.#refuseOnceAttached("listen");
-    return super.listen(...args);
-  }
-
-  /** @param {string} method */
-  #refuseOnceAttached(method) {
+  #refuseOnceAttached() {
     if (this.#attached)
       throw new Error(
-        `PGlite's ${method}() sees no answers once exchange() is used (lib/db/pglite-host/direct-pglite.mjs)`,
+        "PGlite's own query API sees no answers once exchange() is used (lib/db/pglite-host/direct-pglite.mjs)",
       );
+  }
+
+  /** @type {PGlite["close"]} */
+  close() {
+    this.#closing = true;
+    return super.close();
   }
 
   /** The module, with our callbacks set in it. */

@@ -36,8 +36,9 @@ test("PGlite's own query API refuses once the session uses the module, rather th
   expect((await db.query<{ one: number }>("SELECT 1 AS one")).rows).toEqual([{ one: 1 }]);
   const session = new Session(db, () => undefined);
   await session.run("SELECT 1");
-  expect(() => db.query("SELECT 1")).toThrow(/sees no answers/);
-  expect(() => db.exec("SELECT 1")).toThrow(/sees no answers/);
+  await expect(db.query("SELECT 1")).rejects.toThrow(/sees no answers/);
+  await expect(db.exec("SELECT 1")).rejects.toThrow(/sees no answers/);
+  await expect(db.transaction(async (tx) => tx.query("SELECT 1"))).rejects.toThrow(/sees no answers/);
   await db.close();
 });
 
