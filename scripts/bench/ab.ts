@@ -16,13 +16,19 @@
 // comma-separated, each loaded for 2 s on every server before the warm-up, whatever they answer:
 // a server in use has served other endpoints than the one measured), AB_ENV (environment variables
 // set on the working tree's servers, comma-separated NAME=value: with AB_REF=HEAD, a setting against
-// the same build without it; `API_ONLY=0` needs the pages built, as npm start builds them).
+// the same build without it; `API_ONLY=0` needs the pages built, as npm start builds them),
+// AB_MISS=1 (every request misses the caches, as bench:http's cache-miss row: each asks a name
+// never asked before, alternately a registered one and one nobody registered; AB_PATH is then
+// unused, and the prepared data holds bench:http's extra sub-domains).
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
+import { addBrandNames, uniqueNames } from "./bench-names";
 import { cpuSeconds, nodeArgsFrom, UNREACHABLE_LIMITS } from "./server-measures";
+import { setConfig } from "@/lib/config";
+import { closeDatabase, openDatabase } from "@/lib/db";
 
 const REF = process.env.AB_REF ?? "HEAD";
 const PAIRS = Number(process.env.AB_PAIRS ?? 2);
@@ -39,6 +45,7 @@ const TREE_ENV: Record<string, string> = Object.fromEntries(
     .map((pair) => [pair.slice(0, pair.indexOf("=")), pair.slice(pair.indexOf("=") + 1)]),
 );
 const OTHER_PATHS = (process.env.AB_OTHER_PATHS ?? "").split(",").filter((otherPath) => otherPath !== "");
+const MISS = process.env.AB_MISS === "1";
 
 interface RunningServer {
   origin: string;
@@ -51,6 +58,8 @@ interface Server {
   origin: string;
   pid: number;
   stop(): void;
+  /** With AB_MISS, this server's stream of names not asked before. */
+  names: ReturnType<typeof uniqueNames>;
 }
 
 const root = path.resolve(import.meta.dirname, "..", "..");
@@ -104,16 +113,19 @@ async function together(pair: Server[], token: string, seconds: number) {
   const results = await Promise.all(
     pair.map((server) =>
       autocannon({
-        url: server.origin + TARGET,
+        url: server.origin + (MISS ? "" : TARGET),
         connections: CONNECTIONS,
         duration: seconds,
         headers: { authorization: `Bearer ${token}` },
+        ...(MISS ? { requests: [{ setupRequest: (request) => ({ ...request, path: server.names.next() }) }] } : {}),
       }),
     ),
   );
   return pair.map((server, at) => {
     const { total } = results[at].requests;
-    const errors = results[at].errors + results[at].timeouts + results[at].non2xx;
+    // A miss of an unregistered name is a 404, as expected; only answers of another kind count.
+    const unexpected = MISS ? total - (results[at]["2xx"] + (results[at].statusCodeStats?.["404"]?.count ?? 0)) : 0;
+    const errors = results[at].errors + results[at].timeouts + (MISS ? unexpected : results[at].non2xx);
     if (errors > 0) throw new Error(`${server.build} server at ${server.origin}: ${errors} failed answers`);
     return { build: server.build, micros: (cpuMicros(server.pid) - before[at]) / total, answers: total };
   });
@@ -137,6 +149,12 @@ async function main(): Promise<void> {
   seeding.child.kill("SIGTERM");
   await new Promise((resolve) => seeding.child.once("exit", resolve));
   const token = readFileSync(path.join(prepared, "demo-admin-token"), "utf8").trim();
+  if (MISS) {
+    setConfig({ DATA_DIR: prepared, LOG_LEVEL: "silent", JWT_SECRET });
+    await openDatabase({ dataDir: path.join(prepared, "pglite") });
+    await addBrandNames();
+    await closeDatabase();
+  }
 
   const pairs: Server[][] = [];
   for (let at = 0; at < PAIRS; at++) {
@@ -149,7 +167,13 @@ async function main(): Promise<void> {
         env: build === "tree" ? { ...serverEnv(dataDir, false), ...TREE_ENV } : serverEnv(dataDir, false),
         nodeArgs: build === "tree" ? TREE_NODE_ARGS : [],
       });
-      const server = { build, origin: running.origin, pid: running.child.pid!, stop: () => running.child.kill() };
+      const server = {
+        build,
+        origin: running.origin,
+        pid: running.child.pid!,
+        stop: () => running.child.kill(),
+        names: uniqueNames(`${build}${at}`),
+      };
       servers.push(server);
       pair.push(server);
     }
@@ -159,7 +183,7 @@ async function main(): Promise<void> {
     `working tree${TREE_NODE_ARGS.length > 0 ? ` (with ${TREE_NODE_ARGS.join(" ")})` : ""}` +
       `${Object.keys(TREE_ENV).length > 0 ? ` (with ${process.env.AB_ENV})` : ""} against ${REF} ` +
       `(${refCommit}): ${PAIRS} pairs, ${TURNS} turns of ${SECONDS} s, ` +
-      `${CONNECTIONS} connections per server, GET ${TARGET}` +
+      `${CONNECTIONS} connections per server, GET ${MISS ? "names never asked before (half registered)" : TARGET}` +
       (OTHER_PATHS.length > 0 ? `, after GET ${OTHER_PATHS.join(", ")}` : ""),
   );
   for (const server of servers)

@@ -53,6 +53,7 @@ import { packetToBytes } from "viem/ens";
 import { createThrowAwayDatabase, startTempPostgres } from "@/scripts/postgres-temp.mjs";
 import { serverNodeArgs, startNextProcess, startServerProcess } from "@/scripts/server-process.mjs";
 import { ensureNextBuild } from "@/scripts/start.mjs";
+import { addBrandNames, DISTINCT_NAMES, uniqueNames } from "./bench-names";
 import { cpuSeconds, nodeArgsFrom, UNREACHABLE_LIMIT, UNREACHABLE_LIMITS } from "./server-measures";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
@@ -68,7 +69,6 @@ const TURN_SECONDS = Math.max(1, Math.round(SECONDS / ROUNDS));
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const WARM_PROCESSES = Math.max(1, Math.floor(Number(process.env.BENCH_WARM_PROCESSES ?? 3)));
 const MEMORY_REQUESTS = Number(process.env.BENCH_MEMORY_REQUESTS ?? 1_000_000);
-const DISTINCT_NAMES = 100_000;
 const WARM_UP_SECONDS = 3;
 /** Pages each server serves before its warm-up: the home page and the API reference. */
 const PAGE_PATHS = ["/", "/docs"];
@@ -468,22 +468,7 @@ async function prepareDatabase(dataDir: string, databaseUrl: string | undefined)
   setConfig({ DATA_DIR: dataDir, LOG_LEVEL: "silent", DATABASE_URL: databaseUrl, JWT_SECRET: BENCH_JWT_SECRET });
   await openDatabase(databaseUrl ? { url: databaseUrl } : { dataDir: path.join(dataDir, "pglite") });
   await seedDemoData();
-  await database().query(
-    `INSERT INTO "domain" (id, name, node, label, tld, parent_id, owner_address, owner_key, created_at, updated_at)
-     SELECT gen_random_uuid(), 'm' || g || '.brand.web3', '0x' || md5('m' || g) || md5('n' || g), 'm' || g,
-            'web3', p.id, '0x' || substr(md5('o' || g), 1, 40), '0x' || substr(md5('o' || g), 1, 40),
-            now() - g * interval '1 second', now()
-       FROM generate_series(1, $1::int) AS g, (SELECT id FROM "domain" WHERE name = 'brand.web3') AS p`,
-    [DISTINCT_NAMES],
-  );
-  await database().query(
-    `INSERT INTO wallet_record (id, domain_id, coin, version, coin_type, address)
-     SELECT gen_random_uuid(), d.id, 'ETH', 'NATIVE', 60, d.owner_address
-     FROM "domain" d WHERE d.name LIKE 'm%.brand.web3'`,
-  );
-  await database().query(`UPDATE "domain" SET subdomain_count = subdomain_count + $1 WHERE name = 'brand.web3'`, [
-    DISTINCT_NAMES,
-  ]);
+  await addBrandNames();
   const [partner] = await database().query<{ id: string }>(`SELECT id FROM partner ORDER BY created_at LIMIT 1`);
   // An ENS parent with one sub-name and its records, for the gateway's rows.
   await registerEnsParent({ partnerId: partner.id, name: "brand.eth", ownerAddress: ALICE_OWNER });
@@ -689,20 +674,6 @@ function gatewayPaths(): { cached: string; unique: Paths } {
 }
 
 /** Registered sub-domains in order (never repeated while any is left), alternating with unregistered names. */
-function uniqueNames(prefix: string) {
-  let count = 0;
-  let registered = 0;
-  return {
-    next: () => {
-      count++;
-      if (count % 2 === 1) return `/v1/resolve/${prefix}x${count}.web3`;
-      registered++;
-      return `/v1/resolve/m${((registered - 1) % DISTINCT_NAMES) + 1}.brand.web3`;
-    },
-    wrapped: () => registered > DISTINCT_NAMES,
-  };
-}
-
 async function load(
   origin: string,
   paths: Paths,
