@@ -1,6 +1,6 @@
 import "server-only";
 import { respond } from "@/lib/http/handler";
-import { cachedRead } from "@/lib/http/response-cache";
+import { cachedRead, type Cacheable } from "@/lib/http/response-cache";
 import { ResolveResult } from "@/lib/contract/schemas/resolve";
 import { resolveName, reverseAddress, type ResolveOptions, type ReverseRequest } from "@/lib/resolution/resolve";
 
@@ -54,13 +54,18 @@ export function cachedResolve(
   query: Pick<ResolveOptions, "nameservice" | "coins">,
   asking: Asking,
 ): Response | Promise<Response> {
-  return cachedRead(`resolve|${domain}|${query.nameservice ?? ""}|${query.coins?.join(",") ?? ""}`, async () => {
-    const result = await resolveName(domain, lookupOptions(query, asking));
-    return {
-      response: respond(ResolveResult, result),
-      tags: result.nameService === "native" ? [`name:${result.domain}`] : null,
-    };
+  return cachedRead(`resolve|${domain}|${query.nameservice ?? ""}|${query.coins?.join(",") ?? ""}`, () => {
+    // At once when the answer is (resolveName): the miss is answered in the turn it arrived.
+    const result = resolveName(domain, lookupOptions(query, asking));
+    return result instanceof Promise ? result.then(resolvedAnswer) : resolvedAnswer(result);
   });
+}
+
+function resolvedAnswer(result: ResolveResult): Cacheable {
+  return {
+    response: respond(ResolveResult, result),
+    tags: result.nameService === "native" ? [`name:${result.domain}`] : null,
+  };
 }
 
 export function cachedReverse(

@@ -189,9 +189,11 @@ export const cacheReads = { hits: 0, misses: 0 };
 /**
  * The cached answer for `key`, or the produced one, kept when it succeeded and named its tags.
  * Callers authenticate and authorize before asking, and put in the key whatever the answer
- * depends on (the partner, the query).
+ * depends on (the partner, the query). A producer that knows its answer at once (a native name
+ * whose records are kept, one the registry never held) returns or throws it at once, and so does
+ * this: the request is answered in the turn it arrived, with no promise along the way.
  */
-export function cachedRead(key: string, produce: () => Promise<Cacheable>): Response | Promise<Response> {
+export function cachedRead(key: string, produce: () => Cacheable | Promise<Cacheable>): Response | Promise<Response> {
   const store = responseCache();
   const hit = store.get(key);
   // A hit is answered without a promise, so the whole warm read runs in one turn.
@@ -200,26 +202,54 @@ export function cachedRead(key: string, produce: () => Promise<Cacheable>): Resp
     if (hit.error) throw hit.error;
     return jsonFromList(hit.body, hit.status, hit.headers);
   }
+  cacheReads.misses++;
+  const miss = new Miss(store, key);
+  let produced;
+  try {
+    produced = produce();
+  } catch (error) {
+    return miss.refused(error);
+  }
+  if (produced instanceof Promise)
+    return produced.then(
+      (cacheable) => miss.answered(cacheable),
+      (error: unknown) => miss.refused(error),
+    );
+  return miss.answered(produced);
+}
+
+/** One key's answer being produced: kept, or not, once it is known. */
+class Miss {
   // What was invalidated while the answer was being computed may be in it: such an answer is
   // served to this request but not kept.
-  cacheReads.misses++;
-  const since = invalidationEpoch();
-  const askedBefore = doorkeeper.admit(key);
-  return produce().then(
-    ({ response, tags }) => {
-      const body = serializedBodyOf(response);
-      const headers = headerListOf(response);
-      if (tags && body && headers && response.status === 200 && askedBefore && !invalidatedSince(tags, since))
-        store.set(key, { status: response.status, body, headers, tags });
-      return response;
-    },
-    (error: unknown) => {
-      const tags = keptRefusalTags(error as ApiError);
-      if (tags && askedBefore && !invalidatedSince(tags, since)) {
-        const kept = error as ApiError;
-        store.set(key, { status: kept.status, body: "", headers: [], tags, error: kept });
-      }
-      throw error;
-    },
-  );
+  private readonly since = invalidationEpoch();
+  private readonly askedBefore: boolean;
+
+  constructor(
+    private readonly store: ResponseCache,
+    private readonly key: string,
+  ) {
+    this.askedBefore = doorkeeper.admit(key);
+  }
+
+  answered({ response, tags }: Cacheable): Response {
+    const body = serializedBodyOf(response);
+    const headers = headerListOf(response);
+    if (tags && body && headers && response.status === 200 && this.keeps(tags))
+      this.store.set(this.key, { status: response.status, body, headers, tags });
+    return response;
+  }
+
+  refused(error: unknown): never {
+    const tags = keptRefusalTags(error);
+    if (tags && this.keeps(tags)) {
+      const kept = error as ApiError;
+      this.store.set(this.key, { status: kept.status, body: "", headers: [], tags, error: kept });
+    }
+    throw error;
+  }
+
+  private keeps(tags: readonly string[]): boolean {
+    return this.askedBefore && !invalidatedSince(tags, this.since);
+  }
 }

@@ -68,7 +68,6 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
-const NOT_REGISTERED = Promise.resolve(null);
 const kept = new LRUCache<string, Kept>({ max: KEPT_NAMES });
 const doorkeeper = new Doorkeeper();
 const loading = new Map<string, Promise<NativeRecords | null>>();
@@ -90,11 +89,15 @@ onInvalidate(
   },
 );
 
-/** The records of `name` (normalized), or null when it is not registered; expiry is the caller's to judge. */
-export function nativeRecords(name: string): Promise<NativeRecords | null> {
+/**
+ * The records of `name` (normalized), or null when it is not registered; expiry is the caller's to
+ * judge. At once when known without a query (kept, or a name the registry never held), so that a
+ * caller with nothing else to wait for answers in the turn it was asked; a promise otherwise.
+ */
+export function nativeRecords(name: string): NativeRecords | null | Promise<NativeRecords | null> {
   const hit = kept.get(name);
-  if (hit && hit.until > Date.now()) return Promise.resolve(hit.records);
-  if (!mayBeRegistered(name)) return NOT_REGISTERED;
+  if (hit && hit.until > Date.now()) return hit.records;
+  if (!mayBeRegistered(name)) return null;
   const pending = loading.get(name);
   if (pending) return pending;
   let waiter!: Waiter;

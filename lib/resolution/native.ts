@@ -4,7 +4,7 @@ import type { ResolveResult } from "@/lib/contract/schemas/resolve";
 import type { Coin } from "@/lib/contract/schemas/common";
 import { prepared, sqlBuilder } from "@/lib/db/sql";
 import { ETHEREUM_COIN_TYPE } from "@/lib/names/coins";
-import { nativeRecords } from "./native-records";
+import { nativeRecords, type NativeRecords } from "./native-records";
 import type { ForwardOptions, ResolutionProvider } from "./types";
 
 // The native registry as a resolution provider.
@@ -40,10 +40,12 @@ const primaryName = prepared((address: string) =>
 export const nativeProvider: ResolutionProvider = {
   nameService: "native",
 
-  async forward(name, options) {
-    const domain = await nativeRecords(name);
-    if (!domain || isExpired(domain)) return null;
-    return toResolveResult(domain, options.coins);
+  // At once when the records are (kept, or a name never registered).
+  forward(name, options) {
+    const domain = nativeRecords(name);
+    return domain instanceof Promise
+      ? domain.then((records) => liveResult(records, options.coins))
+      : liveResult(domain, options.coins);
   },
 
   async reverse(address) {
@@ -57,6 +59,10 @@ export const nativeProvider: ResolutionProvider = {
       : null;
   },
 };
+
+function liveResult(domain: NativeRecords | null, coins: ForwardOptions["coins"]): ResolveResult | null {
+  return domain && !isExpired(domain) ? toResolveResult(domain, coins) : null;
+}
 
 function pointsBack(domain: Pick<DomainWithRecords, "wallets">, addressKey: string): boolean {
   const eth = domain.wallets.find((wallet) => wallet.coin === "ETH" && Number(wallet.coinType) === ETHEREUM_COIN_TYPE);

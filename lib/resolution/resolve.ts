@@ -68,22 +68,39 @@ function providerOf(service: NameService): ResolutionProvider {
   return service === "native" ? nativeProvider : externalProvider(service);
 }
 
-/** Endpoint 1: forward resolution of one name. */
-export async function resolveName(domain: string, options: ResolveOptions = {}): Promise<ResolveResult> {
+/**
+ * Endpoint 1: forward resolution of one name. At once (a result, or a thrown refusal) when no
+ * waiting is needed: a native name whose records are kept, or one the registry never held
+ * (lib/resolution/native-records.ts); otherwise a promise.
+ */
+export function resolveName(domain: string, options: ResolveOptions = {}): ResolveResult | Promise<ResolveResult> {
   const inferred = options.nameservice ?? inferNameService(domain);
-  const service = typeof inferred === "string" ? inferred : await inferred;
+  return typeof inferred === "string"
+    ? resolveWith(inferred, domain, options)
+    : inferred.then((service) => resolveWith(service, domain, options));
+}
+
+function resolveWith(service: NameService, domain: string, options: ResolveOptions) {
   const name = normalizeFor(service, domain);
   // A sub-name of an ENS parent we hold is answered from the registry, as our gateway signs it.
-  if (service === "ens") {
-    const served = await servedEnsRecords(name);
-    if (served) {
-      if (!served.records) throw notFound("domain", `${name} is not registered with ens.`);
-      return { ...toResolveResult(served.records, options.coins), nameService: "ens" };
-    }
-  }
-  const provider = providerOf(service);
+  if (service === "ens") return resolveEns(name, options);
   // The options as they are: a provider reads the signal and client only for a lookup elsewhere.
-  const result = await provider.forward(name, options);
+  const found = providerOf(service).forward(name, options);
+  return found instanceof Promise
+    ? found.then((result) => foundOrRefused(result, service, name))
+    : foundOrRefused(found, service, name);
+}
+
+async function resolveEns(name: string, options: ResolveOptions): Promise<ResolveResult> {
+  const served = await servedEnsRecords(name);
+  if (served) {
+    if (!served.records) throw notFound("domain", `${name} is not registered with ens.`);
+    return { ...toResolveResult(served.records, options.coins), nameService: "ens" };
+  }
+  return foundOrRefused(await externalProvider("ens").forward(name, options), "ens", name);
+}
+
+function foundOrRefused(result: ResolveResult | null, service: NameService, name: string): ResolveResult {
   if (result) return result;
   const missing = () => notFound("domain", `${name} is not registered with ${service}.`);
   // A native name nobody holds stays unknown until a write says otherwise: keep the refusal like an answer.

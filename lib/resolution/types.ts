@@ -18,12 +18,13 @@ export interface ReverseOptions {
 
 /**
  * One name service's reader. `forward` takes a name already normalized for that service and
- * returns null when the name does not exist; `reverse` returns null when the address has no
- * verified name. Failures of the source are thrown as ApiError (502 bad answer, 503 not
- * configured or unreachable, 504 timed out).
+ * returns null when the name does not exist, at once when it knows without waiting (the native
+ * registry's kept answers); `reverse` returns null when the address has no verified name.
+ * Failures of the source are thrown as ApiError (502 bad answer, 503 not configured or
+ * unreachable, 504 timed out).
  */
 export interface ResolutionProvider {
   readonly nameService: NameService;
-  forward(name: string, options: ForwardOptions): Promise<ResolveResult | null>;
+  forward(name: string, options: ForwardOptions): ResolveResult | null | Promise<ResolveResult | null>;
   reverse(address: string, options: ReverseOptions): Promise<ResolveResult | null>;
 }

@@ -11,6 +11,7 @@ import { setConfig } from "@/lib/config";
 import { closeDatabase, db, openDatabase } from "@/lib/db";
 import { registerName } from "@/lib/registry/register-name";
 import { cachedResolve } from "@/lib/http/cached-lookups";
+import { readRegisteredNames } from "@/lib/resolution/registered-names";
 
 const OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
 
@@ -94,6 +95,14 @@ test("a route without dynamic segments, as Next.js calls it (no params), answers
   expect(await response.json()).toEqual({ params: {} });
 });
 
+/** What `ask` threw or rejected with, at once or later; null when it answered. */
+function refusalOf(ask: () => Response | Promise<Response>): Promise<unknown> {
+  return new Promise<Response>((resolve) => resolve(ask())).then(
+    () => null,
+    (error: unknown) => error,
+  );
+}
+
 /** What a route hands cachedResolve for a lookup's signal and client address, counting the asks. */
 function countingAsking() {
   const asking = Object.assign(
@@ -115,11 +124,30 @@ describe("cached resolution", () => {
     expect(hit).not.toBeInstanceOf(Promise);
     expect(((await (hit as Response).json()) as { domain: string }).domain).toBe("warm.web3");
     // A name nobody registered is read from our registry too.
-    const refused = await Promise.resolve(cachedResolve("nobody-here.web3", {}, asking)).then(
-      () => null,
-      (error: unknown) => error,
-    );
+    const refused = await refusalOf(() => cachedResolve("nobody-here.web3", {}, asking));
     expect((refused as { status?: number })?.status).toBe(404);
+    expect(asking.asked).toBe(0);
+  });
+
+  test("a miss answered without waiting (kept records, a name never registered) is answered at once", async () => {
+    await readRegisteredNames();
+    const asking = countingAsking();
+    // Never registered, so the registry's filter says so: a 404 thrown in the turn it was asked.
+    let answer: unknown;
+    let thrown: unknown;
+    try {
+      answer = cachedResolve("never-held.web3", {}, asking);
+    } catch (error) {
+      thrown = error;
+    }
+    expect(answer).toBeUndefined();
+    expect((thrown as { status?: number })?.status).toBe(404);
+    // A registered name waits for its records once; asked again under another query (another
+    // key of the response cache, so a miss there), its kept records answer at once.
+    for (let i = 0; i < 2; i++) await cachedResolve("warm.web3", {}, asking);
+    const again = cachedResolve("warm.web3", { coins: ["ETH"] }, asking);
+    expect(again).not.toBeInstanceOf(Promise);
+    expect(((await (again as Response).json()) as { domain: string }).domain).toBe("warm.web3");
     expect(asking.asked).toBe(0);
   });
 
@@ -134,10 +162,7 @@ describe("cached resolution", () => {
       DNS_SERVERS: "127.0.0.1:9",
       RESOLUTION_TIMEOUT_MS: 500,
     });
-    const refused = await Promise.resolve(cachedResolve("example.com", {}, asking)).then(
-      () => null,
-      (error: unknown) => error,
-    );
+    const refused = await refusalOf(() => cachedResolve("example.com", {}, asking));
     expect((refused as { status?: number })?.status).toBeGreaterThanOrEqual(500);
     expect(asking.asked).toBe(1);
   });
