@@ -203,14 +203,12 @@ class Exchange {
     const requestId = request.headers.get("x-request-id") ?? randomUUID();
     // An unreachable database is reported once by the pool, not per request.
     if (status >= 500 && status !== 503) logError(requestId, request, error);
-    return this.finish(
-      json(body, status, {
-        ...options.headers,
-        ...headers,
-        ...(close ? { connection: "close" } : {}),
-        "x-request-id": requestId,
-      }),
-    );
+    // Written into the list as they come, later ones winning, without an object spread for each.
+    const list = new PlainHeaders(options.headers);
+    for (const name in headers) list.set(name, headers[name]);
+    if (close) list.set("connection", "close");
+    list.set("x-request-id", requestId);
+    return this.finish(jsonResponse(body, status, list));
   }
 
   finish(response: Response): Response {
@@ -473,14 +471,19 @@ export function headerListOf(response: Response): string[] | undefined {
 const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
-  return jsonBytes(Buffer.from(JSON.stringify(body)), status, headers);
+  return jsonResponse(body, status, new PlainHeaders(headers));
 }
 
-/** A JSON response from an already serialized body. */
-function jsonBytes(bytes: Buffer, status = 200, headers: Record<string, string> = {}): Response {
-  const list = new PlainHeaders(headers);
+function jsonResponse(body: unknown, status: number, list: PlainHeaders): Response {
+  const text = JSON.stringify(body);
   if (!list.has("content-type")) list.set("content-type", JSON_CONTENT_TYPE);
-  return new JsonResponse(bytes, status, list) as unknown as Response;
+  // ASCII text (nearly every answer) is its own latin1 bytes: kept as the string, which lib/server
+  // writes as it is, rather than encoded to a Buffer it would copy back to a string to write.
+  return new JsonResponse(
+    Buffer.byteLength(text) === text.length ? text : Buffer.from(text),
+    status,
+    list,
+  ) as unknown as Response;
 }
 
 /** A JSON response from the response cache: its bytes as a latin1 string and a header list kept by `headerListOf`. */

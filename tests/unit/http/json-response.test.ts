@@ -40,6 +40,20 @@ test("lib/server gets the bytes and the header list as node:http takes them", ()
   expect(serializedBodyOf(new Response("x"))).toBeUndefined();
 });
 
+test("an ASCII body is kept as its string, any other as its UTF-8 bytes, and both read back alike", async () => {
+  const ascii = json({ domain: "alice.web3" });
+  expect(serializedBodyOf(ascii)).toBe('{"domain":"alice.web3"}');
+  // Non-ASCII text (a record's value, an emoji) and a lone surrogate, which JSON escapes as ASCII.
+  const body = { value: "café 🦊", lone: "\ud800" };
+  const other = json(body);
+  const bytes = serializedBodyOf(other);
+  expect(Buffer.isBuffer(bytes)).toBe(true);
+  expect(bytes).toEqual(Buffer.from(JSON.stringify(body), "utf8"));
+  expect(await other.json()).toEqual(body);
+  expect(await ascii.json()).toEqual({ domain: "alice.web3" });
+  expect(serializedBodyOf(json({ lone: "\ud800" }))).toBe('{"lone":"\\ud800"}');
+});
+
 test("set-cookie stays one header per cookie; set() leaves one value", () => {
   const { headers } = json({});
   headers.append("Set-Cookie", "a=1");
