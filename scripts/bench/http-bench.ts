@@ -673,7 +673,6 @@ function gatewayPaths(): { cached: string; unique: Paths } {
   };
 }
 
-/** Registered sub-domains in order (never repeated while any is left), alternating with unregistered names. */
 async function load(
   origin: string,
   paths: Paths,
