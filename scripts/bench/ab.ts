@@ -26,7 +26,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { addBrandNames, uniqueNames } from "./bench-names";
-import { cpuSeconds, nodeArgsFrom, UNREACHABLE_LIMITS } from "./server-measures";
+import { answersOutside, cpuSeconds, nodeArgsFrom, UNREACHABLE_LIMITS } from "./server-measures";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, openDatabase } from "@/lib/db";
 
@@ -124,8 +124,8 @@ async function together(pair: Server[], token: string, seconds: number) {
   return pair.map((server, at) => {
     const { total } = results[at].requests;
     // A miss of an unregistered name is a 404, as expected; only answers of another kind count.
-    const unexpected = MISS ? total - (results[at]["2xx"] + (results[at].statusCodeStats?.["404"]?.count ?? 0)) : 0;
-    const errors = results[at].errors + results[at].timeouts + (MISS ? unexpected : results[at].non2xx);
+    const unexpected = MISS ? answersOutside(results[at].statusCodeStats, [200, 404]).outside : results[at].non2xx;
+    const errors = results[at].errors + results[at].timeouts + unexpected;
     if (errors > 0) throw new Error(`${server.build} server at ${server.origin}: ${errors} failed answers`);
     return { build: server.build, micros: (cpuMicros(server.pid) - before[at]) / total, answers: total };
   });

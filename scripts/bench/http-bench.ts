@@ -54,7 +54,7 @@ import { createThrowAwayDatabase, startTempPostgres } from "@/scripts/postgres-t
 import { serverNodeArgs, startNextProcess, startServerProcess } from "@/scripts/server-process.mjs";
 import { ensureNextBuild } from "@/scripts/start.mjs";
 import { addBrandNames, DISTINCT_NAMES, uniqueNames } from "./bench-names";
-import { cpuSeconds, nodeArgsFrom, UNREACHABLE_LIMIT, UNREACHABLE_LIMITS } from "./server-measures";
+import { answersOutside, cpuSeconds, nodeArgsFrom, UNREACHABLE_LIMIT, UNREACHABLE_LIMITS } from "./server-measures";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { db } from "@/lib/db";
@@ -690,15 +690,13 @@ async function load(
     headers,
     ...(fixedPath === undefined ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }] } : {}),
   });
-  const counts: Record<string, { count?: number }> = result.statusCodeStats ?? {};
-  const answered = expected.reduce((sum, status) => sum + (counts[String(status)]?.count ?? 0), 0);
-  const total = Object.values(counts).reduce((sum, stat) => sum + (stat.count ?? 0), 0);
+  const { total, outside } = answersOutside(result.statusCodeStats, expected);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
     cpuUs: pid && cpuBefore && total > 0 ? perAnswer(cpuBefore, cpuSeconds(pid), total) : undefined,
-    unexpected: total - answered + result.errors + result.timeouts,
+    unexpected: outside + result.errors + result.timeouts,
   };
 }
 

@@ -1,6 +1,6 @@
 // What the HTTP benches share about the servers they load: the limits that keep the rate limiter
-// on without ever refusing, extra Node flags from the environment, and a server process's CPU time
-// read from /proc.
+// on without ever refusing, extra Node flags from the environment, a server process's CPU time
+// read from /proc, and how many of a load's answers had a status it did not expect.
 import { readdirSync, readFileSync } from "node:fs";
 
 /** Every rate limit on, and too high to reach in a run: the limiter's whole cost, no 429. */
@@ -60,4 +60,15 @@ function ticksOf(pid: number, tid: string): number {
   } catch {
     return 0;
   }
+}
+
+/** Answers of a load (autocannon's status counts) whose status is not one of `expected`. */
+export function answersOutside(
+  statusCodeStats: Record<string, { count?: number }> | undefined,
+  expected: readonly number[],
+): { total: number; outside: number } {
+  const counts = statusCodeStats ?? {};
+  const answered = expected.reduce((sum, status) => sum + (counts[String(status)]?.count ?? 0), 0);
+  const total = Object.values(counts).reduce((sum, stat) => sum + (stat.count ?? 0), 0);
+  return { total, outside: total - answered };
 }
