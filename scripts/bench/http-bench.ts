@@ -9,7 +9,8 @@
 // - signed answers of the ENS CCIP-Read gateway (issue 30): one query asked again (kept in the
 //   response cache, as a popular name's are) against the warm path, and unique queries, each
 //   answer signed anew;
-// then resident memory of the server after many requests over many names.
+// then resident memory of the server after many requests over many names. Under the table, each
+// row's collector pauses on our server's main thread per answer (from its /metrics).
 //
 // The server runs as `npm start` runs it (the same bundle and Node flags, NODE_ENV=production, the
 // pages attached and built first as npm start builds them, background jobs on, rate limits on with
@@ -120,6 +121,8 @@ interface Figure {
   p99: number;
   /** CPU time per answer of the server and of its embedded database's thread; unset for references. */
   cpuUs?: { server: number; database: number; threads: Record<string, number> };
+  /** The collector's pauses on the server's main thread per answer (its /metrics); unset for references. */
+  gcUs?: number;
   /** Answers with a status other than those expected, connection errors and timeouts. */
   unexpected: number;
 }
@@ -544,6 +547,8 @@ async function startServer(
   });
   children.push(server.child);
   serverPids.set(server.origin, server.child.pid!);
+  gcOrigins.add(server.origin);
+  await gcPauseSeconds(server.origin);
   return server;
 }
 
@@ -681,6 +686,7 @@ async function load(
   seconds = SECONDS,
 ): Promise<Figure> {
   const pid = serverPids.get(origin);
+  const gcBefore = await gcPauseSeconds(origin);
   const cpuBefore = pid ? cpuSeconds(pid) : undefined;
   const fixedPath = (paths as Paths & { [FIXED_PATH]?: string })[FIXED_PATH];
   const result = await autocannon({
@@ -691,13 +697,32 @@ async function load(
     ...(fixedPath === undefined ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }] } : {}),
   });
   const { total, outside } = answersOutside(result.statusCodeStats, expected);
+  const cpuUs = pid && cpuBefore && total > 0 ? perAnswer(cpuBefore, cpuSeconds(pid), total) : undefined;
+  const gcAfter = gcBefore === undefined ? undefined : await gcPauseSeconds(origin);
   return {
     rps: result.requests.average,
     p50: result.latency.p50,
     p99: result.latency.p99,
-    cpuUs: pid && cpuBefore && total > 0 ? perAnswer(cpuBefore, cpuSeconds(pid), total) : undefined,
+    cpuUs,
+    gcUs:
+      gcBefore !== undefined && gcAfter !== undefined && total > 0 ? ((gcAfter - gcBefore) * 1e6) / total : undefined,
     unexpected: outside + result.errors + result.timeouts,
   };
+}
+
+// Our npm start servers, whose /metrics report the collector's pauses (prom-client's
+// nodejs_gc_duration_seconds, observed from the first scrape on: each is scraped once as it starts).
+const gcOrigins = new Set<string>();
+const GC_SUM = /^namesvc_nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm;
+
+/** The seconds the server's main thread has spent in collector pauses, of every kind; undefined for others. */
+async function gcPauseSeconds(origin: string): Promise<number | undefined> {
+  if (!gcOrigins.has(origin)) return undefined;
+  const res = await fetch(`${origin}/metrics`);
+  if (res.status !== 200) throw new Error(`${origin}/metrics answered ${res.status}`);
+  let sum = 0;
+  for (const match of (await res.text()).matchAll(GC_SUM)) sum += Number(match[1]);
+  return sum;
 }
 
 /**
@@ -739,6 +764,7 @@ function meanOf(figures: Figure[]): Figure {
     p50: Math.max(...figures.map((figure) => figure.p50)),
     p99: Math.max(...figures.map((figure) => figure.p99)),
     cpuUs: cpu,
+    gcUs: figures.every((figure) => figure.gcUs !== undefined) ? mean((figure) => figure.gcUs!) : undefined,
     unexpected: figures.reduce((sum, figure) => sum + figure.unexpected, 0),
   };
 }
@@ -1020,6 +1046,14 @@ function printTable(rows: Row[], warm: Figure) {
       .map(([name, us]) => `${name} ${us.toFixed(1)}`);
     if (threads.length > 0) console.log(`CPU by thread, ${row.label.trim()}: ${threads.join(", ")}`);
   }
+  // Of the main thread's CPU, the collector's pauses: what the young generation's size weighs on
+  // each row (a small one fills, and is scavenged, more often; what survives is copied each time).
+  const paused = rows.filter((row) => row.ours.gcUs !== undefined);
+  if (paused.length > 0)
+    console.log(
+      `collector pauses on the main thread, µs per answer: ` +
+        paused.map((row) => `${row.label.trim()} ${row.ours.gcUs!.toFixed(1)}`).join("; "),
+    );
   if (rows[0].next && nextReference) {
     const cpu = (figure: Figure) =>
       figure.cpuUs ? `, ${(figure.cpuUs.server + figure.cpuUs.database).toFixed(0)} µs CPU per answer` : "";
