@@ -62,18 +62,58 @@ interface Kept {
   until: number;
 }
 
-interface Waiter {
-  load: Promise<NativeRecords | null>;
-  resolve: (records: NativeRecords | null) => void;
-  reject: (error: unknown) => void;
-}
-
 const kept = new LRUCache<string, Kept>({ max: KEPT_NAMES });
 const doorkeeper = new Doorkeeper();
-const loading = new Map<string, Promise<NativeRecords | null>>();
-const waiting = new Map<string, Waiter>();
-let running = 0;
+// Batches not sent yet, oldest first: the last takes the names asked meanwhile until it is full.
+const pending: Batch[] = [];
+// Batches whose query is under way.
+const sent = new Set<Batch>();
 let flushScheduled = false;
+
+/**
+ * The names one query answers, each with the promise its askers share. Made for each batch and
+ * dropped whole once it has answered. Shared tables of waiting and loading names, grown and shrunk
+ * by every batch, had their storage reallocated each time; with a promise and a waiter per name,
+ * that was about a quarter of what survived scavenges under a stream of misses
+ * (docs/operations.md, twentieth round).
+ */
+class Batch {
+  readonly names: string[] = [];
+  /** The loads a later ask may join; a name invalidated once the query is sent is left out. */
+  readonly joinable = new Map<string, Promise<NativeRecords | null>>();
+  private readonly settle = Promise.withResolvers<Map<string, NativeRecords>>();
+
+  add(name: string): Promise<NativeRecords | null> {
+    this.names.push(name);
+    const load = this.settle.promise.then((found) => found.get(name) ?? null);
+    this.joinable.set(name, load);
+    return load;
+  }
+
+  /** Runs the query; its askers get their records, or the failure (also of a row it could not read). */
+  async load(): Promise<void> {
+    const since = invalidationEpoch();
+    try {
+      const rows = await loadRecords([this.names], "lookup");
+      const found = new Map<string, NativeRecords>();
+      for (const row of rows) found.set(row.name, recordsOf(row));
+      const until = Date.now() + config().RESPONSE_CACHE_TTL_SECONDS * 1000;
+      for (const name of this.names) {
+        const askedBefore = doorkeeper.admit(name);
+        if (askedBefore && !invalidatedSince([`name:${name}`], since))
+          kept.set(ownCopy(name), { records: found.get(name) ?? null, until });
+      }
+      this.settle.resolve(found);
+    } catch (error) {
+      this.settle.reject(error);
+    } finally {
+      // Answered: a later ask queries again (or reads what was kept), never this load. The askers
+      // resume only after this turn, so none of them can join it either.
+      sent.delete(this);
+      scheduleFlush();
+    }
+  }
+}
 
 // A request from now on must not join a load that may have read the old rows; one still waiting
 // for its batch has read nothing yet and stays joinable.
@@ -81,11 +121,11 @@ onInvalidate(
   "name",
   (name) => {
     kept.delete(name);
-    if (!waiting.has(name)) loading.delete(name);
+    for (const batch of sent) batch.joinable.delete(name);
   },
   () => {
     kept.clear();
-    for (const name of loading.keys()) if (!waiting.has(name)) loading.delete(name);
+    for (const batch of sent) batch.joinable.clear();
   },
 );
 
@@ -98,21 +138,29 @@ export function nativeRecords(name: string): NativeRecords | null | Promise<Nati
   const hit = kept.get(name);
   if (hit && hit.until > Date.now()) return hit.records;
   if (!mayBeRegistered(name)) return null;
-  const pending = loading.get(name);
-  if (pending) return pending;
-  let waiter!: Waiter;
-  const load = new Promise<NativeRecords | null>((resolve, reject) => {
-    waiter = { load: undefined!, resolve, reject };
-  });
-  waiter.load = load;
-  waiting.set(name, waiter);
-  loading.set(name, load);
+  const under = joinableLoad(name);
+  if (under) return under;
+  let batch = pending.at(-1);
+  if (!batch || batch.names.length === MAX_BATCH) pending.push((batch = new Batch()));
+  const load = batch.add(name);
   scheduleFlush();
   return load;
 }
 
+function joinableLoad(name: string): Promise<NativeRecords | null> | undefined {
+  for (const batch of pending) {
+    const load = batch.joinable.get(name);
+    if (load) return load;
+  }
+  for (const batch of sent) {
+    const load = batch.joinable.get(name);
+    if (load) return load;
+  }
+  return undefined;
+}
+
 function scheduleFlush(): void {
-  if (flushScheduled || waiting.size === 0 || running >= PARALLEL_BATCHES[database().kind]) return;
+  if (flushScheduled || pending.length === 0 || sent.size >= PARALLEL_BATCHES[database().kind]) return;
   flushScheduled = true;
   // After the I/O of this turn: every request that arrived with this one joins its batch.
   setImmediate(flush);
@@ -120,58 +168,11 @@ function scheduleFlush(): void {
 
 function flush(): void {
   flushScheduled = false;
-  while (waiting.size > 0 && running < PARALLEL_BATCHES[database().kind]) {
-    const batch = new Map<string, Waiter>();
-    for (const [name, waiter] of waiting) {
-      batch.set(name, waiter);
-      waiting.delete(name);
-      if (batch.size === MAX_BATCH) break;
-    }
-    running++;
-    // A batch that failed past its query (a row it could not read) fails each of its requests
-    // instead of leaving them waiting and the rejection unhandled.
-    void loadBatch(batch)
-      .catch((error: unknown) => failBatch(batch, error))
-      .finally(() => {
-        running--;
-        scheduleFlush();
-      });
+  while (pending.length > 0 && sent.size < PARALLEL_BATCHES[database().kind]) {
+    const batch = pending.shift()!;
+    sent.add(batch);
+    void batch.load();
   }
-}
-
-async function loadBatch(batch: Map<string, Waiter>): Promise<void> {
-  const since = invalidationEpoch();
-  const names = [...batch.keys()];
-  let rows: Row[];
-  try {
-    rows = await loadRecords([names], "lookup");
-  } catch (error) {
-    failBatch(batch, error);
-    return;
-  }
-  const found = new Map(rows.map((row) => [row.name, row]));
-  const until = Date.now() + config().RESPONSE_CACHE_TTL_SECONDS * 1000;
-  for (const [name, waiter] of batch) {
-    const row = found.get(name);
-    const records = row ? recordsOf(row) : null;
-    forgetLoad(name, waiter);
-    const askedBefore = doorkeeper.admit(name);
-    if (askedBefore && !invalidatedSince([`name:${name}`], since)) kept.set(ownCopy(name), { records, until });
-    waiter.resolve(records);
-  }
-}
-
-/** Rejects the batch's requests not answered yet (a settled one ignores it). */
-function failBatch(batch: Map<string, Waiter>, error: unknown): void {
-  for (const [name, waiter] of batch) {
-    forgetLoad(name, waiter);
-    waiter.reject(error);
-  }
-}
-
-function forgetLoad(name: string, waiter: Waiter): void {
-  // Only this load's entry: after an invalidation a newer load may have taken the name's place.
-  if (loading.get(name) === waiter.load) loading.delete(name);
 }
 
 /**
