@@ -82,6 +82,8 @@ export class ResponseCache {
   // A tag's keys: most tags name one entry, kept as a bare string rather than a Set of one.
   private readonly keysByTag = new Map<string, string | Set<string>>();
   private bytes = 0;
+  /** Where eviction goes on from: see evictOne(). */
+  private hand: MapIterator<[string, Entry]> | undefined;
 
   constructor(
     private readonly maxBytes: number,
@@ -124,12 +126,24 @@ export class ResponseCache {
     while (this.bytes > this.maxBytes) this.evictOne();
   }
 
+  /**
+   * Drops the first entry the hand finds unread since it last passed, clearing the marks of those
+   * read meanwhile (second chance, the clock algorithm). The hand is a live iterator of the Map, so
+   * each eviction goes on from where the last one stopped. Walking from the first entry each time,
+   * as this did, crossed every entry deleted since the Map last rebuilt its table (they stay there
+   * as holes, in front): at 20,000 entries, about 10 µs for each answer a full cache took in.
+   */
   private evictOne(): void {
-    for (const [key, entry] of this.entries) {
+    for (;;) {
+      let next = this.hand?.next();
+      if (next === undefined || next.done) {
+        this.hand = this.entries.entries();
+        next = this.hand.next();
+        if (next.done) return;
+      }
+      const [key, entry] = next.value;
       if (!entry.used) return this.delete(key);
       entry.used = false;
-      this.entries.delete(key);
-      this.entries.set(key, entry);
     }
   }
 
@@ -141,6 +155,7 @@ export class ResponseCache {
 
   clear(): void {
     this.entries.clear();
+    this.hand = undefined;
     this.keysByTag.clear();
     this.bytes = 0;
   }

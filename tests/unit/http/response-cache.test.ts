@@ -64,6 +64,34 @@ describe("ResponseCache", () => {
     expect(cache.get("k24")).toBeDefined();
   });
 
+  test("a full cache taking in a stream of new keys keeps its bound and the entries read between evictions", () => {
+    // Keys of 6 characters, 100-byte bodies, 400 bytes of overhead: room for 20. Then 20,000 new
+    // keys, k00000 read before every tenth: the hand passes it at most twice per turn of the cache,
+    // each time after a read, so it is never the one dropped.
+    const key = (prefix: string, i: number) => prefix + String(i).padStart(5, "0");
+    const add = (k: string) => cache.set(k, entry("x".repeat(100), [`tag-${k}`]));
+    const cache = new ResponseCache(20 * 506, 60_000);
+    for (let i = 0; i < 20; i++) add(key("k", i));
+    for (let i = 0; i < 20_000; i++) {
+      if (i % 10 === 0) expect(cache.get("k00000")).toBeDefined();
+      add(key("n", i));
+      expect(cache.size).toBe(20);
+    }
+    expect(cache.get("k00001")).toBeUndefined();
+    expect(cache.get("n19999")).toBeDefined();
+    // Dropping entries by tag, then filling again: the hand goes on over what is left.
+    for (let i = 19_990; i < 20_000; i++) cache.dropTag(`tag-${key("n", i)}`);
+    expect(cache.size).toBe(10);
+    for (let i = 0; i < 30; i++) add(key("m", i));
+    expect(cache.size).toBe(20);
+    expect(cache.get("m00029")).toBeDefined();
+    cache.clear();
+    for (let i = 0; i < 25; i++) add(key("c", i));
+    expect(cache.size).toBe(20);
+    expect(cache.get("c00000")).toBeUndefined();
+    expect(cache.get("c00024")).toBeDefined();
+  });
+
   test("entries age out", () => {
     const cache = new ResponseCache(1 << 20, 1000);
     cache.set("k", entry("v", ["t"]), 0);
