@@ -101,8 +101,9 @@ export class ResponseCache {
       this.delete(key);
       return undefined;
     }
-    // A read only marks the entry; eviction moves marked entries to the back instead of dropping
-    // them (the second-chance approximation of least-recently-used, without a Map write per hit).
+    // A read only marks the entry; eviction passes a marked entry once, clearing its mark, instead
+    // of dropping it (the second-chance approximation of least-recently-used, without a Map write
+    // per hit: evictOne()).
     entry.used = true;
     return entry;
   }
