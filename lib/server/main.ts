@@ -3,12 +3,14 @@ import { config } from "@/lib/config";
 import { startHttpServer, type NextHandler } from "./http-server";
 import { startPagesProcess } from "./pages-process";
 import { startServices } from "./startup";
+import { holdTickObjectShape } from "./tick-shape";
 
 // `npm start` ends here: the start-up work (lib/server/startup.ts), then the API and the pages
 // served on one port, the pages from a process of their own (lib/server/pages-process.ts; `npm run
 // dev` keeps Next.js's development server in this process, which compiles pages as they are asked).
 
 async function main() {
+  holdTickObjectShape();
   const cfg = config();
   const services = await startServices();
   const production = cfg.NODE_ENV === "production";
