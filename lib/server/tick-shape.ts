@@ -9,8 +9,8 @@ import { createHook } from "node:async_hooks";
 // optimized nextTick then defines every property through the runtime. Under npm start's heap flags
 // (a 256 MB old generation that grows 20% at a time, so full collections come often; either flag
 // alone did it) that happened in every fresh server measured: 7 to 8% of the main thread's samples
-// under warm reads, as Node's HTTP code calls nextTick several times an answer; with neither flag,
-// in none (docs/operations.md, twenty-first round).
+// under warm reads, as Node's HTTP code calls nextTick several times an answer; with no flags, or
+// with any one of npm start's other three alone, in none (docs/operations.md, twenty-first round).
 // Holding one real tick object keeps its shapes alive, and the cache with them. Another is taken
 // now and then, so that a shape V8 replaces later (a field that must widen) is held as well.
 
