@@ -7,7 +7,7 @@ export const dynamic = "force-dynamic";
 
 // The CCIP-Read gateway: wallets and dApps in browsers fetch it from any origin, without a token.
 export const GET = endpoint({ errors: "single", cors: "public", rateLimit: "read" }, async ({ params }) =>
-  cachedCcipRead(params.sender, params.data.replace(/\.json$/, "")),
+  cachedCcipRead(params.sender, params.data.endsWith(".json") ? params.data.slice(0, -5) : params.data),
 );
 
 export const { OPTIONS, POST, PUT, PATCH, DELETE } = otherMethods({ GET });
