@@ -176,11 +176,12 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
   }
 
   function matchAt(pathname: string) {
-    // A path too long to be kept is not looked up, which would hash all of it.
-    let match = pathname.length <= MAX_MATCHED_PATH ? matches.get(pathname) : undefined;
+    // A path too long to be kept is not looked up either, which would hash all of it.
+    const keepable = pathname.length <= MAX_MATCHED_PATH;
+    let match = keepable ? matches.get(pathname) : undefined;
     if (match === undefined) {
       match = matchOf(pathname);
-      if (pathname.length <= MAX_MATCHED_PATH && askedPaths.admit(pathname)) {
+      if (keepable && askedPaths.admit(pathname)) {
         if (matches.size >= MAX_MATCHES) matches.clear();
         matches.set(pathname, match);
       }
@@ -222,8 +223,12 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
   };
 }
 
+function emptyNode(): RouteNode {
+  return { literals: new Map(), longest: 0 };
+}
+
 function buildTree(routes: Route[]): RouteNode {
-  const root: RouteNode = { literals: new Map(), longest: 0 };
+  const root = emptyNode();
   for (const route of routes) {
     let node = root;
     let rest = false;
@@ -231,10 +236,10 @@ function buildTree(routes: Route[]): RouteNode {
       if (segment.rest !== undefined) rest = true;
       else if (segment.literal !== undefined) {
         let child = node.literals.get(segment.literal);
-        if (!child) node.literals.set(segment.literal, (child = { literals: new Map(), longest: 0 }));
+        if (!child) node.literals.set(segment.literal, (child = emptyNode()));
         node.longest = Math.max(node.longest, segment.literal.length);
         node = child;
-      } else node = node.param ??= { literals: new Map(), longest: 0 };
+      } else node = node.param ??= emptyNode();
     }
     if (rest) node.rest = route;
     else node.route = route;
