@@ -19,7 +19,8 @@
 // the same build without it; `API_ONLY=0` needs the pages built, as npm start builds them),
 // AB_MISS=1 (every request misses the caches, as bench:http's cache-miss row: each asks a name
 // never asked before, alternately a registered one and one nobody registered; AB_PATH is then
-// unused, and the prepared data holds bench:http's extra sub-domains).
+// unused, and the prepared data holds bench:http's extra sub-domains), AB_STATUSES (the statuses
+// AB_PATH is expected to answer, comma-separated, default any 2xx: 404 to measure a kept refusal).
 import { execFileSync } from "node:child_process";
 import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import os from "node:os";
@@ -46,6 +47,7 @@ const TREE_ENV: Record<string, string> = Object.fromEntries(
 );
 const OTHER_PATHS = (process.env.AB_OTHER_PATHS ?? "").split(",").filter((otherPath) => otherPath !== "");
 const MISS = process.env.AB_MISS === "1";
+const STATUSES = MISS ? [200, 404] : process.env.AB_STATUSES?.split(",").map(Number);
 
 interface RunningServer {
   origin: string;
@@ -124,7 +126,7 @@ async function together(pair: Server[], token: string, seconds: number) {
   return pair.map((server, at) => {
     const { total } = results[at].requests;
     // A miss of an unregistered name is a 404, as expected; only answers of another kind count.
-    const unexpected = MISS ? answersOutside(results[at].statusCodeStats, [200, 404]).outside : results[at].non2xx;
+    const unexpected = STATUSES ? answersOutside(results[at].statusCodeStats, STATUSES).outside : results[at].non2xx;
     const errors = results[at].errors + results[at].timeouts + unexpected;
     if (errors > 0) throw new Error(`${server.build} server at ${server.origin}: ${errors} failed answers`);
     return { build: server.build, micros: (cpuMicros(server.pid) - before[at]) / total, answers: total };
