@@ -1,5 +1,5 @@
 import "server-only";
-import { respond } from "@/lib/http/handler";
+import { respond, type Answer } from "@/lib/http/handler";
 import { cachedRead } from "@/lib/http/response-cache";
 import { CcipReadResponse } from "@/lib/contract/schemas/ens";
 import { config } from "@/lib/config";
@@ -9,7 +9,7 @@ import { answerCcipRead } from "@/lib/ens/ccip-gateway";
 // from changes (`name:<name>`, on every instance). A kept answer must stay valid long after it is
 // served: answers are kept only when they live at least twice as long as the cache keeps them.
 
-export function cachedCcipRead(sender: string, data: string): Response | Promise<Response> {
+export function cachedCcipRead(sender: string, data: string): Answer | Promise<Answer> {
   return cachedRead(`ccip|${sender.toLowerCase()}|${data.toLowerCase()}`, async () => {
     const answer = await answerCcipRead(sender, data);
     const cfg = config();

@@ -1,8 +1,9 @@
 import "server-only";
-import { respond } from "@/lib/http/handler";
+import { respond, type Answer } from "@/lib/http/handler";
 import { cachedRead, type Cacheable } from "@/lib/http/response-cache";
 import { ResolveResult } from "@/lib/contract/schemas/resolve";
-import { resolveName, reverseAddress, type ResolveOptions, type ReverseRequest } from "@/lib/resolution/resolve";
+import { ApiError } from "@/lib/contract/errors";
+import { resolveOrRefuse, reverseAddress, type ResolveOptions, type ReverseRequest } from "@/lib/resolution/resolve";
 
 // Forward and reverse resolution as cached responses: the partner API (endpoints 1, 2) and the
 // pages' anonymous lookups (/api/lookup) answer the same bytes from the same cache entries.
@@ -53,15 +54,16 @@ export function cachedResolve(
   domain: string,
   query: Pick<ResolveOptions, "nameservice" | "coins">,
   asking: Asking,
-): Response | Promise<Response> {
+): Answer | Promise<Answer> {
   return cachedRead(`resolve|${domain}|${query.nameservice ?? ""}|${query.coins?.join(",") ?? ""}`, () => {
-    // At once when the answer is (resolveName): the miss is answered in the turn it arrived.
-    const result = resolveName(domain, lookupOptions(query, asking));
+    // At once when the answer is (resolveOrRefuse): the miss is answered in the turn it arrived.
+    const result = resolveOrRefuse(domain, lookupOptions(query, asking));
     return result instanceof Promise ? result.then(resolvedAnswer) : resolvedAnswer(result);
   });
 }
 
-function resolvedAnswer(result: ResolveResult): Cacheable {
+function resolvedAnswer(result: ResolveResult | ApiError): Cacheable | ApiError {
+  if (result instanceof ApiError) return result;
   return {
     response: respond(ResolveResult, result),
     tags: result.nameService === "native" ? [`name:${result.domain}`] : null,
@@ -72,7 +74,7 @@ export function cachedReverse(
   address: string,
   query: Pick<ReverseRequest, "nameservice" | "coins">,
   asking: Asking,
-): Response | Promise<Response> {
+): Answer | Promise<Answer> {
   return cachedRead(`reverse|${address.toLowerCase()}|${query.nameservice ?? ""}|${query.coins ?? ""}`, async () => {
     const result = await reverseAddress(address, lookupOptions(query, asking));
     const tags = result.nameService === "native" ? [`address:${address.toLowerCase()}`, `name:${result.domain}`] : null;

@@ -74,6 +74,15 @@ export interface HandlerInput<A extends boolean> {
   charge(extra: number): void;
 }
 
+/**
+ * What an endpoint's handler gives back: its response, or a refusal returned instead of thrown,
+ * answered as a thrown one is. A refusal asked for often (a name nobody registered, kept or not)
+ * is returned: V8 counts a function's calls towards optimizing it only when they return, so a
+ * path that always ended in a throw ran unoptimized, and paid for unwinding through its frames
+ * besides (docs/operations.md, twenty-third round).
+ */
+export type Answer = Response | ApiError;
+
 /** A route's answer: at once when nothing had to be waited for (lib/server writes it in the same turn). */
 export type RouteHandler = (request: Request, context: RouteContext) => Response | Promise<Response>;
 
@@ -88,7 +97,7 @@ const BAD_HOST = "The Host header is not a valid host[:port].";
 interface EndpointParts {
   options: EndpointOptions<boolean>;
   policy: RoutePolicy;
-  handler: (input: HandlerInput<boolean>) => Response | Promise<Response>;
+  handler: (input: HandlerInput<boolean>) => Answer | Promise<Answer>;
   /** Requests by status, per method (a GET handler also answers HEAD), named from the first request. */
   counters: Record<string, Map<number, number>>;
 }
@@ -182,7 +191,8 @@ class Exchange {
     }
   }
 
-  answered(response: Response): Response {
+  answered(response: Answer): Response {
+    if (response instanceof ApiError) return this.failed(response);
     try {
       const headers = this.parts.options.headers;
       if (headers) for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
@@ -219,15 +229,15 @@ class Exchange {
 
 export function endpoint(
   options: EndpointOptions<false> & { allow?: undefined },
-  handler: (input: HandlerInput<false>) => Response | Promise<Response>,
+  handler: (input: HandlerInput<false>) => Answer | Promise<Answer>,
 ): RouteHandler;
 export function endpoint(
   options: EndpointOptions<true> & { allow: readonly TokenType[] },
-  handler: (input: HandlerInput<true>) => Response | Promise<Response>,
+  handler: (input: HandlerInput<true>) => Answer | Promise<Answer>,
 ): RouteHandler;
 export function endpoint(
   options: EndpointOptions<boolean>,
-  handler: (input: HandlerInput<boolean>) => Response | Promise<Response>,
+  handler: (input: HandlerInput<boolean>) => Answer | Promise<Answer>,
 ): RouteHandler {
   const parts: EndpointParts = { options, policy: policyOf(options), handler, counters: {} };
   const ahead = options.movesMoney === true ? MONEY_AHEAD_MS : 0;

@@ -1,10 +1,10 @@
 import "server-only";
 import { config } from "@/lib/config";
 import { invalidatedSince, invalidationEpoch, onAnyInvalidation } from "@/lib/db/invalidation";
-import type { ApiError } from "@/lib/contract/errors";
+import { ApiError } from "@/lib/contract/errors";
 import { Doorkeeper } from "@/lib/resolution/doorkeeper";
 import { keptRefusalTags } from "@/lib/resolution/kept-refusals";
-import { headerListOf, jsonFromList, serializedBodyOf } from "./handler";
+import { headerListOf, jsonFromList, serializedBodyOf, type Answer } from "./handler";
 
 // Serialized bodies of read endpoints, by request key, so a warm read costs no query and no
 // serialization. Each entry names the tags it was computed from (`name:alice.web3`,
@@ -18,7 +18,7 @@ import { headerListOf, jsonFromList, serializedBodyOf } from "./handler";
 
 export interface CachedResponse {
   status: number;
-  /** A kept refusal: thrown again (the endpoint's wrapper renders it) instead of a body. */
+  /** A kept refusal: answered again (the endpoint's wrapper renders it) instead of a body. */
   error?: ApiError;
   /** The body's bytes: a Buffer, or a string holding them one per character (latin1). */
   body: Buffer | string;
@@ -206,17 +206,21 @@ export const cacheReads = { hits: 0, misses: 0 };
  * The cached answer for `key`, or the produced one, kept when it succeeded and named its tags.
  * Callers authenticate and authorize before asking, and put in the key whatever the answer
  * depends on (the partner, the query). A producer that knows its answer at once (a native name
- * whose records are kept, one the registry never held) returns or throws it at once, and so does
- * this: the request is answered in the turn it arrived, with no promise along the way.
+ * whose records are kept, one the registry never held) returns it at once, and so does this: the
+ * request is answered in the turn it arrived, with no promise along the way. A refusal, returned
+ * by the producer or kept, is returned too (lib/http/handler.ts's Answer); one the producer throws
+ * is thrown on.
  */
-export function cachedRead(key: string, produce: () => Cacheable | Promise<Cacheable>): Response | Promise<Response> {
+export function cachedRead(
+  key: string,
+  produce: () => Cacheable | ApiError | Promise<Cacheable | ApiError>,
+): Answer | Promise<Answer> {
   const store = responseCache();
   const hit = store.get(key);
   // A hit is answered without a promise, so the whole warm read runs in one turn.
   if (hit) {
     cacheReads.hits++;
-    if (hit.error) throw hit.error;
-    return jsonFromList(hit.body, hit.status, hit.headers);
+    return hit.error ?? jsonFromList(hit.body, hit.status, hit.headers);
   }
   cacheReads.misses++;
   const miss = new Miss(store, key);
@@ -248,7 +252,9 @@ class Miss {
     this.askedBefore = doorkeeper.admit(key);
   }
 
-  answered({ response, tags }: Cacheable): Response {
+  answered(produced: Cacheable | ApiError): Answer {
+    if (produced instanceof ApiError) return this.refused(produced);
+    const { response, tags } = produced;
     const body = serializedBodyOf(response);
     const headers = headerListOf(response);
     if (tags && body && headers && response.status === 200 && this.keeps(tags))
@@ -256,13 +262,13 @@ class Miss {
     return response;
   }
 
-  refused(error: unknown): never {
+  /** The refusal, kept when it may be; an ApiError is returned, anything else thrown on. */
+  refused(error: unknown): ApiError {
+    if (!(error instanceof ApiError)) throw error;
     const tags = keptRefusalTags(error);
-    if (tags && this.keeps(tags)) {
-      const kept = error as ApiError;
-      this.store.set(this.key, { status: kept.status, body: "", headers: [], tags, error: kept });
-    }
-    throw error;
+    if (tags && this.keeps(tags))
+      this.store.set(this.key, { status: error.status, body: "", headers: [], tags, error });
+    return error;
   }
 
   private keeps(tags: readonly string[]): boolean {

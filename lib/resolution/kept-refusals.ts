@@ -10,8 +10,8 @@ type KeptRefusal = ApiError & { [KEPT_TAGS]?: readonly string[] };
 
 /**
  * A 404 that is cached like an answer: it holds until one of `tags` is invalidated (the name gets
- * registered). Thrown from inside cachedRead's producer (ApiErrors carry no stack, so a kept one
- * holds no request's frames alive).
+ * registered). Returned (or thrown) by cachedRead's producer (ApiErrors carry no stack, so a kept
+ * one holds no request's frames alive).
  */
 export function keepRefusal(make: () => ApiError, tags: readonly string[]): ApiError {
   const error: KeptRefusal = make();

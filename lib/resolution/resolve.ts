@@ -68,16 +68,31 @@ function providerOf(service: NameService): ResolutionProvider {
   return service === "native" ? nativeProvider : externalProvider(service);
 }
 
-/**
- * Endpoint 1: forward resolution of one name. At once (a result, or a thrown refusal) when no
- * waiting is needed: a native name whose records are kept, or one the registry never held
- * (lib/resolution/native-records.ts); otherwise a promise.
- */
+/** Endpoint 1: forward resolution of one name; a refusal is thrown (see resolveOrRefuse). */
 export function resolveName(domain: string, options: ResolveOptions = {}): ResolveResult | Promise<ResolveResult> {
+  const answer = resolveOrRefuse(domain, options);
+  return answer instanceof Promise ? answer.then(unlessRefused) : unlessRefused(answer);
+}
+
+/**
+ * Endpoint 1 as the endpoint answers it: the result, or the refusal of a native name nobody holds
+ * returned rather than thrown (the answer most misses get: lib/http/handler.ts's Answer); other
+ * refusals are thrown. At once when no waiting is needed: a native name whose records are kept,
+ * or one the registry never held (lib/resolution/native-records.ts); otherwise a promise.
+ */
+export function resolveOrRefuse(
+  domain: string,
+  options: ResolveOptions = {},
+): ResolveResult | ApiError | Promise<ResolveResult | ApiError> {
   const inferred = options.nameservice ?? inferNameService(domain);
   return typeof inferred === "string"
     ? resolveWith(inferred, domain, options)
     : inferred.then((service) => resolveWith(service, domain, options));
+}
+
+function unlessRefused(answer: ResolveResult | ApiError): ResolveResult {
+  if (answer instanceof ApiError) throw answer;
+  return answer;
 }
 
 function resolveWith(service: NameService, domain: string, options: ResolveOptions) {
@@ -87,8 +102,8 @@ function resolveWith(service: NameService, domain: string, options: ResolveOptio
   // The options as they are: a provider reads the signal and client only for a lookup elsewhere.
   const found = providerOf(service).forward(name, options);
   return found instanceof Promise
-    ? found.then((result) => foundOrRefused(result, service, name))
-    : foundOrRefused(found, service, name);
+    ? found.then((result) => foundOrRefusal(result, service, name))
+    : foundOrRefusal(found, service, name);
 }
 
 async function resolveEns(name: string, options: ResolveOptions): Promise<ResolveResult> {
@@ -97,14 +112,16 @@ async function resolveEns(name: string, options: ResolveOptions): Promise<Resolv
     if (!served.records) throw notFound("domain", `${name} is not registered with ens.`);
     return { ...toResolveResult(served.records, options.coins), nameService: "ens" };
   }
-  return foundOrRefused(await externalProvider("ens").forward(name, options), "ens", name);
+  return unlessRefused(foundOrRefusal(await externalProvider("ens").forward(name, options), "ens", name));
 }
 
-function foundOrRefused(result: ResolveResult | null, service: NameService, name: string): ResolveResult {
+function foundOrRefusal(result: ResolveResult | null, service: NameService, name: string): ResolveResult | ApiError {
   if (result) return result;
   const missing = () => notFound("domain", `${name} is not registered with ${service}.`);
-  // A native name nobody holds stays unknown until a write says otherwise: keep the refusal like an answer.
-  throw service === "native" ? keepRefusal(missing, [`name:${name}`]) : missing();
+  // A native name nobody holds stays unknown until a write says otherwise: keep the refusal like an
+  // answer, and return it (the miss most often asked); another service's refusal is thrown.
+  if (service === "native") return keepRefusal(missing, [`name:${name}`]);
+  throw missing();
 }
 
 const REVERSE_ORDER: NameService[] = ["native", "ens", "ud"];

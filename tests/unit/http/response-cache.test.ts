@@ -1,12 +1,18 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { notFound } from "@/lib/contract/errors";
-import { headerListOf, json } from "@/lib/http/handler";
+import { ApiError, notFound } from "@/lib/contract/errors";
+import { headerListOf, json, type Answer } from "@/lib/http/handler";
 import { Doorkeeper } from "@/lib/resolution/doorkeeper";
 import { cachedRead, ResponseCache } from "@/lib/http/response-cache";
 import { keepRefusal } from "@/lib/resolution/kept-refusals";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, openDatabase } from "@/lib/db";
 import { invalidate } from "@/lib/db/invalidation";
+
+/** The response of an answer that must be one (a refusal fails the test). */
+function responseOf(answer: Answer): Response {
+  if (answer instanceof ApiError) throw new Error(`expected a response, got the refusal ${answer.message}`);
+  return answer;
+}
 
 const entry = (body: string, tags: string[]) => ({
   status: 200,
@@ -117,21 +123,44 @@ describe("cachedRead", () => {
 
   const answer = (text: string) => ({ response: json({ text }), tags: ["name:kept.web3"] });
 
-  test("a kept refusal is thrown again without being produced, until a write of its tag", async () => {
+  test("a kept refusal is answered again without being produced, until a write of its tag", async () => {
     let produced = 0;
+    // Returned, as resolution returns the refusal of a name nobody registered.
     const produce = async () => {
       produced++;
-      throw keepRefusal(() => notFound("domain", "refused.web3 is not registered."), ["name:refused.web3"]);
+      return keepRefusal(() => notFound("domain", "refused.web3 is not registered."), ["name:refused.web3"]);
     };
     // Kept from the second ask (a key asked once is not kept).
-    await expect(cachedRead("refusal", produce)).rejects.toMatchObject({ status: 404 });
-    await expect(cachedRead("refusal", produce)).rejects.toMatchObject({ status: 404 });
-    // Answered in the same turn, from memory.
-    expect(() => cachedRead("refusal", produce)).toThrow("refused.web3 is not registered.");
+    expect(await cachedRead("refusal", produce)).toMatchObject({ status: 404 });
+    expect(await cachedRead("refusal", produce)).toMatchObject({ status: 404 });
+    // Answered in the same turn, from memory, as a value: nothing is thrown.
+    const again = cachedRead("refusal", produce);
+    expect(again).toBeInstanceOf(ApiError);
+    expect((again as ApiError).message).toBe("refused.web3 is not registered.");
     expect(produced).toBe(2);
     await invalidate("name", "refused.web3");
-    await expect(cachedRead("refusal", produce)).rejects.toMatchObject({ status: 404 });
+    expect(await cachedRead("refusal", produce)).toMatchObject({ status: 404 });
     expect(produced).toBe(3);
+  });
+
+  test("a refusal the producer throws is kept and answered the same; any other failure is thrown on", async () => {
+    let produced = 0;
+    const throwing = () => {
+      produced++;
+      throw keepRefusal(() => notFound("domain", "thrown.web3 is not registered."), ["name:thrown.web3"]);
+    };
+    for (let i = 0; i < 2; i++) expect(cachedRead("thrown-refusal", throwing)).toMatchObject({ status: 404 });
+    expect(cachedRead("thrown-refusal", throwing)).toBeInstanceOf(ApiError);
+    expect(produced).toBe(2);
+    const broken = async (): Promise<ApiError> => {
+      throw new Error("the database went away");
+    };
+    await expect(cachedRead("broken", broken)).rejects.toThrow("the database went away");
+    expect(() =>
+      cachedRead("broken-now", () => {
+        throw new TypeError("a fault");
+      }),
+    ).toThrow("a fault");
   });
 
   test("an answer is kept from its key's second ask: keys asked once fill nothing", async () => {
@@ -168,8 +197,8 @@ describe("cachedRead", () => {
       produced++;
       throw notFound("domain", "other.eth is not registered.");
     };
-    await expect(cachedRead("plain-refusal", produce)).rejects.toMatchObject({ status: 404 });
-    await expect(cachedRead("plain-refusal", produce)).rejects.toMatchObject({ status: 404 });
+    expect(await cachedRead("plain-refusal", produce)).toMatchObject({ status: 404 });
+    expect(await cachedRead("plain-refusal", produce)).toMatchObject({ status: 404 });
     expect(produced).toBe(2);
   });
 
@@ -185,15 +214,15 @@ describe("cachedRead", () => {
     const first = cachedRead("racing", slow);
     await invalidate("name", "kept.web3");
     release();
-    expect(await (await first).json()).toEqual({ text: "old" });
+    expect(await responseOf(await first).json()).toEqual({ text: "old" });
     const fresh = async () => {
       produced++;
       return answer("new");
     };
-    expect(await (await cachedRead("racing", fresh)).json()).toEqual({ text: "new" });
+    expect(await responseOf(await cachedRead("racing", fresh)).json()).toEqual({ text: "new" });
     expect(produced).toBe(2);
     // Without an invalidation in between, the answer is kept.
-    expect(await (await cachedRead("racing", fresh)).json()).toEqual({ text: "new" });
+    expect(await responseOf(await cachedRead("racing", fresh)).json()).toEqual({ text: "new" });
     expect(produced).toBe(2);
   });
 });

@@ -4,8 +4,8 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { CAPPED_BODY } from "@/lib/http/body";
 import { PEER } from "@/lib/http/client-address";
-import { notFound } from "@/lib/contract/errors";
-import { endpoint, json, KNOWN_PARAMS, type RouteContext } from "@/lib/http/handler";
+import { ApiError, notFound } from "@/lib/contract/errors";
+import { endpoint, json, KNOWN_PARAMS, type Answer, type RouteContext } from "@/lib/http/handler";
 import { rateLimiter } from "@/lib/http/rate-limit";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, db, openDatabase } from "@/lib/db";
@@ -72,6 +72,22 @@ describe("endpoint wrapper", () => {
     expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
   });
 
+  test("a refusal returned, at once or after waiting, is answered as a thrown one is", async () => {
+    const refusal = () => notFound("domain", "nobody.web3 is not registered.");
+    const atOnce = endpoint({ errors: "single", headers: { "cache-control": "no-store" } }, () => refusal());
+    const waited = endpoint({ errors: "list" }, async () => refusal());
+    const answer = atOnce(ownRequest("/v1/resolve/nobody.web3"), knownContext({ domain: "nobody.web3" }));
+    expect(answer).not.toBeInstanceOf(Promise);
+    const response = answer as Response;
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ field: "domain", info: "nobody.web3 is not registered." });
+    expect(response.headers.get("cache-control")).toBe("no-store");
+    expect(response.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const later = await waited(ownRequest("/v1/resolve/nobody.web3"), knownContext({ domain: "nobody.web3" }));
+    expect(later.status).toBe(404);
+    expect(await later.json()).toEqual({ errors: [{ field: "domain", info: "nobody.web3 is not registered." }] });
+  });
+
   test("a handler that waits, and Next.js's params promise, still answer with the same headers", async () => {
     const route = endpoint({ errors: "single", ...RESOLVE }, async ({ params }) => {
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -96,9 +112,10 @@ test("a route without dynamic segments, as Next.js calls it (no params), answers
 });
 
 /** What `ask` threw or rejected with, at once or later; null when it answered. */
-function refusalOf(ask: () => Response | Promise<Response>): Promise<unknown> {
-  return new Promise<Response>((resolve) => resolve(ask())).then(
-    () => null,
+/** The refusal an ask answers, returned or thrown; null for a response. */
+function refusalOf(ask: () => Answer | Promise<Answer>): Promise<unknown> {
+  return new Promise<Answer>((resolve) => resolve(ask())).then(
+    (answer) => (answer instanceof ApiError ? answer : null),
     (error: unknown) => error,
   );
 }
@@ -132,16 +149,13 @@ describe("cached resolution", () => {
   test("a miss answered without waiting (kept records, a name never registered) is answered at once", async () => {
     await readRegisteredNames();
     const asking = countingAsking();
-    // Never registered, so the registry's filter says so: a 404 thrown in the turn it was asked.
-    let answer: unknown;
-    let thrown: unknown;
-    try {
-      answer = cachedResolve("never-held.web3", {}, asking);
-    } catch (error) {
-      thrown = error;
+    // Never registered, so the registry's filter says so: a 404 returned (not thrown) in the turn
+    // it was asked, the first time and from the response cache.
+    for (let i = 0; i < 3; i++) {
+      const answer = cachedResolve("never-held.web3", {}, asking);
+      expect(answer).toBeInstanceOf(ApiError);
+      expect((answer as ApiError).status).toBe(404);
     }
-    expect(answer).toBeUndefined();
-    expect((thrown as { status?: number })?.status).toBe(404);
     // A registered name waits for its records once; asked again under another query (another
     // key of the response cache, so a miss there), its kept records answer at once.
     for (let i = 0; i < 2; i++) await cachedResolve("warm.web3", {}, asking);
