@@ -106,13 +106,13 @@ function resolveWith(service: NameService, domain: string, options: ResolveOptio
     : foundOrRefusal(found, service, name);
 }
 
-async function resolveEns(name: string, options: ResolveOptions): Promise<ResolveResult> {
+async function resolveEns(name: string, options: ResolveOptions): Promise<ResolveResult | ApiError> {
   const served = await servedEnsRecords(name);
   if (served) {
     if (!served.records) throw notFound("domain", `${name} is not registered with ens.`);
     return { ...toResolveResult(served.records, options.coins), nameService: "ens" };
   }
-  return unlessRefused(foundOrRefusal(await externalProvider("ens").forward(name, options), "ens", name));
+  return foundOrRefusal(await externalProvider("ens").forward(name, options), "ens", name);
 }
 
 function foundOrRefusal(result: ResolveResult | null, service: NameService, name: string): ResolveResult | ApiError {
