@@ -43,6 +43,11 @@ const EnvSchema = z.object({
   /** Serve only the API (1), without the Next.js pages. */
   API_ONLY: flag(false),
   /**
+   * Report garbage-collection pauses on /metrics (`nodejs_gc_duration_seconds`): 1, or not: 0. Off by
+   * default: observing every collection cost a warm read 7 to 9% more CPU (docs/operations.md).
+   */
+  METRICS_GC_PAUSES: flag(false),
+  /**
    * What app/bench-reference/route.ts answers under `next start`: `npm run bench:http` (BENCH_NEXT=1)
    * sets it to a warm resolution's bytes, to measure Next.js's own cost. Unset, that path is a 404.
    */

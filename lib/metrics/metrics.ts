@@ -1,10 +1,12 @@
 import "server-only";
-import { collectDefaultMetrics, Counter, Gauge, Registry } from "prom-client";
+import { Counter, Gauge, Registry } from "prom-client";
+import { config } from "@/lib/config";
 import { requestCounts } from "@/lib/http/request-counts";
 import { cacheReads } from "@/lib/http/response-cache";
 import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { stripeCalls } from "@/lib/payments/card/stripe-processor";
 import { watcherLags } from "@/lib/payments/crypto/watcher-lag";
+import { registerProcessMetrics } from "./process-metrics";
 
 // GET /metrics in Prometheus' text format. Counters kept by the request path (requests, cache
 // reads, Stripe calls) are read at scrape time, so serving a request never touches prom-client;
@@ -20,7 +22,7 @@ export async function metricsText(): Promise<{ contentType: string; body: string
 
 function createRegistry(): Registry {
   const register = new Registry();
-  collectDefaultMetrics({ register, prefix: "namesvc_" });
+  registerProcessMetrics(register, "namesvc_", config().METRICS_GC_PAUSES);
 
   new Counter({
     name: "namesvc_http_requests_total",
