@@ -44,7 +44,7 @@ const EnvSchema = z.object({
   API_ONLY: flag(false),
   /**
    * Report garbage-collection pauses on /metrics (`nodejs_gc_duration_seconds`): 1, or not: 0. Off by
-   * default: observing every collection cost a warm read 7 to 9% more CPU (docs/operations.md).
+   * default: observing every collection cost a warm read 3 to 9% more CPU (docs/operations.md).
    */
   METRICS_GC_PAUSES: flag(false),
   /**

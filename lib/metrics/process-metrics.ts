@@ -18,7 +18,7 @@ import version from "prom-client/lib/metrics/version.js";
 // prom-client's default metrics, each registered by prom-client's own module, without the
 // collection pauses unless asked for. `collectDefaultMetrics` always registers them all, and its
 // pauses come from a PerformanceObserver of every collection: Node then makes an entry of each one
-// and hands it to JavaScript, and a warm read (one scavenge in about 400 answers) cost 7 to 9% more
+// and hands it to JavaScript, and a warm read (one scavenge in about 400 answers) cost 3 to 9% more
 // CPU from the first scrape on (docs/operations.md, twenty-fourth round). The others are read when
 // scraped, except the event loop's delay, a histogram Node samples on a timer.
 const CHEAP = {
