@@ -9,8 +9,9 @@
 // - signed answers of the ENS CCIP-Read gateway (issue 30): one query asked again (kept in the
 //   response cache, as a popular name's are) against the warm path, and unique queries, each
 //   answer signed anew;
-// then resident memory of the server after many requests over many names. Under the table, each
-// row's collector pauses on our server's main thread per answer (from its /metrics).
+// then resident memory of the server after many requests over many names. Under the table, with
+// METRICS_GC_PAUSES=1 (which costs every row), each row's collector pauses on our server's main
+// thread per answer (from its /metrics).
 //
 // The server runs as `npm start` runs it (the same bundle and Node flags, NODE_ENV=production, the
 // pages attached and built first as npm start builds them, background jobs on, rate limits on with
@@ -232,6 +233,14 @@ async function main() {
       bodies.set(target.path, Buffer.from(await res.arrayBuffer()));
     }
     const bare = await startChild(["-e", bareServerSource(bodies)], /listening on (http:\/\/[\d.]+:\d+)/, children);
+    // Not a goal's reference: the bare server sending the header lines our warm read sends besides
+    // its two, so the table can say how much of the gap is node:http handling those lines.
+    const apiHeaderLines = await headerLinesOf(ours.origin + warmTargets[0].path, headers);
+    const bareApiHeaders = await startChild(
+      ["-e", bareServerSource(bodies, apiHeaderLines)],
+      /listening on (http:\/\/[\d.]+:\d+)/,
+      children,
+    );
     const barePg = databaseUrl
       ? await startChild(
           ["scripts/bench/bare-pg-server.mjs", databaseUrl, process.env.DB_POOL_SIZE ?? "20"],
@@ -267,8 +276,9 @@ async function main() {
     // (the processes' and the variants' rows compare with the same reference).
     const warmPath = fixed(warmTargets[0].path);
     const loadWarm = (seconds: number) => load(ours.origin, warmPath, headers, [200], seconds);
-    const [bareWarm, oursWarm, ...otherWarm] = await inTurns([
+    const [bareWarm, bareApiHeadersWarm, oursWarm, ...otherWarm] = await inTurns([
       (seconds) => load(bare, warmPath, headers, [200], seconds),
+      (seconds) => load(bareApiHeaders, warmPath, headers, [200], seconds),
       loadWarm,
       ...[...twins, ...variants].map(
         (other) => (seconds: number) => load(other.origin, warmPath, headers, [200], seconds),
@@ -315,6 +325,13 @@ async function main() {
           rows.push({ label: `  ${target.label}, ${variant.label}`, ours: variantWarm[at], reference });
     }
     const warm = rows[0].ours;
+    linesUnderTable.push(
+      `bare node:http sending also the warm read's ${apiHeaderLines.length / 2} other header lines ` +
+        `(${apiHeaderLines.filter((_, at) => at % 2 === 0).join(", ")}): ${bareApiHeadersWarm.rps.toFixed(0)} req/s` +
+        `${bareApiHeadersWarm.cpuUs ? `, ${bareApiHeadersWarm.cpuUs.server.toFixed(1)} µs CPU per answer` : ""}; ` +
+        `its share of bare ${pct(bareApiHeadersWarm.rps / bareWarm.rps)}, the warm read's share of it ` +
+        `${pct(warm.rps / bareApiHeadersWarm.rps)} (no goal: the goal's reference is bare node:http)`,
+    );
     // Next.js's own cost: a trivial route handler of the same build answering the same bytes, on a
     // static path and on one with a dynamic segment as ours has. Next.js's JIT keeps warming for
     // tens of seconds (a fresh process's first 5 s turn read 39% below its fifth), so the three
@@ -580,19 +597,41 @@ async function startNext(
   return server.origin;
 }
 
-function bareServerSource(bodies: Map<string, Buffer>): string {
+/**
+ * A node:http server answering each path's body with its content type and length and, when given,
+ * these header lines too ([name, value, ...]; a `ratelimit-remaining` counts down, as ours does).
+ */
+function bareServerSource(bodies: Map<string, Buffer>, extraHeaderLines: string[] = []): string {
   const table = JSON.stringify([...bodies].map(([url, body]) => [url, body.toString("base64")]));
   return `
     const http = require("node:http");
     const bodies = new Map(${table}.map(([url, body]) => [url, Buffer.from(body, "base64")]));
+    const extra = ${JSON.stringify(extraHeaderLines)};
+    const remainingAt = extra.indexOf("ratelimit-remaining") + 1;
+    let remaining = remainingAt > 0 ? Number(extra[remainingAt]) : 0;
     const server = http.createServer((req, res) => {
       const body = bodies.get(req.url);
       if (!body) { res.writeHead(404); return res.end(); }
-      res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
+      if (extra.length === 0) {
+        res.writeHead(200, { "content-type": "application/json; charset=utf-8", "content-length": body.length });
+        return res.end(body);
+      }
+      const type = "application/json; charset=utf-8";
+      const lines = ["content-type", type, ...extra, "content-length", String(body.length)];
+      if (remainingAt > 0) lines[remainingAt + 2] = String(--remaining);
+      res.writeHead(200, lines);
       res.end(body);
     });
     server.keepAliveTimeout = 65000;
     server.listen(0, "127.0.0.1", () => console.log("bare listening on http://127.0.0.1:" + server.address().port));`;
+}
+
+/** The header lines `url` answers with, but for content type and length and those node:http adds. */
+async function headerLinesOf(url: string, headers: Record<string, string>): Promise<string[]> {
+  const res = await fetch(url, { headers });
+  await res.arrayBuffer();
+  const own = new Set(["content-type", "content-length", "date", "connection", "keep-alive"]);
+  return [...res.headers].filter(([name]) => !own.has(name)).flat();
 }
 
 function startChild(args: string[], pattern: RegExp, children: ChildProcess[]): Promise<string> {
@@ -710,18 +749,26 @@ async function load(
   };
 }
 
-// Our npm start servers, whose /metrics report the collector's pauses (prom-client's
-// nodejs_gc_duration_seconds, observed from the first scrape on: each is scraped once as it starts).
+// Our npm start servers, each scraped once as it starts, as Prometheus would. With
+// METRICS_GC_PAUSES=1 in the bench's environment (off by default: it costs the warm read, see
+// lib/config) their /metrics report the collector's pauses (nodejs_gc_duration_seconds), observed
+// from that first scrape on.
 const gcOrigins = new Set<string>();
+const GC_METRIC = "namesvc_nodejs_gc_duration_seconds";
 const GC_SUM = /^namesvc_nodejs_gc_duration_seconds_sum\{[^}]*\} (\S+)$/gm;
 
-/** The seconds the server's main thread has spent in collector pauses, of every kind; undefined for others. */
+/**
+ * The seconds the server's main thread has spent in collector pauses, of every kind; undefined for
+ * others, and when the server does not report them.
+ */
 async function gcPauseSeconds(origin: string): Promise<number | undefined> {
   if (!gcOrigins.has(origin)) return undefined;
   const res = await fetch(`${origin}/metrics`);
   if (res.status !== 200) throw new Error(`${origin}/metrics answered ${res.status}`);
+  const text = await res.text();
+  if (!text.includes(GC_METRIC)) return undefined;
   let sum = 0;
-  for (const match of (await res.text()).matchAll(GC_SUM)) sum += Number(match[1]);
+  for (const match of text.matchAll(GC_SUM)) sum += Number(match[1]);
   return sum;
 }
 
@@ -970,6 +1017,9 @@ function verdicts(checks: [string, boolean][]): string {
   return checks.map(([goal, met]) => `${goal}: ${met ? "met" : "NOT met"}`).join("; ");
 }
 
+/** What main measured besides the rows, printed under the table. */
+const linesUnderTable: string[] = [];
+
 function printTable(rows: Row[], warm: Figure) {
   const withNext = rows.some((row) => row.next);
   const table: string[][] = [
@@ -1046,6 +1096,7 @@ function printTable(rows: Row[], warm: Figure) {
       .map(([name, us]) => `${name} ${us.toFixed(1)}`);
     if (threads.length > 0) console.log(`CPU by thread, ${row.label.trim()}: ${threads.join(", ")}`);
   }
+  for (const line of linesUnderTable) console.log(line);
   // Of the main thread's CPU, the collector's pauses: what the young generation's size weighs on
   // each row (a small one fills, and is scavenged, more often; what survives is copied each time).
   const paused = rows.filter((row) => row.ours.gcUs !== undefined);
@@ -1054,6 +1105,7 @@ function printTable(rows: Row[], warm: Figure) {
       `collector pauses on the main thread, µs per answer: ` +
         paused.map((row) => `${row.label.trim()} ${row.ours.gcUs!.toFixed(1)}`).join("; "),
     );
+  else console.log("collector pauses: not reported (METRICS_GC_PAUSES=1 reports them, at a cost to every row)");
   if (rows[0].next && nextReference) {
     const cpu = (figure: Figure) =>
       figure.cpuUs ? `, ${(figure.cpuUs.server + figure.cpuUs.database).toFixed(0)} µs CPU per answer` : "";
