@@ -11,7 +11,9 @@
 //   answer signed anew;
 // then resident memory of the server after many requests over many names. Under the table, with
 // METRICS_GC_PAUSES=1 (which costs every row), each row's collector pauses on our server's main
-// thread per answer (from its /metrics).
+// thread per answer (from its /metrics); and two more servers loaded in the warm read's turns, no
+// goal's references: bare node:http sending also the warm read's other header lines, and the least
+// a warm read must do written for that one read (floorServerSource).
 //
 // The server runs as `npm start` runs it (the same bundle and Node flags, NODE_ENV=production, the
 // pages attached and built first as npm start builds them, background jobs on, rate limits on with
@@ -241,6 +243,13 @@ async function main() {
       /listening on (http:\/\/[\d.]+:\d+)/,
       children,
     );
+    // Not a goal's reference either: the least a warm read must do besides those lines, written for
+    // this one read, so the table can say how much of the rest is the shared pipeline's.
+    const floor = await startChild(
+      ["-e", floorServerSource(bodies, apiHeaderLines, headers.authorization)],
+      /listening on (http:\/\/[\d.]+:\d+)/,
+      children,
+    );
     const barePg = databaseUrl
       ? await startChild(
           ["scripts/bench/bare-pg-server.mjs", databaseUrl, process.env.DB_POOL_SIZE ?? "20"],
@@ -276,9 +285,10 @@ async function main() {
     // (the processes' and the variants' rows compare with the same reference).
     const warmPath = fixed(warmTargets[0].path);
     const loadWarm = (seconds: number) => load(ours.origin, warmPath, headers, [200], seconds);
-    const [bareWarm, bareApiHeadersWarm, oursWarm, ...otherWarm] = await inTurns([
+    const [bareWarm, bareApiHeadersWarm, floorWarm, oursWarm, ...otherWarm] = await inTurns([
       (seconds) => load(bare, warmPath, headers, [200], seconds),
       (seconds) => load(bareApiHeaders, warmPath, headers, [200], seconds),
+      (seconds) => load(floor, warmPath, headers, [200], seconds),
       loadWarm,
       ...[...twins, ...variants].map(
         (other) => (seconds: number) => load(other.origin, warmPath, headers, [200], seconds),
@@ -331,6 +341,13 @@ async function main() {
         `${bareApiHeadersWarm.cpuUs ? `, ${bareApiHeadersWarm.cpuUs.server.toFixed(1)} µs CPU per answer` : ""}; ` +
         `its share of bare ${pct(bareApiHeadersWarm.rps / bareWarm.rps)}, the warm read's share of it ` +
         `${pct(warm.rps / bareApiHeadersWarm.rps)} (no goal: the goal's reference is bare node:http)`,
+      `the least a warm read must do, in a node:http server of its own (the Host checked, the token looked up ` +
+        `and its expiry and type checked, the partner's window counted, the path routed, the answer looked up ` +
+        `by key, its status counted, the same lines sent): ${floorWarm.rps.toFixed(0)} req/s` +
+        `${floorWarm.cpuUs ? `, ${floorWarm.cpuUs.server.toFixed(1)} µs CPU per answer` : ""}; its share of bare ` +
+        `${pct(floorWarm.rps / bareWarm.rps)}${byCpu(bareWarm, floorWarm)}, the warm read's share of it ` +
+        `${pct(warm.rps / floorWarm.rps)}${byCpu(floorWarm, warm)} (no goal)` +
+        (floorWarm.unexpected > 0 ? `; ${floorWarm.unexpected} answers other than 200: the figure is void` : ""),
     );
     // Next.js's own cost: a trivial route handler of the same build answering the same bytes, on a
     // static path and on one with a dynamic segment as ours has. Next.js's JIT keeps warming for
@@ -624,6 +641,66 @@ function bareServerSource(bodies: Map<string, Buffer>, extraHeaderLines: string[
     });
     server.keepAliveTimeout = 65000;
     server.listen(0, "127.0.0.1", () => console.log("bare listening on http://127.0.0.1:" + server.address().port));`;
+}
+
+/**
+ * A node:http server doing the least a warm read must, for the paths of `bodies` only: the Host
+ * checked, the token (`authorization`, the one valid value) found by its tail and compared whole,
+ * its expiry and type checked, the partner's fixed window counted, the path routed by its prefix,
+ * the answer found by a key made of its path and query, the status counted; it sends `lines` (the
+ * warm read's other header lines) with the window's live remaining count and reset. What the API
+ * also does (the arrival order, outbound metering, CORS, its Request and Response views, the routes
+ * of every other endpoint) is left out: the gap between this and the warm read is that pipeline.
+ */
+function floorServerSource(bodies: Map<string, Buffer>, lines: string[], authorization: string): string {
+  const table = JSON.stringify([...bodies].map(([url, body]) => [url, body.toString("latin1")]));
+  return `
+    const http = require("node:http");
+    const HOST = /^(?:[a-z0-9-]+\\.)*[a-z0-9-]+(?::\\d{1,5})?$/i;
+    const keyOf = (url) => {
+      const query = url.indexOf("?");
+      return (query < 0 ? url : url.slice(0, query)) + "|" + (query < 0 ? "" : url.slice(query));
+    };
+    const answers = new Map(${table}.map(([url, body]) => [keyOf(url), { status: 200, body }]));
+    const header = ${JSON.stringify(authorization)};
+    const issued = { header, partnerId: "bench", type: "ADMIN", validTill: Date.now() + 864e5 };
+    const tokens = new Map([[header.slice(-32), issued]]);
+    const allowed = ["ADMIN", "CUSTOMER"];
+    const lines = ${JSON.stringify(lines)};
+    const limitAt = lines.indexOf("ratelimit-limit") + 1;
+    const limit = limitAt > 0 ? Number(lines[limitAt]) : 1e9;
+    const windows = new Map();
+    const statuses = new Map();
+    const count = (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
+    const refuse = (res, status) => { count(status); res.writeHead(status); res.end(); };
+    const server = http.createServer((req, res) => {
+      if (!HOST.test(req.headers.host ?? "")) return refuse(res, 400);
+      const given = req.headers.authorization ?? "";
+      const token = tokens.get(given.slice(-32));
+      const now = Date.now();
+      if (!token || token.header !== given || now >= token.validTill) return refuse(res, 401);
+      if (!allowed.includes(token.type)) return refuse(res, 403);
+      const start = now - (now % 60000);
+      let window = windows.get(token.partnerId);
+      if (!window || window.start !== start) windows.set(token.partnerId, (window = { start, used: 0 }));
+      if (++window.used > limit) return refuse(res, 429);
+      const url = req.url;
+      if (!url.startsWith("/v1/")) return refuse(res, 404);
+      const answer = answers.get(keyOf(url));
+      if (!answer) return refuse(res, 404);
+      count(answer.status);
+      const out = ["content-type", "application/json; charset=utf-8"];
+      for (let at = 0; at < lines.length; at += 2) {
+        const name = lines[at];
+        out.push(name, name === "ratelimit-remaining" ? String(limit - window.used)
+          : name === "ratelimit-reset" ? String(Math.ceil((start + 60000 - now) / 1000)) : lines[at + 1]);
+      }
+      out.push("content-length", String(answer.body.length));
+      res.writeHead(answer.status, out);
+      res.end(answer.body, "latin1");
+    });
+    server.keepAliveTimeout = 65000;
+    server.listen(0, "127.0.0.1", () => console.log("floor listening on http://127.0.0.1:" + server.address().port));`;
 }
 
 /** The header lines `url` answers with, but for content type and length and those node:http adds. */
@@ -998,6 +1075,11 @@ function loadAverage(): string {
 
 function pct(share: number): string {
   return `${(share * 100).toFixed(0)}%`;
+}
+
+/** `ours`'s share of `reference` by CPU time per answer (the reference's over ours), when both were measured. */
+function byCpu(reference: Figure, ours: Figure): string {
+  return reference.cpuUs && ours.cpuUs ? ` (${pct(reference.cpuUs.server / ours.cpuUs.server)} by CPU)` : "";
 }
 
 /**
