@@ -59,7 +59,7 @@ import { serverNodeArgs, startNextProcess, startServerProcess } from "@/scripts/
 import { ensureNextBuild } from "@/scripts/start.mjs";
 import { addBrandNames, DISTINCT_NAMES, uniqueNames } from "./bench-names";
 import { answersOutside, cpuSeconds, nodeArgsFrom, UNREACHABLE_LIMIT, UNREACHABLE_LIMITS } from "./server-measures";
-import { setConfig } from "@/lib/config";
+import { config, setConfig } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { db } from "@/lib/db";
 import { registerEnsParent } from "@/lib/registry/ens-parent";
@@ -246,7 +246,7 @@ async function main() {
     // Not a goal's reference either: the least a warm read must do besides those lines, written for
     // this one read, so the table can say how much of the rest is the shared pipeline's.
     const floor = await startChild(
-      ["-e", floorServerSource(bodies, apiHeaderLines, headers.authorization)],
+      ["-e", floorServerSource(bodies, apiHeaderLines, headers.authorization, config().RATE_LIMIT_WINDOW_SECONDS)],
       /listening on (http:\/\/[\d.]+:\d+)/,
       children,
     );
@@ -338,13 +338,13 @@ async function main() {
     linesUnderTable.push(
       `bare node:http sending also the warm read's ${apiHeaderLines.length / 2} other header lines ` +
         `(${apiHeaderLines.filter((_, at) => at % 2 === 0).join(", ")}): ${bareApiHeadersWarm.rps.toFixed(0)} req/s` +
-        `${bareApiHeadersWarm.cpuUs ? `, ${bareApiHeadersWarm.cpuUs.server.toFixed(1)} µs CPU per answer` : ""}; ` +
+        `${cpuPerAnswer(bareApiHeadersWarm)}; ` +
         `its share of bare ${pct(bareApiHeadersWarm.rps / bareWarm.rps)}, the warm read's share of it ` +
         `${pct(warm.rps / bareApiHeadersWarm.rps)} (no goal: the goal's reference is bare node:http)`,
       `the least a warm read must do, in a node:http server of its own (the Host checked, the token looked up ` +
         `and its expiry and type checked, the partner's window counted, the path routed, the answer looked up ` +
         `by key, its status counted, the same lines sent): ${floorWarm.rps.toFixed(0)} req/s` +
-        `${floorWarm.cpuUs ? `, ${floorWarm.cpuUs.server.toFixed(1)} µs CPU per answer` : ""}; its share of bare ` +
+        `${cpuPerAnswer(floorWarm)}; its share of bare ` +
         `${pct(floorWarm.rps / bareWarm.rps)}${byCpu(bareWarm, floorWarm)}, the warm read's share of it ` +
         `${pct(warm.rps / floorWarm.rps)}${byCpu(floorWarm, warm)} (no goal)` +
         (floorWarm.unexpected > 0 ? `; ${floorWarm.unexpected} answers other than 200: the figure is void` : ""),
@@ -648,11 +648,17 @@ function bareServerSource(bodies: Map<string, Buffer>, extraHeaderLines: string[
  * checked, the token (`authorization`, the one valid value) found by its tail and compared whole,
  * its expiry and type checked, the partner's fixed window counted, the path routed by its prefix,
  * the answer found by a key made of its path and query, the status counted; it sends `lines` (the
- * warm read's other header lines) with the window's live remaining count and reset. What the API
+ * warm read's other header lines) with the window's live remaining count and reset, for windows of
+ * `windowSeconds` aligned to the clock as the API's are (its RATE_LIMIT_WINDOW_SECONDS). What the API
  * also does (the arrival order, outbound metering, CORS, its Request and Response views, the routes
  * of every other endpoint) is left out: the gap between this and the warm read is that pipeline.
  */
-function floorServerSource(bodies: Map<string, Buffer>, lines: string[], authorization: string): string {
+function floorServerSource(
+  bodies: Map<string, Buffer>,
+  lines: string[],
+  authorization: string,
+  windowSeconds: number,
+): string {
   const table = JSON.stringify([...bodies].map(([url, body]) => [url, body.toString("latin1")]));
   return `
     const http = require("node:http");
@@ -669,6 +675,7 @@ function floorServerSource(bodies: Map<string, Buffer>, lines: string[], authori
     const lines = ${JSON.stringify(lines)};
     const limitAt = lines.indexOf("ratelimit-limit") + 1;
     const limit = limitAt > 0 ? Number(lines[limitAt]) : 1e9;
+    const windowMs = ${windowSeconds * 1000};
     const windows = new Map();
     const statuses = new Map();
     const count = (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
@@ -680,7 +687,7 @@ function floorServerSource(bodies: Map<string, Buffer>, lines: string[], authori
       const now = Date.now();
       if (!token || token.header !== given || now >= token.validTill) return refuse(res, 401);
       if (!allowed.includes(token.type)) return refuse(res, 403);
-      const start = now - (now % 60000);
+      const start = now - (now % windowMs);
       let window = windows.get(token.partnerId);
       if (!window || window.start !== start) windows.set(token.partnerId, (window = { start, used: 0 }));
       if (++window.used > limit) return refuse(res, 429);
@@ -693,7 +700,7 @@ function floorServerSource(bodies: Map<string, Buffer>, lines: string[], authori
       for (let at = 0; at < lines.length; at += 2) {
         const name = lines[at];
         out.push(name, name === "ratelimit-remaining" ? String(limit - window.used)
-          : name === "ratelimit-reset" ? String(Math.ceil((start + 60000 - now) / 1000)) : lines[at + 1]);
+          : name === "ratelimit-reset" ? String(Math.ceil((start + windowMs - now) / 1000)) : lines[at + 1]);
       }
       out.push("content-length", String(answer.body.length));
       res.writeHead(answer.status, out);
@@ -1075,6 +1082,11 @@ function loadAverage(): string {
 
 function pct(share: number): string {
   return `${(share * 100).toFixed(0)}%`;
+}
+
+/** ", N µs CPU per answer" for a figure whose server's CPU was measured, else nothing. */
+function cpuPerAnswer(figure: Figure): string {
+  return figure.cpuUs ? `, ${figure.cpuUs.server.toFixed(1)} µs CPU per answer` : "";
 }
 
 /** `ours`'s share of `reference` by CPU time per answer (the reference's over ours), when both were measured. */
