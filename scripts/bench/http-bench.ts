@@ -11,9 +11,10 @@
 //   answer signed anew;
 // then resident memory of the server after many requests over many names. Under the table, with
 // METRICS_GC_PAUSES=1 (which costs every row), each row's collector pauses on our server's main
-// thread per answer (from its /metrics); and two more servers loaded in the warm read's turns, no
-// goal's references: bare node:http sending also the warm read's other header lines, and the least
-// a warm read must do written for that one read (floorServerSource).
+// thread per answer (from its /metrics); and more servers, no goal's references: in the warm read's
+// turns, bare node:http sending also the warm read's other header lines, and the least a warm read
+// must do written for that one read; in the cache miss's turns, the least a cache miss must do
+// (both scripts/bench/floor-server.mjs).
 //
 // The server runs as `npm start` runs it (the same bundle and Node flags, NODE_ENV=production, the
 // pages attached and built first as npm start builds them, background jobs on, rate limits on with
@@ -48,7 +49,7 @@
 // measure a flag before npm start takes it).
 import { spawn, type ChildProcess } from "node:child_process";
 import { randomBytes } from "node:crypto";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
@@ -168,6 +169,8 @@ async function main() {
     };
     const offDir = databaseUrl ? dataDir : copyOfData("limiter-off");
     const youngDir = databaseUrl ? dataDir : copyOfData("young-large");
+    // The miss row's floor server reads its own copy, made before any server writes to the original.
+    const missFloorDir = databaseUrl || ONLY_WARM || ONLY_ENS ? undefined : copyOfData("miss-floor");
     const twinDirs = Array.from({ length: WARM_PROCESSES - 1 }, (_, at) =>
       databaseUrl ? dataDir : copyOfData(`process-${at + 2}`),
     );
@@ -245,11 +248,12 @@ async function main() {
     );
     // Not a goal's reference either: the least a warm read must do besides those lines, written for
     // this one read, so the table can say how much of the rest is the shared pipeline's.
-    const floor = await startChild(
-      ["-e", floorServerSource(bodies, apiHeaderLines, headers.authorization, config().RATE_LIMIT_WINDOW_SECONDS)],
-      /listening on (http:\/\/[\d.]+:\d+)/,
-      children,
-    );
+    const floorConfig = {
+      authorization: headers.authorization,
+      windowSeconds: config().RATE_LIMIT_WINDOW_SECONDS,
+      lines: apiHeaderLines,
+    };
+    const floor = await startFloor(dataDir, "warm", { ...floorConfig, answers: floorAnswers(bodies) }, children);
     const barePg = databaseUrl
       ? await startChild(
           ["scripts/bench/bare-pg-server.mjs", databaseUrl, process.env.DB_POOL_SIZE ?? "20"],
@@ -395,7 +399,40 @@ async function main() {
     // registered sub-domains (in order, never repeated) and an unregistered name.
     const ourNames = uniqueNames(`c${randomBytes(3).toString("hex")}`);
     await load(ours.origin, ourNames.next, headers, [200, 404], WARM_UP_SECONDS);
-    const miss = await besideWarm((seconds) => load(ours.origin, ourNames.next, headers, [200, 404], seconds));
+    // The least a miss must do, on the same database (PGlite: a copy of its directory, on the floor
+    // server's own thread), loaded in the same turns: whether the goal is within reach of any server.
+    const unregistered = `/v1/resolve/nobody-${randomBytes(3).toString("hex")}.web3`;
+    const missFloor = await startFloor(
+      dataDir,
+      "miss",
+      {
+        ...floorConfig,
+        refusalLines: await headerLinesOf(ours.origin + unregistered, headers),
+        database: databaseUrl ? { url: databaseUrl } : { pglite: path.join(missFloorDir!, "pglite") },
+      },
+      children,
+    );
+    const floorNames = uniqueNames(`f${randomBytes(3).toString("hex")}`);
+    await load(missFloor, floorNames.next, headers, [200, 404], WARM_UP_SECONDS);
+    const [missWarm, missOurs, missFloorFigure] = await inTurns([
+      loadWarm,
+      (seconds) => load(ours.origin, ourNames.next, headers, [200, 404], seconds),
+      (seconds) => load(missFloor, floorNames.next, headers, [200, 404], seconds),
+    ]);
+    const miss = { warm: missWarm, ours: missOurs };
+    linesUnderTable.push(
+      `the least a cache miss must do, in a node:http server of its own on the same database (the warm ` +
+        `read's checks, the name normalized, a name never registered answered from a set of every name, the ` +
+        `others read in batches as ours${databaseUrl ? "" : ", the embedded database on its one thread"}, ` +
+        `the answer built and sent with the same lines): ${missFloorFigure.rps.toFixed(0)} req/s` +
+        `${cpuPerAnswer(missFloorFigure)}, p99 ${missFloorFigure.p99} ms; its share of the warm read in its ` +
+        `turns ${pct(missFloorFigure.rps / missWarm.rps)}${byCpuWhole(missWarm, missFloorFigure)}, the cache ` +
+        `miss's share of it ${pct(missOurs.rps / missFloorFigure.rps)}${byCpuWhole(missFloorFigure, missOurs)} ` +
+        `(no goal)` +
+        (missFloorFigure.unexpected > 0
+          ? `; ${missFloorFigure.unexpected} answers other than 200 and 404: the figure is void`
+          : ""),
+    );
     const barePgNames = uniqueNames(`b${randomBytes(3).toString("hex")}`);
     rows.push({
       label: "cache miss (unique names, half registered)",
@@ -643,71 +680,19 @@ function bareServerSource(bodies: Map<string, Buffer>, extraHeaderLines: string[
     server.listen(0, "127.0.0.1", () => console.log("bare listening on http://127.0.0.1:" + server.address().port));`;
 }
 
+/** The warm read's answers as the floor server takes them: each path with its body, one byte a character. */
+function floorAnswers(bodies: Map<string, Buffer>): [string, string][] {
+  return [...bodies].map(([url, body]) => [url, body.toString("latin1")]);
+}
+
 /**
- * A node:http server doing the least a warm read must, for the paths of `bodies` only: the Host
- * checked, the token (`authorization`, the one valid value) found by its tail and compared whole,
- * its expiry and type checked, the partner's fixed window counted, the path routed by its prefix,
- * the answer found by a key made of its path and query, the status counted; it sends `lines` (the
- * warm read's other header lines) with the window's live remaining count and reset, for windows of
- * `windowSeconds` aligned to the clock as the API's are (its RATE_LIMIT_WINDOW_SECONDS). What the API
- * also does (the arrival order, outbound metering, CORS, its Request and Response views, the routes
- * of every other endpoint) is left out: the gap between this and the warm read is that pipeline.
+ * Starts scripts/bench/floor-server.mjs (the least the API must do for one kind of answer, no goal's
+ * reference) with `floorConfig`, written to a file in `dataDir` named after `kind`.
  */
-function floorServerSource(
-  bodies: Map<string, Buffer>,
-  lines: string[],
-  authorization: string,
-  windowSeconds: number,
-): string {
-  const table = JSON.stringify([...bodies].map(([url, body]) => [url, body.toString("latin1")]));
-  return `
-    const http = require("node:http");
-    const HOST = /^(?:[a-z0-9-]+\\.)*[a-z0-9-]+(?::\\d{1,5})?$/i;
-    const keyOf = (url) => {
-      const query = url.indexOf("?");
-      return (query < 0 ? url : url.slice(0, query)) + "|" + (query < 0 ? "" : url.slice(query));
-    };
-    const answers = new Map(${table}.map(([url, body]) => [keyOf(url), { status: 200, body }]));
-    const header = ${JSON.stringify(authorization)};
-    const issued = { header, partnerId: "bench", type: "ADMIN", validTill: Date.now() + 864e5 };
-    const tokens = new Map([[header.slice(-32), issued]]);
-    const allowed = ["ADMIN", "CUSTOMER"];
-    const lines = ${JSON.stringify(lines)};
-    const limitAt = lines.indexOf("ratelimit-limit") + 1;
-    const limit = limitAt > 0 ? Number(lines[limitAt]) : 1e9;
-    const windowMs = ${windowSeconds * 1000};
-    const windows = new Map();
-    const statuses = new Map();
-    const count = (status) => statuses.set(status, (statuses.get(status) ?? 0) + 1);
-    const refuse = (res, status) => { count(status); res.writeHead(status); res.end(); };
-    const server = http.createServer((req, res) => {
-      if (!HOST.test(req.headers.host ?? "")) return refuse(res, 400);
-      const given = req.headers.authorization ?? "";
-      const token = tokens.get(given.slice(-32));
-      const now = Date.now();
-      if (!token || token.header !== given || now >= token.validTill) return refuse(res, 401);
-      if (!allowed.includes(token.type)) return refuse(res, 403);
-      const start = now - (now % windowMs);
-      let window = windows.get(token.partnerId);
-      if (!window || window.start !== start) windows.set(token.partnerId, (window = { start, used: 0 }));
-      if (++window.used > limit) return refuse(res, 429);
-      const url = req.url;
-      if (!url.startsWith("/v1/")) return refuse(res, 404);
-      const answer = answers.get(keyOf(url));
-      if (!answer) return refuse(res, 404);
-      count(answer.status);
-      const out = ["content-type", "application/json; charset=utf-8"];
-      for (let at = 0; at < lines.length; at += 2) {
-        const name = lines[at];
-        out.push(name, name === "ratelimit-remaining" ? String(limit - window.used)
-          : name === "ratelimit-reset" ? String(Math.ceil((start + windowMs - now) / 1000)) : lines[at + 1]);
-      }
-      out.push("content-length", String(answer.body.length));
-      res.writeHead(answer.status, out);
-      res.end(answer.body, "latin1");
-    });
-    server.keepAliveTimeout = 65000;
-    server.listen(0, "127.0.0.1", () => console.log("floor listening on http://127.0.0.1:" + server.address().port));`;
+function startFloor(dataDir: string, kind: string, floorConfig: object, children: ChildProcess[]): Promise<string> {
+  const file = path.join(dataDir, `floor-${kind}.json`);
+  writeFileSync(file, JSON.stringify(floorConfig));
+  return startChild(["scripts/bench/floor-server.mjs", file], /listening on (http:\/\/[\d.]+:\d+)/, children);
 }
 
 /** The header lines `url` answers with, but for content type and length and those node:http adds. */
@@ -1092,6 +1077,12 @@ function cpuPerAnswer(figure: Figure): string {
 /** `ours`'s share of `reference` by CPU time per answer (the reference's over ours), when both were measured. */
 function byCpu(reference: Figure, ours: Figure): string {
   return reference.cpuUs && ours.cpuUs ? ` (${pct(reference.cpuUs.server / ours.cpuUs.server)} by CPU)` : "";
+}
+
+/** As byCpu, each side's database thread counted with it (the floor's embedded database runs on its main thread). */
+function byCpuWhole(reference: Figure, ours: Figure): string {
+  const whole = (figure: Figure) => figure.cpuUs!.server + figure.cpuUs!.database;
+  return reference.cpuUs && ours.cpuUs ? ` (${pct(whole(reference) / whole(ours))} by CPU)` : "";
 }
 
 /**
