@@ -426,8 +426,8 @@ async function main() {
         `others read in batches as ours${databaseUrl ? "" : ", the embedded database on its one thread"}, ` +
         `the answer built and sent with the same lines): ${missFloorFigure.rps.toFixed(0)} req/s` +
         `${cpuPerAnswer(missFloorFigure)}, p99 ${missFloorFigure.p99} ms; its share of the warm read in its ` +
-        `turns ${pct(missFloorFigure.rps / missWarm.rps)}${byCpuWhole(missWarm, missFloorFigure)}, the cache ` +
-        `miss's share of it ${pct(missOurs.rps / missFloorFigure.rps)}${byCpuWhole(missFloorFigure, missOurs)} ` +
+        `turns ${pct(missFloorFigure.rps / missWarm.rps)}${byCpu(missWarm, missFloorFigure)}, the cache ` +
+        `miss's share of it ${pct(missOurs.rps / missFloorFigure.rps)}${byCpu(missFloorFigure, missOurs)} ` +
         `(no goal)` +
         (missFloorFigure.unexpected > 0
           ? `; ${missFloorFigure.unexpected} answers other than 200 and 404: the figure is void`
@@ -1074,13 +1074,12 @@ function cpuPerAnswer(figure: Figure): string {
   return figure.cpuUs ? `, ${figure.cpuUs.server.toFixed(1)} µs CPU per answer` : "";
 }
 
-/** `ours`'s share of `reference` by CPU time per answer (the reference's over ours), when both were measured. */
+/**
+ * `ours`'s share of `reference` by CPU time per answer (the reference's over ours), when both were
+ * measured; each side's database thread counted with it, as the table's "by CPU" counts ours (the
+ * miss floor's embedded database runs on its main thread).
+ */
 function byCpu(reference: Figure, ours: Figure): string {
-  return reference.cpuUs && ours.cpuUs ? ` (${pct(reference.cpuUs.server / ours.cpuUs.server)} by CPU)` : "";
-}
-
-/** As byCpu, each side's database thread counted with it (the floor's embedded database runs on its main thread). */
-function byCpuWhole(reference: Figure, ours: Figure): string {
   const whole = (figure: Figure) => figure.cpuUs!.server + figure.cpuUs!.database;
   return reference.cpuUs && ours.cpuUs ? ` (${pct(whole(reference) / whole(ours))} by CPU)` : "";
 }
