@@ -6,6 +6,7 @@ import type { SqlDriverAdapterFactory } from "@prisma/driver-adapter-utils";
 import { config, usesPostgresServer } from "@/lib/config";
 import { serveInArrivalOrder } from "./arrival-order";
 import { migrate } from "./migrate";
+import { watchReads } from "./read-watchdog";
 import { logger } from "@/lib/log";
 import type { Database, Row } from "./types";
 
@@ -97,6 +98,7 @@ async function openPostgres(url: string, poolSize = config().DB_POOL_SIZE): Prom
   const pg = (await import("pg")).default;
   const { PrismaPg } = await import("@prisma/adapter-pg");
   const cfg = config();
+  const unwatch: (() => void)[] = [];
   // With the server down or stalled, a request fails within these bounds (503) instead of waiting.
   const poolOf = (max: number) => {
     const pool = new pg.Pool({
@@ -104,12 +106,12 @@ async function openPostgres(url: string, poolSize = config().DB_POOL_SIZE): Prom
       max,
       connectionTimeoutMillis: cfg.DB_CONNECT_TIMEOUT_MS,
       statement_timeout: cfg.DB_STATEMENT_TIMEOUT_MS,
-      // A server that stops answering (not refusing) cannot enforce statement_timeout itself.
-      query_timeout: cfg.DB_STATEMENT_TIMEOUT_MS + 2000,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
     });
     pool.on("error", (error) => logger("db").error(`idle client error: ${error.message}`));
+    // A server that stops answering (not refusing) cannot enforce statement_timeout itself.
+    unwatch.push(watchReads(pool, cfg.DB_STATEMENT_TIMEOUT_MS + 2000));
     return pool;
   };
   const pool = poolOf(poolSize);
@@ -171,6 +173,7 @@ async function openPostgres(url: string, poolSize = config().DB_POOL_SIZE): Prom
     },
     async close() {
       closed = true;
+      for (const stop of unwatch) stop();
       await Promise.all([...listeners].map((client) => client.end().catch(() => undefined)));
       await prisma.$disconnect();
       await Promise.all([pool.end(), lookups.end()]);
