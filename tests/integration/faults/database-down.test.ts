@@ -13,8 +13,9 @@ const CONNECT_TIMEOUT_MS = 1500;
 const STATEMENT_TIMEOUT_MS = 1000;
 // Connection refused fails at once; at worst the pool's connect timeout decides.
 const ANSWER_WITHIN_MS = CONNECT_TIMEOUT_MS + SLACK_MS;
-// A frozen server neither refuses nor answers: the pool's query timeout (statement + 2 s) decides.
-const FROZEN_ANSWER_WITHIN_MS = STATEMENT_TIMEOUT_MS + 2000 + SLACK_MS;
+// A frozen server neither refuses nor answers: the pools' read watchdog decides (statement + 2 s,
+// noticed within two of its periods, at most a second each: lib/db/read-watchdog.ts).
+const FROZEN_ANSWER_WITHIN_MS = STATEMENT_TIMEOUT_MS + 2000 + 2 * 1000 + SLACK_MS;
 
 let server: Awaited<ReturnType<typeof startTempPostgres>>;
 let app: TestApp;
