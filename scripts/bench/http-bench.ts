@@ -20,8 +20,9 @@
 // pages attached and built first as npm start builds them, background jobs on, rate limits on with
 // limits too high to reach) on a fresh database prepared here: migrated, seeded,
 // plus DISTINCT_NAMES sub-domains with a wallet each. The warm forward read is also measured on the
-// same server with the rate limiter off, and with a 16 MB young generation (semi-space) instead of
-// npm start's 4 MB; the memory run, on both young generations. Identical server processes differ:
+// same server with the rate limiter off, and with the other young generation (semi-space) than
+// npm start's (16 MB where it takes 4 on PGlite, 4 where it takes 16 on PostgreSQL); the memory
+// run, on both young generations. Identical server processes differ:
 // in one run's warm turns, four started the same way took 68, 77, 81 and 83 µs of CPU per answer,
 // and which of them a run measures is chance. So the warm read's figure (and its goal) is the median of
 // BENCH_WARM_PROCESSES (3) processes started as npm start starts them, each printed below it; the
@@ -99,13 +100,6 @@ const ONLY_MISS = process.env.BENCH_ONLY === "miss";
 const CPU_PROF_DIR = process.env.BENCH_CPU_PROF;
 const HEAP_SNAPSHOT_DIR = process.env.BENCH_HEAP_SNAPSHOT;
 const EXTRA_NODE_ARGS = nodeArgsFrom(process.env.BENCH_NODE_ARGS);
-/** The young generation of this run's servers (npm start's, or BENCH_NODE_ARGS's: the last flag wins). */
-const SEMI_SPACE_MB =
-  serverFlags()
-    .filter((flag) => flag.startsWith("--max-semi-space-size="))
-    .at(-1)
-    ?.split("=")[1] ?? "V8's default";
-const LARGE_SEMI_SPACE_MB = 16;
 /** app/bench-reference/route.ts (and [name]/route.ts below it): under next start, answer BENCH_REFERENCE_BODY. */
 const NEXT_REFERENCE_PATH = "/bench-reference";
 // Issue 34: under next start, warm resolution at least this share of the trivial handler.
@@ -113,7 +107,6 @@ const NEXT_SHARE_OF_TRIVIAL = 0.85;
 let nextReference: Figure | undefined;
 /** The same handler on a route with a dynamic segment, as /v1/resolve/[domain] has. */
 let nextDynamicReference: Figure | undefined;
-const YOUNG_LARGE = [`--max-semi-space-size=${LARGE_SEMI_SPACE_MB}`];
 // The gateway's resolver and signing key in this run (a throw-away key; the resolver is never deployed).
 const BENCH_RESOLVER = "0x8464135c8f25da09e49bc8782676a84730c318bc";
 const BENCH_SIGNER_KEY = "0x4c0883a69102937d6231471b5dbb6204fe5129617082792ae468d01a3f362318";
@@ -155,6 +148,7 @@ async function main() {
       if (serverUrl) databaseUrl = (await createThrowAwayDatabase(serverUrl, "bench_http")).url;
     }
     console.log(`database: ${databaseUrl ? "PostgreSQL" : "PGlite (embedded)"}; load average ${loadAverage()}`);
+    const young = youngGenerations(databaseUrl);
     // npm start serves the pages (from a process it starts beside it): built first, as it builds them.
     ensureNextBuild();
     const partnerId = await prepareDatabase(dataDir, databaseUrl);
@@ -168,7 +162,7 @@ async function main() {
       return copy;
     };
     const offDir = databaseUrl ? dataDir : copyOfData("limiter-off");
-    const youngDir = databaseUrl ? dataDir : copyOfData("young-large");
+    const youngDir = databaseUrl ? dataDir : copyOfData("young-other");
     // The miss row's floor server reads its own copy, made before any server writes to the original.
     const missFloorDir = databaseUrl || ONLY_WARM || ONLY_ENS ? undefined : copyOfData("miss-floor");
     const twinDirs = Array.from({ length: WARM_PROCESSES - 1 }, (_, at) =>
@@ -187,8 +181,8 @@ async function main() {
       children,
     );
     const limiterOff = await startServer({ dataDir: offDir, databaseUrl, limits: "off" }, children);
-    const youngLarge = await startServer(
-      { dataDir: youngDir, databaseUrl, limits: "unreachable", nodeArgs: YOUNG_LARGE },
+    const youngOther = await startServer(
+      { dataDir: youngDir, databaseUrl, limits: "unreachable", nodeArgs: [`--max-semi-space-size=${young.other}`] },
       children,
     );
     // The same server again, for the warm read's median (the first serves every other row too).
@@ -197,10 +191,10 @@ async function main() {
       twins.push(await startServer({ dataDir: twinDir, databaseUrl, limits: "unreachable" }, children));
     const variants = [
       { label: "rate limiter off", origin: limiterOff.origin },
-      { label: `semi-space ${LARGE_SEMI_SPACE_MB} MB`, origin: youngLarge.origin },
+      { label: `semi-space ${young.other} MB`, origin: youngOther.origin },
     ];
     console.log(
-      `server: as npm start runs it (node ${serverFlags().join(" ")}), pages attached (each server served ` +
+      `server: as npm start runs it (node ${serverFlags(databaseUrl).join(" ")}), pages attached (each server served ` +
         `${PAGE_PATHS.join(" and ")} first), background jobs on, rate limits on, ` +
         `every limit ${UNREACHABLE_LIMIT}; indented rows: the same with ` +
         variants.map((v) => v.label).join(", or with "),
@@ -217,7 +211,7 @@ async function main() {
     // served only the warm read (not the whole of the first process's gap: docs/operations.md),
     // and the median must not pick a process in a state no deployed server is in.
     const ownOrders = new Map<string, string>([[ours.origin, orderId]]);
-    for (const [at, other] of [...twins, limiterOff, youngLarge].entries())
+    for (const [at, other] of [...twins, limiterOff, youngOther].entries())
       ownOrders.set(other.origin, await createOrder(other.origin, partnerId, `benchorder-${at + 2}.web3`));
     /** The order read's path on `origin`: on PGlite each server holds a copy of the data, so only its own order. */
     const orderPathOn = (origin: string) => `/v1/market/order/${ownOrders.get(origin)}`;
@@ -270,7 +264,7 @@ async function main() {
     // read path and the caches hold the answers before anything is measured. Each server has first
     // served pages, as npm start's does (rendered in the server's own process, they had cost its
     // warm reads 1.19 times the CPU: lib/server/pages-process.ts).
-    for (const server of [ours, ...twins, limiterOff, youngLarge])
+    for (const server of [ours, ...twins, limiterOff, youngOther])
       for (const page of PAGE_PATHS) await load(server.origin, fixed(page), {}, [200], WARM_UP_SECONDS);
     for (const target of warmTargets) {
       await load(ours.origin, fixed(target.path), headers, [200], WARM_UP_SECONDS);
@@ -367,7 +361,7 @@ async function main() {
     }
     if (ONLY_WARM) {
       printTable(rows, warm);
-      if (MEMORY_REQUESTS > 0) await memoryRuns(ours, youngLarge, headers);
+      if (MEMORY_REQUESTS > 0) await memoryRuns(ours, youngOther, young, headers);
       return;
     }
 
@@ -455,13 +449,13 @@ async function main() {
             : []),
         ]),
     });
-    // What the small young generation costs a miss (each waits for its batch, long enough to be
-    // promoted): the same load on the server with the larger one, names it was never asked.
+    // What the young generation's size does to a miss (each waits for its batch, long enough to be
+    // promoted): the same load on the server with the other one, names it was never asked.
     const youngNames = uniqueNames(`y${randomBytes(3).toString("hex")}`);
-    await load(youngLarge.origin, youngNames.next, headers, [200, 404], WARM_UP_SECONDS);
+    await load(youngOther.origin, youngNames.next, headers, [200, 404], WARM_UP_SECONDS);
     rows.push({
-      label: `  cache miss, semi-space ${LARGE_SEMI_SPACE_MB} MB`,
-      ours: await load(youngLarge.origin, youngNames.next, headers, [200, 404]),
+      label: `  cache miss, semi-space ${young.other} MB`,
+      ours: await load(youngOther.origin, youngNames.next, headers, [200, 404]),
     });
     if (ourNames.wrapped() || youngNames.wrapped())
       console.log("(note: the cache-miss run used more names than are registered; some repeated)");
@@ -501,7 +495,7 @@ async function main() {
     );
     printTable(rows, warm);
 
-    if (MEMORY_REQUESTS > 0) await memoryRuns(ours, youngLarge, headers);
+    if (MEMORY_REQUESTS > 0) await memoryRuns(ours, youngOther, young, headers);
   } finally {
     for (const child of children) child.kill("SIGTERM");
     await new Promise((resolve) => setTimeout(resolve, 1000));
@@ -563,8 +557,25 @@ async function prepareDatabase(dataDir: string, databaseUrl: string | undefined)
 }
 
 /** The Node flags of the npm start server in this run, and any BENCH_NODE_ARGS after them. */
-function serverFlags(): string[] {
-  return [...serverNodeArgs(process.env), ...EXTRA_NODE_ARGS];
+function serverFlags(databaseUrl: string | undefined): string[] {
+  return [
+    ...serverNodeArgs({ ...process.env, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}) }),
+    ...EXTRA_NODE_ARGS,
+  ];
+}
+
+/**
+ * The young generation (semi-space, MB) of this run's servers: npm start's for the database (or
+ * BENCH_NODE_ARGS's: the last flag wins), and the other one its variant row and memory run compare
+ * it with.
+ */
+function youngGenerations(databaseUrl: string | undefined): { own: string; other: number } {
+  const own =
+    serverFlags(databaseUrl)
+      .filter((flag) => flag.startsWith("--max-semi-space-size="))
+      .at(-1)
+      ?.split("=")[1] ?? "V8's default";
+  return { own, other: own === "16" ? 4 : 16 };
 }
 
 // A snapshot on a signal, written where Node's diagnostic files go.
@@ -899,25 +910,26 @@ function perAnswer(before: ReturnType<typeof cpuSeconds>, after: ReturnType<type
   };
 }
 
-/** The memory run on npm start's young generation, then on the larger one, each on its own server. */
+/** The memory run on npm start's young generation, then on the other one, each on its own server. */
 async function memoryRuns(
   ours: { origin: string; child: ChildProcess },
-  young: { origin: string; child: ChildProcess },
+  other: { origin: string; child: ChildProcess },
+  young: { own: string; other: number },
   headers: Headers,
 ) {
   const flags = EXTRA_NODE_ARGS.length > 0 ? "with BENCH_NODE_ARGS" : "npm start";
-  console.log(`\nmemory run, semi-space ${SEMI_SPACE_MB} MB (${flags}):`);
-  const small = await memoryRun(ours.origin, headers, ours.child);
+  console.log(`\nmemory run, semi-space ${young.own} MB (${flags}):`);
+  const own = await memoryRun(ours.origin, headers, ours.child);
   if (HEAP_SNAPSHOT_DIR) console.log(`  heap snapshot: ${await heapSnapshot(ours.child, HEAP_SNAPSHOT_DIR)}`);
-  console.log(`\nmemory run, semi-space ${LARGE_SEMI_SPACE_MB} MB:`);
-  const large = await memoryRun(young.origin, headers, young.child);
+  console.log(`\nmemory run, semi-space ${young.other} MB:`);
+  const otherRun = await memoryRun(other.origin, headers, other.child);
   // What npm start's young generation costs and saves (its warm rows are in the table above).
   const side = (label: string, run: { rps: number; maxMb: number; cpuUs: number }) =>
     `${label}: ${run.rps.toFixed(0)} req/s, ${run.cpuUs.toFixed(0)} µs CPU per answer, ` +
     `${run.maxMb.toFixed(0)} MB at most`;
   console.log(
-    `\nyoung generation side by side (memory run): ${side(`semi-space ${SEMI_SPACE_MB} MB`, small)}; ` +
-      `${side(`${LARGE_SEMI_SPACE_MB} MB`, large)}`,
+    `\nyoung generation side by side (memory run): ${side(`semi-space ${young.own} MB`, own)}; ` +
+      `${side(`${young.other} MB`, otherRun)}`,
   );
 }
 
