@@ -39,14 +39,15 @@ export function serverNodeArgs(env = process.env) {
 /**
  * The young generation's semi-space, in MB. A scavenge costs about the same whatever little it finds
  * alive, so a larger young generation runs fewer of them: 16 MB instead of 4 took 0.94 of the CPU per
- * warm read (`npm run bench:ab`, 12 turns; 8 MB 0.95) for about 27 MB more at most in the bench's
- * memory run (PostgreSQL: 225 MB against 198). With the embedded database the process holds the
- * database too (286 MB at most with 4 MB, 301 with 8), and keeps 4 MB for its 300 MB bound; with
- * PostgreSQL (a postgres:// DATABASE_URL) it takes 16 (docs/operations.md, twenty-eighth round).
+ * warm read (`npm run bench:ab`, 12 turns), 8 MB 0.95. With PostgreSQL (a postgres:// DATABASE_URL)
+ * the process holds no database and takes 16 MB: 225 MB at most in the bench's memory run, against
+ * 198 with 4. With the embedded database it holds the database too: 8 MB, with a response cache of
+ * 16 MB instead of 24 (lib/config's responseCacheMb), stays under the 300 MB bound as 4 MB did (285
+ * MB at most, against 286; 8 MB with the 24 MB cache: 301) (docs/operations.md, twenty-eighth round).
  * @param {Record<string, string | undefined>} env
  */
 export function semiSpaceMb(env) {
-  return /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? "") ? 16 : 4;
+  return /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? "") ? 16 : 8;
 }
 
 /**

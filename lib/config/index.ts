@@ -37,8 +37,11 @@ const EnvSchema = z.object({
   SEED_DEMO_DATA: flag(true),
   /** Run the background jobs (offer expiry, chain watchers) in this instance (1) or not (0). */
   BACKGROUND_JOBS: flag(true),
-  /** Size bound and lifetime of the cache of read responses (lib/http/response-cache.ts). */
-  RESPONSE_CACHE_MB: z.coerce.number().int().min(1).default(24),
+  /**
+   * Size bound and lifetime of the cache of read responses (lib/http/response-cache.ts); the bound
+   * defaults by database (responseCacheMb below).
+   */
+  RESPONSE_CACHE_MB: optionalString.pipe(z.coerce.number<string>().int().min(1).optional()),
   RESPONSE_CACHE_TTL_SECONDS: z.coerce.number().int().min(1).default(60),
   /** Serve only the API (1), without the Next.js pages. */
   API_ONLY: flag(false),
@@ -291,6 +294,16 @@ export function ensResolvers(cfg: Config = config()): { chainId: number; address
 
 export function usesPostgresServer(cfg: Config = config()): boolean {
   return /^postgres(ql)?:\/\//.test(cfg.DATABASE_URL ?? "");
+}
+
+/**
+ * The response cache's bound in MB: RESPONSE_CACHE_MB, else 24 with PostgreSQL and 16 with the
+ * embedded database, whose process also holds the database: its 8 MB less let the young generation
+ * be twice as large (scripts/server-process.mjs) within the same 300 MB (docs/operations.md,
+ * twenty-eighth round).
+ */
+export function responseCacheMb(cfg: Config = config()): number {
+  return cfg.RESPONSE_CACHE_MB ?? (usesPostgresServer(cfg) ? 24 : 16);
 }
 
 export function stripeConfigured(cfg: Config = config()): boolean {

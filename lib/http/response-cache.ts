@@ -1,5 +1,5 @@
 import "server-only";
-import { config } from "@/lib/config";
+import { config, responseCacheMb } from "@/lib/config";
 import { invalidatedSince, invalidationEpoch, onAnyInvalidation } from "@/lib/db/invalidation";
 import { ApiError } from "@/lib/contract/errors";
 import { Doorkeeper } from "@/lib/resolution/doorkeeper";
@@ -184,7 +184,7 @@ const doorkeeper = new Doorkeeper();
 function responseCache(): ResponseCache {
   if (!cache) {
     const cfg = config();
-    cache = new ResponseCache(cfg.RESPONSE_CACHE_MB * 1024 * 1024, cfg.RESPONSE_CACHE_TTL_SECONDS * 1000);
+    cache = new ResponseCache(responseCacheMb(cfg) * 1024 * 1024, cfg.RESPONSE_CACHE_TTL_SECONDS * 1000);
     onAnyInvalidation(
       (message) => cache!.dropTag(message),
       () => cache!.clear(),

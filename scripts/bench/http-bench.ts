@@ -21,7 +21,7 @@
 // limits too high to reach) on a fresh database prepared here: migrated, seeded,
 // plus DISTINCT_NAMES sub-domains with a wallet each. The warm forward read is also measured on the
 // same server with the rate limiter off, and with the other young generation (semi-space) than
-// npm start's (16 MB where it takes 4 on PGlite, 4 where it takes 16 on PostgreSQL); the memory
+// npm start's (16 MB where it takes 8, on PGlite, and 4 where it takes 16, on PostgreSQL); the memory
 // run, on both young generations. Identical server processes differ:
 // in one run's warm turns, four started the same way took 68, 77, 81 and 83 µs of CPU per answer,
 // and which of them a run measures is chance. So the warm read's figure (and its goal) is the median of
