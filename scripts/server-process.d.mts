@@ -2,8 +2,6 @@ import type { ChildProcess } from "node:child_process";
 
 export function serverNodeArgs(env?: Record<string, string | undefined>): string[];
 
-export function semiSpaceMb(env: Record<string, string | undefined>): number;
-
 export interface ServerProcess {
   child: ChildProcess;
   origin: string;

@@ -46,7 +46,7 @@ export function serverNodeArgs(env = process.env) {
  * MB at most, against 286; 8 MB with the 24 MB cache: 301) (docs/operations.md, twenty-eighth round).
  * @param {Record<string, string | undefined>} env
  */
-export function semiSpaceMb(env) {
+function semiSpaceMb(env) {
   return /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? "") ? 16 : 8;
 }
 
