@@ -4,6 +4,7 @@
 // (SIGKILL after a grace period).
 import { spawn } from "node:child_process";
 import path from "node:path";
+import { isPostgresUrl } from "../lib/config/postgres-url.mjs";
 import { ensureServerBundle } from "./server-bundle.mjs";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -47,7 +48,7 @@ export function serverNodeArgs(env = process.env) {
  * @param {Record<string, string | undefined>} env
  */
 function semiSpaceMb(env) {
-  return /^postgres(ql)?:\/\//.test(env.DATABASE_URL ?? "") ? 16 : 8;
+  return isPostgresUrl(env.DATABASE_URL) ? 16 : 8;
 }
 
 /**

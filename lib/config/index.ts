@@ -1,5 +1,6 @@
 import "server-only";
 import { z } from "zod";
+import { isPostgresUrl } from "./postgres-url.mjs";
 
 // Every environment variable the service reads, validated once. Nothing else reads process.env.
 
@@ -293,7 +294,7 @@ export function ensResolvers(cfg: Config = config()): { chainId: number; address
 }
 
 export function usesPostgresServer(cfg: Config = config()): boolean {
-  return /^postgres(ql)?:\/\//.test(cfg.DATABASE_URL ?? "");
+  return isPostgresUrl(cfg.DATABASE_URL);
 }
 
 /**

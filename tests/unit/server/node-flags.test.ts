@@ -12,7 +12,7 @@ const semiSpaceOf = (env: Record<string, string | undefined>) =>
 test("the embedded database's server takes an 8 MB semi-space and a 16 MB response cache", () => {
   expect(semiSpaceOf({})).toEqual(["--max-semi-space-size=8"]);
   expect(responseCacheMb(parseConfig({}))).toBe(16);
-  // Only a postgres:// or postgresql:// URL is a PostgreSQL server (lib/config's usesPostgresServer).
+  // Only a postgres:// or postgresql:// URL is a PostgreSQL server (lib/config/postgres-url.mjs).
   expect(semiSpaceOf({ DATABASE_URL: "mysql://db/names" })).toEqual(["--max-semi-space-size=8"]);
 });
 
