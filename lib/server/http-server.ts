@@ -8,7 +8,7 @@ import { requestTarget } from "@/lib/http/request-target";
 import { badHostResponse } from "@/lib/http/methods";
 import { pageSecurityHeaders } from "@/lib/http/security-headers";
 import { config } from "@/lib/config";
-import { inRequestScope, RequestScope } from "@/lib/db/arrival-order";
+import { enterRequestScope, RequestScope } from "@/lib/db/arrival-order";
 import { createRouter } from "./router";
 import { applyServerLimits, lingerOnEarlyAnswer, sendWebResponse, toWebRequest } from "./node-http";
 import { errorText, logger } from "@/lib/log";
@@ -52,11 +52,13 @@ export async function startHttpServer(options: ServerOptions): Promise<RunningSe
       if (path === null)
         return void sendWebResponse(res, json({ message: "The request target must be a path." }, 400, NO_STORE), "GET");
       const request = toWebRequest(req, path);
-      // The request's place in the database's queue, taken as it arrives (lib/db/arrival-order.ts).
+      // The request's place in the database's queue, taken as it arrives (lib/db/arrival-order.ts);
+      // the rest of this callback, and what it starts, runs as this request.
       const scope = new RequestScope(router.aheadOf(request));
+      enterRequestScope(scope);
       let handled;
       try {
-        handled = inRequestScope(scope, router.handle, request);
+        handled = router.handle(request);
       } catch (error) {
         scope.answered = true;
         throw error;

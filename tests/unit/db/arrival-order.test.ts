@@ -3,7 +3,17 @@
 // like pg-pool's own timeout (503), and no permit lost to a waiter that gave up.
 import { describe, expect, test } from "vitest";
 import { isDatabaseUnavailable } from "@/lib/contract/errors";
-import { ArrivalQueue, asOneRequest, MONEY_AHEAD_MS, serveInArrivalOrder } from "@/lib/db/arrival-order";
+import { Agent, createServer, request as httpRequest } from "node:http";
+import type { AddressInfo } from "node:net";
+import {
+  ArrivalQueue,
+  asOneRequest,
+  currentRequestScope,
+  enterRequestScope,
+  MONEY_AHEAD_MS,
+  RequestScope,
+  serveInArrivalOrder,
+} from "@/lib/db/arrival-order";
 import { createRouter } from "@/lib/server/router";
 
 const tick = () => new Promise((resolve) => setTimeout(resolve, 2));
@@ -214,5 +224,42 @@ describe("arrival order", () => {
     // Both permits' worth of asks pass again: nothing was counted twice.
     await queue.acquire();
     queue.release();
+  });
+
+  test("a scope entered in a request event holds for its later work; the next request starts outside it", async () => {
+    // lib/server enters each request's scope without restoring the one before (enterRequestScope):
+    // Node gives every request event the context of its connection. Requests in a row on one
+    // keep-alive connection, and on several at once, each see only their own.
+    const seen: { before: RequestScope | undefined; later: RequestScope | undefined; own: RequestScope }[] = [];
+    const server = createServer((_req, res) => {
+      const before = currentRequestScope();
+      const own = new RequestScope(0);
+      enterRequestScope(own);
+      setTimeout(() => {
+        seen.push({ before, later: currentRequestScope(), own });
+        res.end("ok");
+      }, 1);
+    });
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    const { port } = server.address() as AddressInfo;
+    const agent = new Agent({ keepAlive: true, maxSockets: 2 });
+    const get = (via: Agent) =>
+      new Promise<void>((resolve, reject) =>
+        httpRequest({ host: "127.0.0.1", port, agent: via }, (res) => res.resume().on("end", resolve))
+          .on("error", reject)
+          .end(),
+      );
+    try {
+      for (let i = 0; i < 3; i++) await get(agent);
+      await Promise.all([get(agent), get(agent), get(agent), get(agent)]);
+    } finally {
+      agent.destroy();
+      await new Promise((resolve) => server.close(resolve));
+    }
+    expect(seen).toHaveLength(7);
+    for (const { before, later, own } of seen) {
+      expect(before).toBeUndefined();
+      expect(later).toBe(own);
+    }
   });
 });
