@@ -1,11 +1,11 @@
 // @ts-check
 // The embedded database's session at the level of PostgreSQL's wire protocol, for the host
 // (lib/db/pglite-host.mjs). Statements go to PostgreSQL as one extended-protocol message each
-// (parse, bind, describe, execute, sync) and the answer's bytes, straight from PGlite's module
-// (direct-pglite.mjs), are read here: PGlite's own query() makes five calls into the WebAssembly
-// module per statement, copies every field it reads, and copies its table of 300 type parsers for
-// every result.
-import { protocol } from "@electric-sql/pglite";
+// (parse, bind, describe, execute, sync; frontend.mjs writes them) and the answer's bytes, straight
+// from PGlite's module (direct-pglite.mjs), are read here: PGlite's own query() makes five calls
+// into the WebAssembly module per statement, copies every field it reads, and copies its table of
+// 300 type parsers for every result.
+import { FrontendWriter } from "./frontend.mjs";
 import { ARRAY_TYPES_SQL, paramValue, pgliteParsers, prismaParsers } from "./values.mjs";
 
 /** @typedef {import("./direct-pglite.mjs").DirectPGlite} DirectPGlite */
@@ -17,9 +17,6 @@ import { ARRAY_TYPES_SQL, paramValue, pgliteParsers, prismaParsers } from "./val
  * @typedef {{ message: string; [field: string]: string | undefined }} ErrorFields
  */
 /** @typedef {(channel: string, payload: string) => void} OnNotify */
-
-const { serialize } = protocol;
-const decoder = new TextDecoder();
 
 /** PostgreSQL's ErrorResponse fields by their code, under the names node-postgres and PGlite give them. */
 export const ERROR_FIELDS = /** @type {const} */ ({
@@ -59,40 +56,23 @@ export function errorFields(error) {
 }
 
 /**
- * @param {Uint8Array[]} parts
- * @returns {Uint8Array}
- */
-function concat(parts) {
-  let length = 0;
-  for (const part of parts) length += part.length;
-  const message = new Uint8Array(length);
-  let offset = 0;
-  for (const part of parts) {
-    message.set(part, offset);
-    offset += part.length;
-  }
-  return message;
-}
-
-/**
- * One statement with its parameters as one message: parse (when `text` is given: the statement is
- * new), bind, describe, execute, sync; first, the closing of statements no longer kept.
+ * One statement with its parameters as one message: first the closing of statements no longer
+ * kept, then parse (when `text` is given: the statement is new), bind, describe (when `describe`:
+ * its columns are not known yet), execute, sync.
+ * @param {FrontendWriter} writer
  * @param {string} name
  * @param {string | undefined} text
  * @param {unknown[]} params
  * @param {string[]} closing
+ * @param {boolean} describe
  * @returns {Uint8Array}
  */
-function statementMessage(name, text, params, closing) {
-  const parts = closing.map((old) => serialize.close({ type: "S", name: old }));
-  if (text !== undefined) parts.push(serialize.parse({ name, text }));
-  parts.push(
-    serialize.bind({ statement: name, values: params.map(paramValue) }),
-    serialize.describe({ type: "P" }),
-    serialize.execute({}),
-    serialize.sync(),
-  );
-  return concat(parts);
+function statementMessage(writer, name, text, params, closing, describe) {
+  for (const old of closing) writer.closeStatement(old);
+  if (text !== undefined) writer.parse(name, text);
+  writer.bind(name, params.map(paramValue));
+  if (describe) writer.describePortal();
+  return writer.execute().sync().take();
 }
 
 /** @param {string} tag */
@@ -107,17 +87,21 @@ function affectedRowsOf(tag) {
  * Reads PostgreSQL's answer: the last result's rows (objects, or arrays for Prisma), its fields,
  * the rows the command touched, the transaction status of the closing ReadyForQuery (I idle,
  * T in a transaction, E a failed transaction; undefined when none came) and PostgreSQL's error, if
- * it sent one. Notifications go to `onNotify`.
+ * it sent one. Notifications go to `onNotify`. `known` are the result's fields when the statement
+ * was not described again (a kept statement): its rows come without a RowDescription.
  * @param {Uint8Array} bytes
  * @param {Parsers} parsers
  * @param {boolean} asArrays
  * @param {OnNotify} onNotify
+ * @param {Field[]} [known]
  * @returns {Answer & { status: string | undefined; error: ErrorFields | undefined }}
  */
-export function readAnswer(bytes, parsers, asArrays, onNotify) {
+export function readAnswer(bytes, parsers, asArrays, onNotify, known = []) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  /** @type {Field[]} */
-  let fields = [];
+  // Text is read from the bytes in place (a view of the same memory, not a copy): a TextDecoder
+  // needs a subarray made for each field.
+  const buffer = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  let fields = known;
   /** @type {unknown[]} */
   let rows = [];
   let affectedRows = 0;
@@ -128,7 +112,7 @@ export function readAnswer(bytes, parsers, asArrays, onNotify) {
   let offset = 0;
   const cstring = () => {
     const end = bytes.indexOf(0, offset);
-    const text = decoder.decode(bytes.subarray(offset, end));
+    const text = buffer.toString("utf8", offset, end);
     offset = end + 1;
     return text;
   };
@@ -165,7 +149,7 @@ export function readAnswer(bytes, parsers, asArrays, onNotify) {
           /** @type {unknown} */
           let value = null;
           if (size !== -1) {
-            const text = decoder.decode(bytes.subarray(offset, offset + size));
+            const text = buffer.toString("utf8", offset, offset + size);
             offset += size;
             const parse = parsers[fields[i].dataTypeID];
             value = parse ? parse(text, fields[i].dataTypeID) : text;
@@ -244,15 +228,17 @@ export class Session {
    * @param {Uint8Array} message
    * @param {Parsers} parsers
    * @param {boolean} asArrays
+   * @param {Field[]} [known] the result's fields, when the message does not describe the statement
    * @returns {Promise<Answer>}
    */
-  async #exchange(message, parsers, asArrays) {
+  async #exchange(message, parsers, asArrays, known) {
     // Read before the next exchange reuses the bytes' buffer.
     const { rows, fields, affectedRows, status, error } = readAnswer(
       this.#db.exchange(message),
       parsers,
       asArrays,
       this.#onNotify,
+      known,
     );
     if (status !== undefined) this.status = status;
     if (error) throw Object.assign(new Error(error.message), error, { name: "DatabaseError" });
@@ -270,28 +256,37 @@ export class Session {
     const parsers = prisma ? this.#prisma : this.#raw;
     if (CHANGES_SCHEMA.test(sql)) {
       this.#forgetStatements();
-      return this.#exchange(statementMessage("", sql, params, this.#closing.splice(0)), parsers, prisma);
+      const message = statementMessage(this.#writer, "", sql, params, this.#closing.splice(0), true);
+      return this.#exchange(message, parsers, prisma);
     }
-    let name = this.#statements.get(sql);
-    const parsed = name === undefined;
-    if (name === undefined) name = `namesvc_${++this.#named}`;
-    else {
+    const kept = this.#statements.get(sql);
+    const name = kept?.name ?? `namesvc_${++this.#named}`;
+    if (kept) {
       // Most recently used last: the first is the one to close when one more must be kept.
       this.#statements.delete(sql);
-      this.#statements.set(sql, name);
+      this.#statements.set(sql, kept);
     }
-    const message = statementMessage(name, parsed ? sql : undefined, params, this.#closing.splice(0));
+    // A kept statement's columns are known: it is not described again (its answer then has no
+    // RowDescription for the database to write and this thread to read, nor field names to decode).
+    const message = statementMessage(
+      this.#writer,
+      name,
+      kept ? undefined : sql,
+      params,
+      this.#closing.splice(0),
+      kept === undefined,
+    );
     try {
-      const answer = await this.#exchange(message, parsers, prisma);
-      if (parsed) this.#keep(sql, name);
+      const answer = await this.#exchange(message, parsers, prisma, kept?.fields);
+      if (!kept) this.#keep(sql, { name, fields: answer.fields });
       return answer;
     } catch (error) {
       // A new statement: whether PostgreSQL kept it before the error is not known, so it is closed
       // (closing one that does not exist is not an error) and parsed again next time. A kept one
       // is dropped when PostgreSQL no longer has it or its plan no longer fits the tables.
       const code = /** @type {{ code?: string }} */ (error).code;
-      if (!parsed && (code === "26000" || code === "0A000")) this.#statements.delete(sql);
-      if (parsed || code === "26000" || code === "0A000") this.#closing.push(name);
+      if (kept && (code === "26000" || code === "0A000")) this.#statements.delete(sql);
+      if (!kept || code === "26000" || code === "0A000") this.#closing.push(name);
       throw error;
     }
   }
@@ -301,27 +296,31 @@ export class Session {
     return this.#statements.size;
   }
 
-  /** @type {Map<string, string>} statement text to its name in the session, least recently used first */
+  /**
+   * Statement text to its name in the session and its result's fields, least recently used first.
+   * @type {Map<string, { name: string; fields: Field[] }>}
+   */
   #statements = new Map();
+  #writer = new FrontendWriter();
   #named = 0;
   /** @type {string[]} statements to close with the next message */
   #closing = [];
 
   /**
    * @param {string} sql
-   * @param {string} name
+   * @param {{ name: string; fields: Field[] }} statement
    */
-  #keep(sql, name) {
-    this.#statements.set(sql, name);
+  #keep(sql, statement) {
+    this.#statements.set(sql, statement);
     if (this.#statements.size <= STATEMENTS_KEPT) return;
-    const [oldest, oldName] = this.#statements.entries().next().value ?? [];
-    if (oldest === undefined || oldName === undefined) return;
+    const [oldest, old] = this.#statements.entries().next().value ?? [];
+    if (oldest === undefined || old === undefined) return;
     this.#statements.delete(oldest);
-    this.#closing.push(oldName);
+    this.#closing.push(old.name);
   }
 
   #forgetStatements() {
-    for (const name of this.#statements.values()) this.#closing.push(name);
+    for (const { name } of this.#statements.values()) this.#closing.push(name);
     this.#statements.clear();
   }
 
@@ -339,12 +338,10 @@ export class Session {
    */
   async script(sql) {
     if (!TRANSACTION_CONTROL.test(sql)) this.#forgetStatements();
-    const closing = this.#closing.splice(0).map((name) => serialize.close({ type: "S", name }));
-    await this.#exchange(
-      closing.length ? concat([...closing, serialize.sync(), serialize.query(sql)]) : serialize.query(sql),
-      this.#raw,
-      false,
-    );
+    const closing = this.#closing.splice(0);
+    for (const name of closing) this.#writer.closeStatement(name);
+    if (closing.length > 0) this.#writer.sync();
+    await this.#exchange(this.#writer.query(sql).take(), this.#raw, false);
   }
 
   /** Outside a transaction the session must end idle: a script that opened one and failed is rolled back. */

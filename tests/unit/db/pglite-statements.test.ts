@@ -69,3 +69,38 @@ test("a statement PostgreSQL cannot parse is not kept, and does not disturb the 
   expect(session.keptStatements).toBe(before);
   expect((await session.run("SELECT label FROM item WHERE id = $1", [2])).rows).toEqual([{ label: "two" }]);
 });
+
+/** The types of the frontend messages in one exchange's bytes, in order ("P" parse, "D" describe...). */
+function messageTypes(bytes: Uint8Array): string[] {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const types: string[] = [];
+  for (let at = 0; at < bytes.length; at += 1 + view.getInt32(at + 1)) types.push(String.fromCharCode(bytes[at]));
+  return types;
+}
+
+test("a kept statement is not described again, and its rows keep their columns' names and types", async () => {
+  const sent: string[][] = [];
+  const exchange = db.exchange.bind(db);
+  db.exchange = (message: Uint8Array) => {
+    sent.push(messageTypes(message));
+    return exchange(message);
+  };
+  try {
+    const select =
+      "SELECT id, label, now() - now() = interval '0' AS same, '{\"a\":1}'::json AS doc FROM item WHERE id = $1";
+    const first = await session.run(select, [2]);
+    const again = await session.run(select, [2]);
+    expect(sent).toEqual([
+      ["P", "B", "D", "E", "S"],
+      ["B", "E", "S"],
+    ]);
+    expect(again.rows).toEqual([{ id: 2, label: "two", same: true, doc: { a: 1 } }]);
+    expect(again.rows).toEqual(first.rows);
+    expect(again.fields).toEqual(first.fields);
+    expect(first.fields.map((field) => field.name)).toEqual(["id", "label", "same", "doc"]);
+    // As arrays (Prisma's path), the same statement's values in the same order.
+    expect((await session.run(select, [2], true)).rows).toEqual([[2, "two", true, '{"a":1}']]);
+  } finally {
+    db.exchange = exchange;
+  }
+});
