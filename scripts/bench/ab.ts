@@ -27,7 +27,7 @@ import os from "node:os";
 import path from "node:path";
 import autocannon from "autocannon";
 import { addBrandNames, uniqueNames } from "./bench-names";
-import { answersOutside, cpuSeconds, nodeArgsFrom, UNREACHABLE_LIMITS } from "./server-measures";
+import { answersOutside, cpuSeconds, nodeArgsFrom, pathPerRequest, UNREACHABLE_LIMITS } from "./server-measures";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, openDatabase } from "@/lib/db";
 
@@ -119,7 +119,7 @@ async function together(pair: Server[], token: string, seconds: number) {
         connections: CONNECTIONS,
         duration: seconds,
         headers: { authorization: `Bearer ${token}` },
-        ...(MISS ? { requests: [{ setupRequest: (request) => ({ ...request, path: server.names.next() }) }] } : {}),
+        ...(MISS ? pathPerRequest(server.names.next) : {}),
       }),
     ),
   );

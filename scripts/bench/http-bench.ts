@@ -60,7 +60,14 @@ import { createThrowAwayDatabase, startTempPostgres } from "@/scripts/postgres-t
 import { serverNodeArgs, startNextProcess, startServerProcess } from "@/scripts/server-process.mjs";
 import { ensureNextBuild } from "@/scripts/start.mjs";
 import { addBrandNames, DISTINCT_NAMES, uniqueNames } from "./bench-names";
-import { answersOutside, cpuSeconds, nodeArgsFrom, UNREACHABLE_LIMIT, UNREACHABLE_LIMITS } from "./server-measures";
+import {
+  answersOutside,
+  cpuSeconds,
+  nodeArgsFrom,
+  pathPerRequest,
+  UNREACHABLE_LIMIT,
+  UNREACHABLE_LIMITS,
+} from "./server-measures";
 import { config, setConfig } from "@/lib/config";
 import { closeDatabase, database, openDatabase } from "@/lib/db";
 import { db } from "@/lib/db";
@@ -122,6 +129,8 @@ interface Figure {
   gcUs?: number;
   /** Answers with a status other than those expected, connection errors and timeouts. */
   unexpected: number;
+  /** CPU time per answer of this process (the load generator) during the load, in µs. */
+  clientUs?: number;
 }
 
 interface Row {
@@ -761,6 +770,7 @@ type Paths = () => string;
 
 // A fixed path goes in autocannon's URL: a setupRequest per request costs the load generator
 // itself (it capped the bare server at ~30,000 req/s on this machine, so every ratio read ~100%).
+// A path per request goes through pathPerRequest() (./server-measures), at a fixed path's cost.
 const FIXED_PATH = Symbol("fixed path");
 
 function fixed(pathname: string): Paths {
@@ -807,14 +817,16 @@ async function load(
   const pid = serverPids.get(origin);
   const gcBefore = await gcPauseSeconds(origin);
   const cpuBefore = pid ? cpuSeconds(pid) : undefined;
+  const clientBefore = process.cpuUsage();
   const fixedPath = (paths as Paths & { [FIXED_PATH]?: string })[FIXED_PATH];
   const result = await autocannon({
     url: fixedPath === undefined ? origin : origin + fixedPath,
     connections: CONNECTIONS,
     duration: seconds,
     headers,
-    ...(fixedPath === undefined ? { requests: [{ setupRequest: (request) => ({ ...request, path: paths() }) }] } : {}),
+    ...(fixedPath === undefined ? pathPerRequest(paths) : {}),
   });
+  const client = process.cpuUsage(clientBefore);
   const { total, outside } = answersOutside(result.statusCodeStats, expected);
   const cpuUs = pid && cpuBefore && total > 0 ? perAnswer(cpuBefore, cpuSeconds(pid), total) : undefined;
   const gcAfter = gcBefore === undefined ? undefined : await gcPauseSeconds(origin);
@@ -826,6 +838,7 @@ async function load(
     gcUs:
       gcBefore !== undefined && gcAfter !== undefined && total > 0 ? ((gcAfter - gcBefore) * 1e6) / total : undefined,
     unexpected: outside + result.errors + result.timeouts,
+    clientUs: total > 0 ? (client.user + client.system) / total : undefined,
   };
 }
 
@@ -893,6 +906,7 @@ function meanOf(figures: Figure[]): Figure {
     cpuUs: cpu,
     gcUs: figures.every((figure) => figure.gcUs !== undefined) ? mean((figure) => figure.gcUs!) : undefined,
     unexpected: figures.reduce((sum, figure) => sum + figure.unexpected, 0),
+    clientUs: figures.every((figure) => figure.clientUs !== undefined) ? mean((figure) => figure.clientUs!) : undefined,
   };
 }
 
@@ -1202,6 +1216,18 @@ function printTable(rows: Row[], warm: Figure) {
         paused.map((row) => `${row.label.trim()} ${row.ours.gcUs!.toFixed(1)}`).join("; "),
     );
   else console.log("collector pauses: not reported (METRICS_GC_PAUSES=1 reports them, at a cost to every row)");
+  // The load generator shares the machine's cores with the servers: what it spends per answer of
+  // each row, ours and the reference's, shows whether two compared rows were loaded alike.
+  const client = (figure: Figure | undefined) => (figure?.clientUs === undefined ? "—" : figure.clientUs.toFixed(1));
+  console.log(
+    `the load generator's CPU per answer (µs, this process): ` +
+      rows
+        .map(
+          (row) =>
+            `${row.label.trim()} ${client(row.ours)}${row.reference ? ` (${client(row.reference.figure)})` : ""}`,
+        )
+        .join("; "),
+  );
   if (rows[0].next && nextReference) {
     const cpu = (figure: Figure) =>
       figure.cpuUs ? `, ${(figure.cpuUs.server + figure.cpuUs.database).toFixed(0)} µs CPU per answer` : "";
