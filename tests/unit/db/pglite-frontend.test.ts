@@ -7,16 +7,6 @@ import { FrontendWriter } from "@/lib/db/pglite-host/frontend.mjs";
 
 const { serialize } = protocol;
 
-function concat(parts: Uint8Array[]): Uint8Array {
-  const bytes = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
-  let offset = 0;
-  for (const part of parts) {
-    bytes.set(part, offset);
-    offset += part.length;
-  }
-  return bytes;
-}
-
 test("each message is byte for byte what PGlite's serializer writes", () => {
   const writer = new FrontendWriter();
   // take() returns a view of the writer's buffer, which the next message overwrites: compared at once.
@@ -41,14 +31,12 @@ test("messages written together come out as one, in order, and the next take sta
   const writer = new FrontendWriter();
   const together = writer.bind("s", ["1"]).describePortal().execute().sync().take();
   expect(Buffer.from(together)).toEqual(
-    Buffer.from(
-      concat([
-        serialize.bind({ statement: "s", values: ["1"] }),
-        serialize.describe({ type: "P" }),
-        serialize.execute({}),
-        serialize.sync(),
-      ]),
-    ),
+    Buffer.concat([
+      serialize.bind({ statement: "s", values: ["1"] }),
+      serialize.describe({ type: "P" }),
+      serialize.execute({}),
+      serialize.sync(),
+    ]),
   );
   expect(Buffer.from(writer.sync().take())).toEqual(Buffer.from(serialize.sync()));
 });
