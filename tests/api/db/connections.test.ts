@@ -2,6 +2,7 @@
 // of the main pool taken (long purchases, a stalled transaction), a forward and a reverse lookup
 // still answer at once. And the main pool serves requests by arrival: a request that began
 // earlier gets the next free connection before one that began later, even if it asks later.
+// A lookup's statement is prepared once on its connection and then only bound and executed.
 // On PGlite (one connection) the lookups are ordinary queries; the first test still runs there.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { setConfig } from "@/lib/config";
@@ -19,7 +20,8 @@ const OTHER_OWNER = "0x71C7656EC7ab88b098defB751B7401B5f6d8976F";
 let scratch: { drop(): Promise<void> } | undefined;
 
 beforeAll(async () => {
-  setConfig({ NODE_ENV: "test", LOG_LEVEL: "silent" });
+  // One lookup connection: what a lookup prepared is seen by the next one.
+  setConfig({ NODE_ENV: "test", LOG_LEVEL: "silent", DB_LOOKUP_POOL_SIZE: 1 });
   if (SERVER) {
     const created = await createThrowAwayDatabase(SERVER, "test");
     scratch = created;
@@ -68,6 +70,24 @@ describe("database connections", () => {
     expect(mainAnswered).toBe(false);
     await Promise.all(holds.map((release) => release()));
     await main;
+  });
+
+  test.runIf(SERVER)("a lookup is prepared by name once, and a bounded number of texts are", async () => {
+    const text = "SELECT $1::text AS asked";
+    expect(await database().lookup(text, ["first"])).toEqual([{ asked: "first" }]);
+    expect(await database().lookup(text, ["second"])).toEqual([{ asked: "second" }]);
+    const preparedNow = () =>
+      database().lookup<{ name: string; statement: string }>(
+        "SELECT name, statement FROM pg_prepared_statements WHERE name LIKE 'namesvc_lookup_%'",
+      );
+    const named = (await preparedNow()).filter((row) => row.statement === text);
+    expect(named).toHaveLength(1);
+    // Texts past the bound still answer, unnamed: the connection keeps no more statements.
+    for (let i = 0; i < 40; i++) expect(await database().lookup(`SELECT ${i} AS n`)).toEqual([{ n: i }]);
+    const preparedTexts = (await preparedNow()).map((row) => row.statement);
+    expect(preparedTexts).toContain("SELECT 0 AS n");
+    expect(preparedTexts).not.toContain("SELECT 39 AS n");
+    expect(preparedTexts.length).toBeLessThanOrEqual(32);
   });
 
   test.runIf(SERVER)("the main pool's next connection goes to the request that began first", async () => {
