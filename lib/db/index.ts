@@ -96,6 +96,8 @@ async function openPglite(dataDir?: string): Promise<Database> {
 
 /** How many distinct lookup statements are prepared by name on each lookup connection. */
 const LOOKUP_STATEMENTS = 32;
+// "cached plan must not change result type", "invalid SQL statement name".
+const STALE_STATEMENT_CODES = new Set(["0A000", "26000"]);
 
 async function openPostgres(url: string, poolSize = config().DB_POOL_SIZE): Promise<Database> {
   const pg = (await import("pg")).default;
@@ -143,7 +145,16 @@ async function openPostgres(url: string, poolSize = config().DB_POOL_SIZE): Prom
       return (await pool.query(text, params)).rows as T[];
     },
     async lookup<T extends Row>(text: string, params: unknown[] = []) {
-      return (await lookups.query({ name: lookupStatementName(text), text, values: params })).rows as T[];
+      const name = lookupStatementName(text);
+      try {
+        return (await lookups.query({ name, text, values: params })).rows as T[];
+      } catch (error) {
+        // A statement prepared before a migration changed the columns it returns (another instance
+        // migrated) fails on its connection, which the pool then closes; sent unnamed, it is parsed
+        // against the schema as it is now.
+        if (name === undefined || !STALE_STATEMENT_CODES.has((error as { code?: unknown }).code as string)) throw error;
+        return (await lookups.query(text, params)).rows as T[];
+      }
     },
     async exec(script) {
       await pool.query(script);

@@ -2,7 +2,8 @@
 // of the main pool taken (long purchases, a stalled transaction), a forward and a reverse lookup
 // still answer at once. And the main pool serves requests by arrival: a request that began
 // earlier gets the next free connection before one that began later, even if it asks later.
-// A lookup's statement is prepared once on its connection and then only bound and executed.
+// A lookup's statement is prepared once on its connection and then only bound and executed, and
+// one prepared before the schema changed under it still answers.
 // On PGlite (one connection) the lookups are ordinary queries; the first test still runs there.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { setConfig } from "@/lib/config";
@@ -70,6 +71,16 @@ describe("database connections", () => {
     expect(mainAnswered).toBe(false);
     await Promise.all(holds.map((release) => release()));
     await main;
+  });
+
+  test.runIf(SERVER)("a lookup prepared before a column changed type still answers", async () => {
+    await database().exec("CREATE TABLE lookup_probe (v integer); INSERT INTO lookup_probe VALUES (7)");
+    const text = "SELECT v FROM lookup_probe WHERE v IS NOT NULL";
+    expect(await database().lookup(text)).toEqual([{ v: 7 }]);
+    // Another instance's migration, say: the prepared statement's result no longer matches.
+    await database().exec("ALTER TABLE lookup_probe ALTER COLUMN v TYPE text");
+    expect(await database().lookup(text)).toEqual([{ v: "7" }]);
+    expect(await database().lookup(text)).toEqual([{ v: "7" }]);
   });
 
   test.runIf(SERVER)("a lookup is prepared by name once, and a bounded number of texts are", async () => {
