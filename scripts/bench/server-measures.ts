@@ -24,7 +24,7 @@ export function nodeArgsFrom(value: string | undefined): string[] {
   return (value ?? "").split(" ").filter(Boolean);
 }
 
-const CLOCK_TICKS = 100;
+export const CLOCK_TICKS = 100;
 
 /**
  * User and system CPU seconds of a server: the embedded database's thread (lib/db/embedded.ts: Node
@@ -55,7 +55,8 @@ export function cpuSeconds(pid: number): { server: number; database: number; thr
   return { server: (total - database) / CLOCK_TICKS, database: database / CLOCK_TICKS, threads };
 }
 
-function ticksOf(pid: number, tid: string): number {
+/** CPU clock ticks (user and system) one thread has taken, 0 once it is gone. */
+export function ticksOf(pid: number, tid: string): number {
   try {
     const fields = readFileSync(`/proc/${pid}/task/${tid}/stat`, "utf8").split(") ")[1].split(" ");
     return Number(fields[11]) + Number(fields[12]);
