@@ -13,4 +13,6 @@ export function startTempPostgres(options?: { log?: (message: string) => void })
 export function createThrowAwayDatabase(
   serverUrl: string,
   prefix?: string,
-): Promise<{ url: string; drop(): Promise<void> }>;
+): Promise<{ name: string; url: string; drop(): Promise<void> }>;
+export function databaseUrlOn(serverUrl: string, name: string): string;
+export function runOn(serverUrl: string, sql: string): Promise<Record<string, unknown>[]>;

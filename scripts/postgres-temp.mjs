@@ -218,24 +218,35 @@ export async function startTempPostgres({ log = () => {} } = {}) {
   };
 }
 
-/**
- * A new, empty database on a PostgreSQL server, for one test file or bench: returns its URL and
- * how to drop it (connections still open are terminated).
- */
-export async function createThrowAwayDatabase(serverUrl, prefix = "scratch") {
-  const pg = (await import("pg")).default;
-  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
-  const run = async (sql) => {
-    const client = new pg.Client({ connectionString: serverUrl });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
+/** The URL of database `name` on the PostgreSQL server `serverUrl` reaches. */
+export function databaseUrlOn(serverUrl, name) {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+  return url.toString();
+}
+
+/** Runs one statement on its own connection to `serverUrl` and returns its rows. */
+export async function runOn(serverUrl, sql) {
+  const pg = (await import("pg")).default;
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return (await client.query(sql)).rows;
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * A new, empty database on a PostgreSQL server, for one test file or bench: returns its name, its
+ * URL and how to drop it (connections still open are terminated).
+ */
+export async function createThrowAwayDatabase(serverUrl, prefix = "scratch") {
+  const name = `${prefix}_${randomBytes(6).toString("hex")}`;
+  await runOn(serverUrl, `CREATE DATABASE ${name}`);
+  return {
+    name,
+    url: databaseUrlOn(serverUrl, name),
+    drop: async () => void (await runOn(serverUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)),
+  };
 }

@@ -41,7 +41,7 @@ import {
 } from "./server-measures";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, openDatabase } from "@/lib/db";
-import { createThrowAwayDatabase, startTempPostgres } from "@/scripts/postgres-temp.mjs";
+import { createThrowAwayDatabase, databaseUrlOn, runOn, startTempPostgres } from "@/scripts/postgres-temp.mjs";
 
 const REF = process.env.AB_REF ?? "HEAD";
 const PAIRS = Number(process.env.AB_PAIRS ?? 2);
@@ -128,25 +128,12 @@ function cpuMicros(pid: number): number {
 /** The PostgreSQL server the databases are on (AB_DB=postgres), and how to reach it. */
 let postgresUrl: string | undefined;
 
-/** Runs one statement on the PostgreSQL server, connected to `database` (default: postgres). */
-async function onPostgres<T extends Record<string, unknown>>(sql: string, database = "postgres"): Promise<T[]> {
-  const pg = (await import("pg")).default;
-  const url = new URL(postgresUrl!);
-  url.pathname = `/${database}`;
-  const client = new pg.Client({ connectionString: url.toString() });
-  await client.connect();
-  try {
-    return (await client.query(sql)).rows as T[];
-  } finally {
-    await client.end();
-  }
-}
-
 /** CPU time so far, in µs, of the PostgreSQL processes serving `database` (its connections), by process id. */
 async function databaseMicros(database: string): Promise<Map<number, number>> {
-  const rows = await onPostgres<{ pid: number }>(
+  const rows = (await runOn(
+    postgresUrl!,
     `SELECT pid FROM pg_stat_activity WHERE datname = '${database}' AND pid <> pg_backend_pid()`,
-  );
+  )) as { pid: number }[];
   const micros = new Map<number, number>();
   // A PostgreSQL process has one thread.
   for (const { pid } of rows) micros.set(pid, (ticksOf(pid, String(pid)) * 1e6) / CLOCK_TICKS);
@@ -220,14 +207,10 @@ async function main(): Promise<void> {
     if (!postgresUrl) throw new Error("AB_DB=postgres: no AB_DATABASE_URL and no PostgreSQL binaries to start one");
     const created = await createThrowAwayDatabase(postgresUrl, "ab_prepared");
     dropDatabases.push(() => created.drop());
-    preparedDatabase = new URL(created.url).pathname.slice(1);
+    preparedDatabase = created.name;
   }
-  const urlOf = (database: string | undefined) => {
-    if (database === undefined) return undefined;
-    const url = new URL(postgresUrl!);
-    url.pathname = `/${database}`;
-    return url.toString();
-  };
+  const urlOf = (database: string | undefined) =>
+    database === undefined ? undefined : databaseUrlOn(postgresUrl!, database);
   const seeding = await start.tree({ env: serverEnv(prepared, true, urlOf(preparedDatabase)) });
   seeding.child.kill("SIGTERM");
   await new Promise((resolve) => seeding.child.once("exit", resolve));
@@ -251,8 +234,8 @@ async function main(): Promise<void> {
       let database: string | undefined;
       if (preparedDatabase) {
         database = `${preparedDatabase}_${build}_${at}`;
-        await onPostgres(`CREATE DATABASE ${database} TEMPLATE ${preparedDatabase}`);
-        dropDatabases.push(() => onPostgres(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
+        await runOn(postgresUrl!, `CREATE DATABASE ${database} TEMPLATE ${preparedDatabase}`);
+        dropDatabases.push(() => runOn(postgresUrl!, `DROP DATABASE IF EXISTS ${database} WITH (FORCE)`));
       }
       const env = serverEnv(dataDir, false, urlOf(database));
       const running = await start[build]({
