@@ -623,6 +623,10 @@ async function startServer(
       JWT_SECRET: BENCH_JWT_SECRET,
       NODE_ENV: "production",
       OWNER_SIGN_IN_DOMAINS: "loopback",
+      // Every server of the warm row opens an order from this one client address before it is
+      // warmed; on PostgreSQL they share the database, so the default bound of 5 unpaid orders per
+      // address refused the sixth (BENCH_WARM_PROCESSES of 4 or more). Out of reach, as the rate limits are.
+      UNPAID_HOLDS_PER_CLIENT: UNREACHABLE_LIMIT,
       DATA_DIR: options.dataDir,
       PORT: "0",
       HOST: "127.0.0.1",
