@@ -99,16 +99,58 @@ const LOOKUP_STATEMENTS = 32;
 // "cached plan must not change result type", "invalid SQL statement name".
 const STALE_STATEMENT_CODES = new Set(["0A000", "26000"]);
 
+// Resolution's lookups (`name = ANY($1)` and two by address) are planned once per statement: left
+// to choose, PostgreSQL planned `name = ANY($1)` anew on every execution (its generic plan, costed
+// for ten names, looked dearer than the custom plans it had made), and under cache misses the
+// database took about a quarter more CPU per answer than with one plan (docs/operations.md,
+// thirty-second round). The generic plans are the index scans the custom ones were. Set on the
+// lookup connections only, at connection start: the main pool's statements (Prisma's, the market's)
+// keep PostgreSQL's own choice.
+const LOOKUP_SESSION_OPTIONS = "-c plan_cache_mode=force_generic_plan";
+
+/**
+ * The startup options of the lookup connections: LOOKUP_SESSION_OPTIONS, unless whatever answers
+ * at `url` refuses a connection that carries them and accepts one without (PgBouncer refuses a
+ * setting it does not track; an engine may not know the setting): the lookups then connect without
+ * them and are planned as the database chooses. A refusal of both (a wrong password, nothing
+ * listening) says nothing about the options: they are kept. Options in DATABASE_URL take their place.
+ */
+async function lookupSessionOptions(
+  pg: typeof import("pg").default,
+  url: string,
+  timeoutMs: number,
+): Promise<string | undefined> {
+  const connects = async (options: string | undefined) => {
+    const probe = new pg.Client({ connectionString: url, options, connectionTimeoutMillis: timeoutMs });
+    try {
+      await probe.connect();
+      return true;
+    } catch (error) {
+      return error as Error;
+    } finally {
+      await probe.end().catch(() => undefined);
+    }
+  };
+  const refused = await connects(LOOKUP_SESSION_OPTIONS);
+  if (refused === true || (await connects(undefined)) !== true) return LOOKUP_SESSION_OPTIONS;
+  logger("db").warn(
+    `the database refused the lookup connections' options (${refused.message}); ` +
+      "their lookups are planned as it chooses",
+  );
+  return undefined;
+}
+
 async function openPostgres(url: string, poolSize = config().DB_POOL_SIZE): Promise<Database> {
   const pg = (await import("pg")).default;
   const { PrismaPg } = await import("@prisma/adapter-pg");
   const cfg = config();
   const unwatch: (() => void)[] = [];
   // With the server down or stalled, a request fails within these bounds (503) instead of waiting.
-  const poolOf = (max: number) => {
+  const poolOf = (max: number, options?: string) => {
     const pool = new pg.Pool({
       connectionString: url,
       max,
+      options,
       connectionTimeoutMillis: cfg.DB_CONNECT_TIMEOUT_MS,
       statement_timeout: cfg.DB_STATEMENT_TIMEOUT_MS,
       keepAlive: true,
@@ -121,7 +163,7 @@ async function openPostgres(url: string, poolSize = config().DB_POOL_SIZE): Prom
   };
   const pool = poolOf(poolSize);
   serveInArrivalOrder(pool, poolSize, cfg.DB_CONNECT_TIMEOUT_MS);
-  const lookups = poolOf(cfg.DB_LOOKUP_POOL_SIZE);
+  const lookups = poolOf(cfg.DB_LOOKUP_POOL_SIZE, await lookupSessionOptions(pg, url, cfg.DB_CONNECT_TIMEOUT_MS));
   const prisma = new PrismaClient({ adapter: new PrismaPg(pool) });
   const listeners = new Set<InstanceType<typeof pg.Client>>();
   let closed = false;

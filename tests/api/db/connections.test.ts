@@ -5,6 +5,7 @@
 // A lookup's statement is prepared once on its connection and then only bound and executed, and
 // one prepared before the schema changed under it still answers.
 // On PGlite (one connection) the lookups are ordinary queries; the first test still runs there.
+import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { setConfig } from "@/lib/config";
 import { closeDatabase, database, db, openDatabase } from "@/lib/db";
@@ -18,7 +19,7 @@ const SERVER = process.env.TEST_DATABASE_URL;
 const POOL_SIZE = 2;
 const OWNER = "0x8ba1f109551bD432803012645Ac136ddd64DBA72";
 const OTHER_OWNER = "0x71C7656EC7ab88b098defB751B7401B5f6d8976F";
-let scratch: { drop(): Promise<void> } | undefined;
+let scratch: { url: string; drop(): Promise<void> } | undefined;
 
 beforeAll(async () => {
   // One lookup connection: what a lookup prepared is seen by the next one.
@@ -83,6 +84,24 @@ describe("database connections", () => {
     expect(await database().lookup(text)).toEqual([{ v: "7" }]);
   });
 
+  test.runIf(SERVER)("a lookup is planned once, the main pool's statements as PostgreSQL chooses", async () => {
+    // Left to choose, PostgreSQL makes custom plans for a statement's first five executions at least.
+    const text = "SELECT name FROM domain WHERE name = ANY($1::text[]) ORDER BY name";
+    for (let i = 0; i < 8; i++)
+      expect(await database().lookup(text, [["looked.web3", "unasked.web3"]])).toEqual([
+        { name: "looked.web3" },
+        { name: "unasked.web3" },
+      ]);
+    const [plans] = await database().lookup<{ generic_plans: string; custom_plans: string }>(
+      "SELECT generic_plans::text, custom_plans::text FROM pg_prepared_statements WHERE statement = $1",
+      [text],
+    );
+    expect(plans).toEqual({ generic_plans: "8", custom_plans: "0" });
+    const mode = "SELECT current_setting('plan_cache_mode') AS mode";
+    expect(await database().lookup(mode)).toEqual([{ mode: "force_generic_plan" }]);
+    expect(await database().query(mode)).toEqual([{ mode: "auto" }]);
+  });
+
   test.runIf(SERVER)("a lookup is prepared by name once, and a bounded number of texts are", async () => {
     const text = "SELECT $1::text AS asked";
     expect(await database().lookup(text, ["first"])).toEqual([{ asked: "first" }]);
@@ -127,3 +146,71 @@ describe("database connections", () => {
     expect(served).toEqual(["older", "newer"]);
   });
 });
+
+describe.runIf(SERVER)("behind a pooler that refuses the lookup connections' options", () => {
+  test("lookups still answer, planned as PostgreSQL chooses", async () => {
+    const target = new URL(scratch!.url);
+    const pooler = refusingOptions(target.hostname, Number(target.port || 5432));
+    const port = await new Promise<number>((resolve) =>
+      pooler.server.listen(0, "127.0.0.1", () => resolve((pooler.server.address() as net.AddressInfo).port)),
+    );
+    try {
+      await closeDatabase();
+      const through = new URL(scratch!.url);
+      through.hostname = "127.0.0.1";
+      through.port = String(port);
+      await openDatabase({ url: through.toString(), poolSize: POOL_SIZE });
+      expect(pooler.refused()).toBe(1);
+      expect((await nativeProvider.forward("looked.web3", {}))?.domain).toBe("looked.web3");
+      const mode = "SELECT current_setting('plan_cache_mode') AS mode";
+      expect(await database().lookup(mode)).toEqual([{ mode: "auto" }]);
+      expect(pooler.refused()).toBe(1);
+    } finally {
+      await closeDatabase();
+      pooler.close();
+    }
+  });
+});
+
+/**
+ * A TCP proxy to a PostgreSQL server that answers a startup message carrying `options` as
+ * PgBouncer answers an untracked setting in it: FATAL 08P01, connection closed.
+ */
+function refusingOptions(host: string, port: number) {
+  let refused = 0;
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    sockets.add(client);
+    let head = Buffer.alloc(0);
+    const onData = (chunk: Buffer) => {
+      head = Buffer.concat([head, chunk]);
+      if (head.length < 4 || head.length < head.readInt32BE(0)) return;
+      client.off("data", onData);
+      if (head.subarray(8, head.readInt32BE(0)).includes("options\0")) {
+        refused++;
+        const fields = Buffer.from(
+          "SFATAL\0VFATAL\0C08P01\0Munsupported startup parameter in options: plan_cache_mode\0\0",
+        );
+        const length = Buffer.alloc(4);
+        length.writeInt32BE(fields.length + 4);
+        client.end(Buffer.concat([Buffer.from("E"), length, fields]));
+        return;
+      }
+      const upstream = net.connect(port, host, () => upstream.write(head));
+      sockets.add(upstream);
+      client.pipe(upstream).pipe(client);
+      const drop = () => (client.destroy(), upstream.destroy());
+      client.on("error", drop).on("close", drop);
+      upstream.on("error", drop).on("close", drop);
+    };
+    client.on("data", onData);
+  });
+  return {
+    server,
+    refused: () => refused,
+    close() {
+      for (const socket of sockets) socket.destroy();
+      server.close();
+    },
+  };
+}
