@@ -196,7 +196,9 @@ function refusingOptions(host: string, port: number) {
         client.end(Buffer.concat([Buffer.from("E"), length, fields]));
         return;
       }
-      const upstream = net.connect(port, host, () => upstream.write(head));
+      // Written at once, so it goes before anything piped after it.
+      const upstream = net.connect(port, host);
+      upstream.write(head);
       sockets.add(upstream);
       client.pipe(upstream).pipe(client);
       const drop = () => (client.destroy(), upstream.destroy());
