@@ -3,7 +3,9 @@
 // still answer at once. And the main pool serves requests by arrival: a request that began
 // earlier gets the next free connection before one that began later, even if it asks later.
 // A lookup's statement is prepared once on its connection and then only bound and executed, and
-// one prepared before the schema changed under it still answers.
+// one prepared before the schema changed under it still answers. Lookups are planned once (a
+// generic plan), the main pool's statements as PostgreSQL chooses; behind a pooler that refuses
+// the lookup connections' startup option, as PgBouncer does, lookups still answer without it.
 // On PGlite (one connection) the lookups are ordinary queries; the first test still runs there.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
