@@ -112,8 +112,10 @@ const LOOKUP_SESSION_OPTIONS = "-c plan_cache_mode=force_generic_plan";
  * The startup options of the lookup connections: LOOKUP_SESSION_OPTIONS, unless whatever answers
  * at `url` refuses a connection that carries them and accepts one without (PgBouncer refuses a
  * setting it does not track; an engine may not know the setting): the lookups then connect without
- * them and are planned as the database chooses. A refusal of both (a wrong password, nothing
- * listening) says nothing about the options: they are kept. Options in DATABASE_URL take their place.
+ * them and are planned as the database chooses. A refusal of both (a wrong password) or no answer
+ * at all says nothing about the options: they are kept, and the start fails at its migrations as
+ * before (where nothing answers, after one connection timeout more). Options in DATABASE_URL take
+ * their place.
  */
 async function lookupSessionOptions(
   pg: typeof import("pg").default,
@@ -132,7 +134,9 @@ async function lookupSessionOptions(
     }
   };
   const refused = await connects(LOOKUP_SESSION_OPTIONS);
-  if (refused === true || (await connects(undefined)) !== true) return LOOKUP_SESSION_OPTIONS;
+  // Only an answer (not a socket's error or a timeout) can be a refusal of the options.
+  if (refused === true || !(refused instanceof pg.DatabaseError) || (await connects(undefined)) !== true)
+    return LOOKUP_SESSION_OPTIONS;
   logger("db").warn(
     `the database refused the lookup connections' options (${refused.message}); ` +
       "their lookups are planned as it chooses",
