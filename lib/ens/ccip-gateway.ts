@@ -69,7 +69,7 @@ export async function answerCcipRead(sender: string, callData: string, now = Dat
   const served = await servedEnsRecords(name);
   if (!served) throw notFound("data", `${name} is not under an ENS parent domain served by this gateway.`);
   const { records, names } = served;
-  const result = answerQuery(inner, { name, node: nodeOf(name) }, records, true);
+  const result = answerQuery(inner, name, records, true);
   const expires = BigInt(Math.floor(now / 1000) + config().ENS_GATEWAY_TTL_SECONDS);
   const signer = gatewaySigner();
   const sig = await signer.signDigest(signatureHash(resolver, expires, request, result));
@@ -112,9 +112,10 @@ export function decodeDnsName(encoded: Hex): string {
 }
 
 // A wallet asks several queries of one name (its address, then its avatar and other texts), each a
-// request of its own: the name's namehash, a Keccak hash per label, is kept rather than made again for
-// each (a tenth of a signed answer's CPU in the bench's run of unique queries of one name). Bounded;
-// emptied when full. Only names served here get this far.
+// request of its own, and a multicall holds several: the name's namehash, a Keccak hash per label, is
+// kept rather than made again for each (a tenth of a signed answer's CPU in the bench's run of unique
+// queries of one name). Made only for a query that decoded, of a name served here. Bounded; emptied
+// when full.
 const MAX_KEPT_NODES = 1024;
 const keptNodes = new Map<string, Hex>();
 
@@ -127,12 +128,7 @@ function nodeOf(name: string): Hex {
   return node;
 }
 
-function answerQuery(
-  inner: Hex,
-  asked: { name: string; node: Hex },
-  records: NativeRecords | null,
-  topLevel: boolean,
-): Hex {
+function answerQuery(inner: Hex, name: string, records: NativeRecords | null, topLevel: boolean): Hex {
   let call;
   try {
     call = decodeFunctionData({ abi: recordAbi, data: inner });
@@ -147,11 +143,11 @@ function answerQuery(
     if (!topLevel) throw badRequest("data", "A multicall may not hold another multicall.");
     const calls = call.args[0];
     if (calls.length > MAX_MULTICALL) throw badRequest("data", `A multicall holds at most ${MAX_MULTICALL} queries.`);
-    const results = calls.map((each) => answerQuery(each, asked, records, false));
+    const results = calls.map((each) => answerQuery(each, name, records, false));
     return encodeFunctionResult({ abi: recordAbi, functionName: "multicall", result: results });
   }
-  if (call.args[0] !== asked.node)
-    throw badRequest("data", `The query's node is not namehash("${asked.name}"), the name it was sent for.`);
+  if (call.args[0] !== nodeOf(name))
+    throw badRequest("data", `The query's node is not namehash("${name}"), the name it was sent for.`);
   switch (call.functionName) {
     case "addr":
       if (call.args.length === 1)
