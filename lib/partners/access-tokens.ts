@@ -7,9 +7,7 @@ import { config } from "@/lib/config";
 import { db } from "@/lib/db";
 import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { invalidate } from "@/lib/db/invalidation";
-import { inTransaction } from "@/lib/db/in-transaction";
 import { signToken } from "./jwt";
-import { lockPartnerRow } from "./partner-lock";
 import { signingSecret } from "./signing-secret";
 import type { TokenType } from "./authenticate";
 
@@ -84,35 +82,16 @@ export async function createAccessToken(
     updatedAt: now,
   };
   const most = config().ACCESS_TOKENS_PER_PARTNER;
-  // Prisma's default 2 s wait for a transaction would turn a burst of creations, queued on the
-  // partner's row (and on the embedded database's one connection), into 500s.
-  await inTransaction(async (tx) => {
-    // The partner's row is the lock: two creations at once count each other's token.
-    await lockPartnerRow(partnerId, tx);
-    const [{ live }] = await run(
-      sqlBuilder
-        .selectFrom("access_token")
-        .select(sql<number>`count(*)::int`.as("live"))
-        .where("partner_id", "=", partnerId)
-        .where("valid_till", ">", now),
-      tx,
-    );
-    if (live >= most) throw tooManyTokens(most);
-    await run(
-      sqlBuilder.insertInto("access_token").values({
-        id: row.id,
-        partner_id: row.partnerId,
-        label: row.label,
-        type: row.type,
-        valid_from: row.validFrom,
-        valid_till: row.validTill,
-        hint: row.hint,
-        created_at: now,
-        updated_at: now,
-      }),
-      tx,
-    );
-  });
+  // One statement (prisma/migrations/20261213000000_access_token_in_one_statement): it takes the
+  // partner's row as the lock, counts the live tokens and writes this one, so the row is held for
+  // the statement only. Held across a transaction's round trips instead, creations queued on it
+  // under load, each holding a pool connection the purchases behind them waited for.
+  const [{ created }] = await run(
+    sql<{ created: boolean }>`SELECT create_access_token(${row.id}::uuid, ${partnerId}::uuid, ${row.label},
+      ${row.type}::"TokenType", ${row.validFrom}::timestamptz, ${row.validTill}::timestamptz, ${row.hint},
+      ${now}::timestamptz, ${most}::integer) AS created`,
+  );
+  if (!created) throw tooManyTokens(most);
   return toAccessToken(row, value);
 }
 

@@ -3,9 +3,11 @@
 // order naming the partner (a purchase) is written while it is held. PostgreSQL only: PGlite runs
 // one transaction at a time, so nothing there can be written beside an open one.
 import { randomUUID } from "node:crypto";
+import { config } from "@/lib/config";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { db } from "@/lib/db";
 import { writeOrder } from "@/lib/market/order-rows";
+import { createAccessToken } from "@/lib/partners/access-tokens";
 import { createPartner } from "@/lib/partners/create-partner";
 import { lockPartnerRow } from "@/lib/partners/partner-lock";
 import { startTestApp, type TestApp } from "@/tests/support/app";
@@ -61,5 +63,41 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)("the partner's lock", () => {
     await second.holding;
     second.release();
     await second.done;
+  });
+
+  // The creation is one statement (create_access_token): it must count the tokens that committed
+  // while it waited for the row, not those its statement saw when it began.
+  test("a token creation waiting for the lock counts the token its holder wrote", async () => {
+    const { partner } = await createPartner(`Lock ${randomUUID().slice(0, 6)}`);
+    const most = config().ACCESS_TOKENS_PER_PARTNER;
+    const hour = 3_600_000;
+    const input = (label: string) => ({
+      label,
+      type: "CUSTOMER" as const,
+      validFrom: new Date(),
+      validTill: new Date(Date.now() + hour),
+    });
+    // createPartner made its ADMIN token; fill to one under the bound.
+    for (let live = await db().accessToken.count({ where: { partnerId: partner.id } }); live < most - 1; live++)
+      await createAccessToken(partner.id, input(`t${live}`));
+    const holder = holdOpenTransaction(async (tx) => {
+      await lockPartnerRow(partner.id, tx);
+      await tx.accessToken.create({
+        data: { id: randomUUID(), partnerId: partner.id, hint: "holder", ...input("last") },
+      });
+    });
+    await holder.holding;
+    const creation = createAccessToken(partner.id, input("over")).then(
+      () => "created",
+      (error: { status?: number }) => error.status,
+    );
+    try {
+      await untilLockWait("the creation never waited for the partner's row", "create_access_token");
+    } finally {
+      holder.release();
+      await holder.done;
+    }
+    expect(await creation).toBe(409);
+    expect(await db().accessToken.count({ where: { partnerId: partner.id } })).toBe(most);
   });
 });
