@@ -16,6 +16,7 @@ import {
 } from "viem";
 import { badRequest, notFound } from "@/lib/contract/errors";
 import { config, ensResolvers } from "@/lib/config";
+import { keptResults } from "@/lib/memo/kept-results";
 import { walletOfCoinType } from "@/lib/names/coins";
 import { InvalidNameError, normalizeWeb3Name } from "@/lib/names/normalize";
 import type { NativeRecords } from "@/lib/resolution/native-records";
@@ -117,16 +118,7 @@ export function decodeDnsName(encoded: Hex): string {
 // queries of one name). Made only for a query that decoded, of a name served here. Bounded; emptied
 // when full.
 const MAX_KEPT_NODES = 1024;
-const keptNodes = new Map<string, Hex>();
-
-function nodeOf(name: string): Hex {
-  let node = keptNodes.get(name);
-  if (node === undefined) {
-    if (keptNodes.size >= MAX_KEPT_NODES) keptNodes.clear();
-    keptNodes.set(name, (node = namehash(name)));
-  }
-  return node;
-}
+const nodeOf: (name: string) => Hex = keptResults(namehash, MAX_KEPT_NODES);
 
 function answerQuery(inner: Hex, name: string, records: NativeRecords | null, topLevel: boolean): Hex {
   let call;

@@ -2,6 +2,7 @@ import "server-only";
 import { randomBytes, timingSafeEqual } from "node:crypto";
 import { isIPv4, isIPv6 } from "node:net";
 import { config } from "@/lib/config";
+import { keptResults } from "@/lib/memo/kept-results";
 
 // Who sent a request, as the rate limiter and the loopback-only routes see it. No header a client
 // can send decides it:
@@ -116,23 +117,15 @@ export function fromLoopback(request: Request): boolean {
   return client !== undefined && LOOPBACK.test(client);
 }
 
+// A client sends many requests from one address (its socket's peer string, the same string for
+// every request on a connection): the parse runs once per address, kept for the last 10,000.
+const MAX_ADDRESS_KEYS = 10_000;
+
 /**
  * IPv4 as is (also when IPv4-mapped in IPv6); IPv6 by its /64, since one subscriber usually holds
  * a whole /64 and could otherwise rotate through it.
  */
-export function addressKey(address: string): string {
-  let key = addressKeys.get(address);
-  if (key === undefined) {
-    if (addressKeys.size >= MAX_ADDRESS_KEYS) addressKeys.clear();
-    addressKeys.set(address, (key = keyOfAddress(address)));
-  }
-  return key;
-}
-
-// A client sends many requests from one address (its socket's peer string, the same string for
-// every request on a connection): the parse runs once per address. Bounded; emptied when full.
-const MAX_ADDRESS_KEYS = 10_000;
-const addressKeys = new Map<string, string>();
+export const addressKey: (address: string) => string = keptResults(keyOfAddress, MAX_ADDRESS_KEYS);
 
 function keyOfAddress(address: string): string {
   const canonical = canonicalAddress(address);

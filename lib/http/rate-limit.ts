@@ -1,6 +1,7 @@
 import "server-only";
 import { config, type Config } from "@/lib/config";
 import { isDatabaseOpen } from "@/lib/db";
+import { keptResults } from "@/lib/memo/kept-results";
 import { prepared, run, sql, sqlBuilder } from "@/lib/db/sql";
 import { clientAddress } from "./client-address";
 import { ApiError } from "@/lib/contract/errors";
@@ -284,18 +285,17 @@ function tooManyRequests(decision: RateLimitDecision, per: "partner" | "address"
 // key string already hashed is what the limiter's maps look up (a key built per request is a new
 // string to hash each time). Bounded; emptied when full.
 const MAX_KEYS_PER_CLASS = 10_000;
-const counterKeys = { p: new Map<string, Map<string, string>>(), a: new Map<string, Map<string, string>>() };
+const counterKeys = {
+  p: new Map<string, (id: string) => string>(),
+  a: new Map<string, (id: string) => string>(),
+};
 
 function counterKey(kind: "p" | "a", limitClass: string, id: string): string {
   const byClass = counterKeys[kind];
-  let keys = byClass.get(limitClass);
-  if (keys === undefined) byClass.set(limitClass, (keys = new Map()));
-  let key = keys.get(id);
-  if (key === undefined) {
-    if (keys.size >= MAX_KEYS_PER_CLASS) keys.clear();
-    keys.set(id, (key = `${kind}:${limitClass}:${id}`));
-  }
-  return key;
+  let keyOf = byClass.get(limitClass);
+  if (keyOf === undefined)
+    byClass.set(limitClass, (keyOf = keptResults((of: string) => `${kind}:${limitClass}:${of}`, MAX_KEYS_PER_CLASS)));
+  return keyOf(id);
 }
 
 /**

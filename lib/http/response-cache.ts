@@ -1,5 +1,6 @@
 import "server-only";
 import { config, responseCacheMb } from "@/lib/config";
+import { keptResults } from "@/lib/memo/kept-results";
 import { invalidatedSince, invalidationEpoch, onAnyInvalidation } from "@/lib/db/invalidation";
 import { ApiError } from "@/lib/contract/errors";
 import { Doorkeeper } from "@/lib/resolution/doorkeeper";
@@ -65,16 +66,13 @@ function sizeOf(key: string, body: string, error: ApiError | undefined): number 
 }
 
 // Cached responses of one endpoint carry the same few headers; one shared list serves them all.
-const internedHeaders = new Map<string, readonly string[]>();
+const sharedHeaders = keptResults(
+  (text: string): readonly string[] => Object.freeze(JSON.parse(text) as string[]),
+  1000,
+);
 
 function intern(headers: readonly string[]): readonly string[] {
-  const key = JSON.stringify(headers);
-  let shared = internedHeaders.get(key);
-  if (!shared) {
-    if (internedHeaders.size > 1000) internedHeaders.clear();
-    internedHeaders.set(key, (shared = Object.freeze(headers.slice())));
-  }
-  return shared;
+  return sharedHeaders(JSON.stringify(headers));
 }
 
 export class ResponseCache {
