@@ -68,7 +68,7 @@ export async function createAccessToken(
     },
     signingSecret(),
   );
-  // Written with raw statements: a Prisma create cost ~2 ms of CPU, most of a token request, and
+  // Written with a raw statement: a Prisma create cost ~2 ms of CPU, most of a token request, and
   // dashboards make and revoke tokens in bursts.
   const row: AccessTokenRow = {
     id,
@@ -85,7 +85,7 @@ export async function createAccessToken(
   // One statement (prisma/migrations/20261213000000_access_token_in_one_statement): it takes the
   // partner's row as the lock, counts the live tokens and writes this one, so the row is held for
   // the statement only. Held across a transaction's round trips instead, creations queued on it
-  // under load, each holding a pool connection the purchases behind them waited for.
+  // under load, each holding a connection of the pool while it waited (docs/operations.md).
   const [{ created }] = await run(
     sql<{ created: boolean }>`SELECT create_access_token(${row.id}::uuid, ${partnerId}::uuid, ${row.label},
       ${row.type}::"TokenType", ${row.validFrom}::timestamptz, ${row.validTill}::timestamptz, ${row.hint},

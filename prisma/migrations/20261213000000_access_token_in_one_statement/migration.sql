@@ -3,9 +3,9 @@
 -- takes it: two creations at once count each other's token. One statement, so the row is held for
 -- the statement alone: taken in a transaction of three statements it stayed held across the
 -- server's round trips, and under load creations queued on it while each held a connection of the
--- pool, which the purchases and reads behind them then waited for (docs/operations.md). Each
--- statement of a volatile function sees what committed before it began, so the count, run once the
--- lock is held, sees the token of a creation that held it before. Answers whether it wrote the token.
+-- pool (docs/operations.md, thirty-fourth round). Each statement of a volatile function sees what
+-- committed before it began, so the count, run once the lock is held, sees the token of a creation
+-- that held it before. Answers whether it wrote the token.
 CREATE FUNCTION "create_access_token"(p_id uuid, p_partner_id uuid, p_label text, p_type "TokenType",
                                       p_valid_from timestamptz, p_valid_till timestamptz, p_hint text,
                                       p_now timestamptz, p_most integer)
