@@ -31,6 +31,7 @@ const LAYERS = [
   ["names"],
   ["log"],
   ["config"],
+  ["memo"],
 ];
 
 function layerRules() {
