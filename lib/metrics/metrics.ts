@@ -3,13 +3,14 @@ import { Counter, Gauge, Registry } from "prom-client";
 import { config } from "@/lib/config";
 import { requestCounts } from "@/lib/http/request-counts";
 import { cacheReads } from "@/lib/http/response-cache";
+import { recordQueries } from "@/lib/resolution/native-records";
 import { run, sql, sqlBuilder } from "@/lib/db/sql";
 import { stripeCalls } from "@/lib/payments/card/stripe-processor";
 import { watcherLags } from "@/lib/payments/crypto/watcher-lag";
 import { registerProcessMetrics } from "./process-metrics";
 
 // GET /metrics in Prometheus' text format. Counters kept by the request path (requests, cache
-// reads, Stripe calls) are read at scrape time, so serving a request never touches prom-client;
+// reads, record queries, Stripe calls) are read at scrape time, so serving a request never touches prom-client;
 // order states and refunds owed are read from the database, watcher lag from each watched chain's
 // head against its cursor (heads asked at most every 10 s).
 
@@ -48,6 +49,25 @@ function createRegistry(): Registry {
       this.reset();
       this.inc({ result: "hit" }, cacheReads.hits);
       this.inc({ result: "miss" }, cacheReads.misses);
+    },
+  });
+
+  new Counter({
+    name: "namesvc_record_queries_total",
+    help: "Queries that read native names' records: one for every name asked while the previous ones ran.",
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc(recordQueries.sent);
+    },
+  });
+  new Counter({
+    name: "namesvc_record_query_names_total",
+    help: "Names those queries asked for.",
+    registers: [register],
+    collect() {
+      this.reset();
+      this.inc(recordQueries.names);
     },
   });
 

@@ -71,6 +71,13 @@ const sent = new Set<Batch>();
 let flushScheduled = false;
 
 /**
+ * The record queries sent and the names they asked for (GET /metrics). Names over queries is how
+ * many names a query carries: about the misses waiting on the database at once over the queries
+ * in flight (docs/operations.md, thirty-fifth round).
+ */
+export const recordQueries = { sent: 0, names: 0 };
+
+/**
  * The names one query answers, each with the promise its askers share. Made for each batch and
  * dropped whole once it has answered. Shared tables of waiting and loading names, grown and shrunk
  * by every batch, had their storage reallocated each time; with a promise and a waiter per name,
@@ -170,6 +177,8 @@ function flush(): void {
   flushScheduled = false;
   while (pending.length > 0 && sent.size < PARALLEL_BATCHES[database().kind]) {
     const batch = pending.shift()!;
+    recordQueries.sent++;
+    recordQueries.names += batch.names.length;
     sent.add(batch);
     void batch.load();
   }

@@ -417,12 +417,20 @@ async function main() {
     );
     const floorNames = uniqueNames(`f${randomBytes(3).toString("hex")}`);
     await load(missFloor, floorNames.next, headers, [200, 404], WARM_UP_SECONDS);
+    const queriesBefore = await recordQueriesOf(ours.origin);
     const [missWarm, missOurs, missFloorFigure] = await inTurns([
       loadWarm,
       (seconds) => load(ours.origin, ourNames.next, headers, [200, 404], seconds),
       (seconds) => load(missFloor, floorNames.next, headers, [200, 404], seconds),
     ]);
     const miss = { warm: missWarm, ours: missOurs };
+    const queriesAfter = await recordQueriesOf(ours.origin);
+    const queries = queriesAfter.sent - queriesBefore.sent;
+    linesUnderTable.push(
+      `the cache miss's record queries in its turns: ${queries}, ` +
+        `${((queriesAfter.names - queriesBefore.names) / queries).toFixed(1)} names each ` +
+        `(a name never registered is answered without one)`,
+    );
     linesUnderTable.push(
       `the least a cache miss must do, in a node:http server of its own on the same database (the warm ` +
         `read's checks, the name normalized, a name never registered answered from a set of every name, the ` +
@@ -720,6 +728,13 @@ function startFloor(dataDir: string, kind: string, floorConfig: object, children
 }
 
 /** The header lines `url` answers with, but for content type and length and those node:http adds. */
+/** The server's record queries so far and the names they asked for (GET /metrics, from loopback). */
+async function recordQueriesOf(origin: string): Promise<{ sent: number; names: number }> {
+  const text = await (await fetch(`${origin}/metrics`)).text();
+  const value = (name: string) => Number(new RegExp(`^${name} (\\d+)`, "m").exec(text)?.[1] ?? NaN);
+  return { sent: value("namesvc_record_queries_total"), names: value("namesvc_record_query_names_total") };
+}
+
 async function headerLinesOf(url: string, headers: Record<string, string>): Promise<string[]> {
   const res = await fetch(url, { headers });
   await res.arrayBuffer();

@@ -3,25 +3,29 @@
 // session, not a client behind a proxy. What it reports follows what the service did.
 import { randomUUID } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { db } from "@/lib/db";
 import { signOperatorToken } from "@/lib/operator/operator-token";
+import { registerName } from "@/lib/registry/register-name";
 import { startTestApp, type TestApp } from "@/tests/support/app";
 import { ETH_WALLET, OWNER, seedCatalogue } from "@/tests/support/market-fixtures";
 import { newAccount, signIn } from "@/tests/support/owner-fixtures";
 
 let app: TestApp;
 let adminToken: string;
+let partnerId: string;
 
 beforeAll(async () => {
   app = await startTestApp({ TRUST_PROXY: true, UNPAID_HOLDS_PER_CLIENT: 0, UNPAID_HOLDS_PER_OWNER: 0 });
-  ({ adminToken } = await seedCatalogue());
+  ({ adminToken, partnerId } = await seedCatalogue());
 });
 afterAll(() => app?.close());
 
 const metrics = (headers: Record<string, string> = {}) => app.fetch("/metrics", { headers });
 
-/** The value of one sample line, `name{labels} value`, or undefined. */
-function sample(text: string, name: string, labels: string): number | undefined {
-  const line = text.split("\n").find((l) => l.startsWith(`${name}{${labels}} `));
+/** The value of one sample line, `name{labels} value` (`name value` without labels), or undefined. */
+function sample(text: string, name: string, labels = ""): number | undefined {
+  const head = labels === "" ? `${name} ` : `${name}{${labels}} `;
+  const line = text.split("\n").find((l) => l.startsWith(head));
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(" ") + 1));
 }
 
@@ -85,5 +89,19 @@ describe("what /metrics reports", () => {
     expect(sample(after, "namesvc_orders", 'kind="PURCHASE",status="PENDING"')).toBeGreaterThanOrEqual(1);
     expect(after).toMatch(/^namesvc_response_cache_reads_total\{result="miss"\} \d+/m);
     expect(after).toMatch(/^namesvc_stripe_call_failures_total \d+/m);
+  });
+
+  test("record queries and the names they carried: each name never asked before is read once", async () => {
+    const names = Array.from({ length: 3 }, () => `counted${randomUUID().slice(0, 8)}.web3`);
+    for (const name of names)
+      await db().$transaction((tx) => registerName(tx, { name, ownerAddress: OWNER, partnerId }));
+    const before = await (await metrics()).text();
+    for (const name of names) expect((await app.fetch(`/v1/resolve/${name}`, { token: adminToken })).status).toBe(200);
+    const after = await (await metrics()).text();
+    const grew = (metric: string) => (sample(after, metric) ?? NaN) - (sample(before, metric) ?? NaN);
+    // One after another, so each name is a query of its own; a name answered from a kept answer
+    // or refused without a query would not be counted.
+    expect(grew("namesvc_record_query_names_total")).toBe(3);
+    expect(grew("namesvc_record_queries_total")).toBe(3);
   });
 });
