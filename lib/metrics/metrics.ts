@@ -10,9 +10,9 @@ import { watcherLags } from "@/lib/payments/crypto/watcher-lag";
 import { registerProcessMetrics } from "./process-metrics";
 
 // GET /metrics in Prometheus' text format. Counters kept by the request path (requests, cache
-// reads, record queries, Stripe calls) are read at scrape time, so serving a request never touches prom-client;
-// order states and refunds owed are read from the database, watcher lag from each watched chain's
-// head against its cursor (heads asked at most every 10 s).
+// reads, record queries, Stripe calls) are read at scrape time, so serving a request never touches
+// prom-client; order states and refunds owed are read from the database, watcher lag from each
+// watched chain's head against its cursor (heads asked at most every 10 s).
 
 let registry: Registry | undefined;
 
@@ -54,7 +54,7 @@ function createRegistry(): Registry {
 
   new Counter({
     name: "namesvc_record_queries_total",
-    help: "Queries that read native names' records: one for every name asked while the previous ones ran.",
+    help: "Queries that read native names' records; each carries the names asked while the ones before it ran.",
     registers: [register],
     collect() {
       this.reset();

@@ -727,7 +727,6 @@ function startFloor(dataDir: string, kind: string, floorConfig: object, children
   return startChild(["scripts/bench/floor-server.mjs", file], /listening on (http:\/\/[\d.]+:\d+)/, children);
 }
 
-/** The header lines `url` answers with, but for content type and length and those node:http adds. */
 /** The server's record queries so far and the names they asked for (GET /metrics, from loopback). */
 async function recordQueriesOf(origin: string): Promise<{ sent: number; names: number }> {
   const text = await (await fetch(`${origin}/metrics`)).text();
@@ -735,6 +734,7 @@ async function recordQueriesOf(origin: string): Promise<{ sent: number; names: n
   return { sent: value("namesvc_record_queries_total"), names: value("namesvc_record_query_names_total") };
 }
 
+/** The header lines `url` answers with, but for content type and length and those node:http adds. */
 async function headerLinesOf(url: string, headers: Record<string, string>): Promise<string[]> {
   const res = await fetch(url, { headers });
   await res.arrayBuffer();
