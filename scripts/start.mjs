@@ -2,6 +2,7 @@
 // sources changed, then run the server (which migrates, seeds the demo data once and serves on
 // PORT, default 3000). `npm run dev` does the same with Next.js in development mode, no build, and
 // the TypeScript sources run through tsx.
+import "./node-version.mjs";
 import { execFileSync, spawn } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";

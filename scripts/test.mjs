@@ -12,6 +12,7 @@
 // suite (scripts/test-results.mjs). `--vitest-config F` and `--playwright-config F` point the
 // vitest and browser suites at other configurations, `--results D` puts the reports in another
 // folder (the runner's own tests use them).
+import "./node-version.mjs";
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, rmSync } from "node:fs";
 import path from "node:path";
