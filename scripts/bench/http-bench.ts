@@ -729,9 +729,19 @@ function startFloor(dataDir: string, kind: string, floorConfig: object, children
 
 /** The server's record queries so far and the names they asked for (GET /metrics, from loopback). */
 async function recordQueriesOf(origin: string): Promise<{ sent: number; names: number }> {
-  const text = await (await fetch(`${origin}/metrics`)).text();
-  const value = (name: string) => Number(new RegExp(`^${name} (\\d+)`, "m").exec(text)?.[1] ?? NaN);
-  return { sent: value("namesvc_record_queries_total"), names: value("namesvc_record_query_names_total") };
+  const res = await fetch(`${origin}/metrics`);
+  if (res.status !== 200) throw new Error(`${origin}/metrics answered ${res.status}`);
+  const text = await res.text();
+  return {
+    sent: sampleOf(text, "namesvc_record_queries_total") ?? NaN,
+    names: sampleOf(text, "namesvc_record_query_names_total") ?? NaN,
+  };
+}
+
+/** The value of the first sample of metric `name` in Prometheus' text, whatever its labels. */
+function sampleOf(text: string, name: string): number | undefined {
+  const match = new RegExp(`^${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text);
+  return match ? Number(match[1]) : undefined;
 }
 
 /** The header lines `url` answers with, but for content type and length and those node:http adds. */
@@ -1081,8 +1091,8 @@ async function memoryShares(origin: string): Promise<string> {
   if (res.status !== 200) return `(metrics answered ${res.status})`;
   const text = await res.text();
   const mb = (name: string) => {
-    const match = new RegExp(`^namesvc_${name}(?:\\{[^}]*\\})? (\\S+)$`, "m").exec(text);
-    return match ? `${(Number(match[1]) / 1024 / 1024).toFixed(0)} MB` : "?";
+    const bytes = sampleOf(text, `namesvc_${name}`);
+    return bytes === undefined ? "?" : `${(bytes / 1024 / 1024).toFixed(0)} MB`;
   };
   return (
     `heap used ${mb("nodejs_heap_size_used_bytes")} of ${mb("nodejs_heap_size_total_bytes")}, ` +
