@@ -1,22 +1,60 @@
 // The router's memo of the route each path takes (lib/server/router.ts): a popular path is routed by
-// one lookup, and a stream of paths each asked once (unique names) leaves nothing behind. Segments
-// longer than every static name at their position are not looked up among those names: they take
-// the dynamic route or the catch-all, as any other value would.
+// one lookup, and a stream of paths each asked once (unique names) leaves nothing behind. A path
+// ending in a parameter after static segments (`/v1/resolve/{domain}`) is routed by its last slash,
+// as the tree would route it, and never kept. Segments longer than every static name at their
+// position are not looked up among those names: they take the dynamic route or the catch-all, as
+// any other value would.
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import { join } from "node:path";
 import { expect, test } from "vitest";
 import { createRouter } from "@/lib/server/router";
 
 test("a path asked once is not kept; asked again, it is, and routes as before", async () => {
   const router = createRouter();
   const declared = async (path: string) => Object.keys((await router.endpointsAt(path)) ?? {}).sort();
-  for (let i = 0; i < 200; i++) await router.endpointsAt(`/v1/resolve/once${i}.web3`);
+  for (let i = 0; i < 200; i++) await router.endpointsAt(`/v1/market/order/once${i}/refunds`);
   expect(router.keptPaths()).toBe(0);
-  expect(await declared("/v1/resolve/once7.web3")).toContain("GET");
+  expect(await declared("/v1/market/order/once7/refunds")).toContain("GET");
   expect(router.keptPaths()).toBe(1);
-  expect(await declared("/v1/resolve/once7.web3")).toEqual(await declared("/v1/resolve/other.web3"));
+  expect(await declared("/v1/market/order/once7/refunds")).toEqual(await declared("/v1/market/order/other/refunds"));
   // A path of no API route is kept as such on its second ask, and still matches nothing.
   expect(await router.endpointsAt("/v2/nothing")).toBeNull();
   expect(await router.endpointsAt("/v2/nothing")).toBeNull();
   expect(router.keptPaths()).toBe(2);
+});
+
+test("a path ending in a parameter after static segments is routed by its last slash, never kept", async () => {
+  // Route files that answer which route took the request, beside a static sibling and a catch-all.
+  const app = mkdtempSync(join(os.tmpdir(), "router-"));
+  const route = (dir: string, answer: string) => {
+    mkdirSync(join(app, dir), { recursive: true });
+    writeFileSync(join(app, dir, "route.mjs"), `export const GET = async (request, context) => ${answer};\n`);
+  };
+  route("v1/names/[name]", "'param ' + (await context.params).name");
+  route("v1/names/static", "'static'");
+  route("v1/[[...path]]", "'catch-all ' + (await context.params).path");
+  route("v1/lists/[list]/items", "'items of ' + (await context.params).list");
+  try {
+    const router = createRouter(app);
+    const routed = async (target: string) => await router.handle(new Request(`http://localhost${target}`));
+    for (let i = 0; i < 50; i++) expect(await routed(`/v1/names/n${i}.web3`)).toBe(`param n${i}.web3`);
+    expect(await routed("/v1/names/n7.web3")).toBe("param n7.web3");
+    expect(router.keptPaths()).toBe(0);
+    // A static name at the parameter's place still wins; a long one is still a parameter.
+    expect(await routed("/v1/names/static")).toBe("static");
+    expect(await routed(`/v1/names/${"s".repeat(300)}`)).toBe(`param ${"s".repeat(300)}`);
+    // Empty segments are skipped as before, and a deeper path is not this route's.
+    expect(await routed("/v1//names/a.web3")).toBe("param a.web3");
+    expect(await routed("/v1/names/a.web3/")).toBe("param a.web3");
+    expect(await routed("/v1/names/a.web3/more")).toBe("catch-all names/a.web3/more");
+    expect(await routed("/v1/names")).toBe("catch-all names");
+    // A parameter with segments below it is routed through the tree (and kept on a second ask).
+    expect(await routed("/v1/lists/l1/items")).toBe("items of l1");
+    expect(await routed("/v1/lists/l1")).toBe("catch-all lists/l1");
+  } finally {
+    rmSync(app, { recursive: true, force: true });
+  }
 });
 
 const router = createRouter();
