@@ -44,6 +44,18 @@ interface RouteNode {
   rest?: Route;
 }
 
+/** The route a path takes, with its dynamic segments' values in order. */
+interface Match {
+  route: Route;
+  values: readonly string[];
+}
+
+/** A route ending in a parameter (`param`'s route) and the node of the static segments before it. */
+interface LastParamRoute {
+  node: RouteNode;
+  route: Route;
+}
+
 export interface Router {
   /**
    * The route's response, or null (at once) when no API route matches the path. A response
@@ -164,10 +176,10 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
   // old generation, which a full collection then has to clear.
   const MAX_MATCHES = 4096;
   const MAX_MATCHED_PATH = 200;
-  const matches = new Map<string, { route: Route; values: readonly string[] } | null>();
+  const matches = new Map<string, Match | null>();
   const askedPaths = new Doorkeeper();
 
-  function matchOf(pathname: string): { route: Route; values: readonly string[] } | null {
+  function matchOf(pathname: string): Match | null {
     const parts = pathname.split("/").filter(Boolean);
     if (!API_ROOTS.includes(parts[0] ?? "")) return null;
     const values: string[] = [];
@@ -183,7 +195,7 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
   // (docs/operations.md, thirty-sixth round).
   const lastParamRoutes = routesEndingInParam(tree);
 
-  function lastParamMatch(pathname: string): { route: Route; values: readonly string[] } | undefined {
+  function lastParamMatch(pathname: string): Match | undefined {
     const slash = pathname.lastIndexOf("/");
     if (slash <= 0 || slash === pathname.length - 1) return undefined;
     const at = lastParamRoutes.get(pathname.slice(0, slash));
@@ -273,8 +285,8 @@ function buildTree(routes: Route[]): RouteNode {
  * (`/v1/resolve`): those whose parameter node ends the route, with nothing below it, so that a path
  * of those segments and one more non-empty one takes it unless the last is a static name there.
  */
-function routesEndingInParam(root: RouteNode): Map<string, { node: RouteNode; route: Route }> {
-  const found = new Map<string, { node: RouteNode; route: Route }>();
+function routesEndingInParam(root: RouteNode): Map<string, LastParamRoute> {
+  const found = new Map<string, LastParamRoute>();
   const visit = (node: RouteNode, prefix: string) => {
     const param = node.param;
     if (param?.route && param.literals.size === 0 && !param.param && !param.rest)
