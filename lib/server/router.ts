@@ -50,8 +50,9 @@ interface Match {
   values: readonly string[];
 }
 
-/** A route ending in a parameter (`param`'s route) and the node of the static segments before it. */
+/** A route ending in a parameter, with the node of the static segments before it and their path. */
 interface LastParamRoute {
+  prefix: string;
   node: RouteNode;
   route: Route;
 }
@@ -77,6 +78,7 @@ export interface Router {
 
 // `metrics` holds GET /metrics, for Prometheus, outside the versioned API.
 const API_ROOTS = ["v1", "api", "metrics"];
+const SLASH = 0x2f;
 
 /** Route modules compiled into the server's bundle (scripts/server-bundle.mjs), by path under app/. */
 const bundledRoutes = new Map<string, Record<string, unknown>>();
@@ -187,23 +189,30 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
     return route ? { route, values } : null;
   }
 
-  // Routes whose path ends in a parameter after static segments only (`/v1/resolve/{domain}`),
-  // by those segments as the path spells them (`/v1/resolve`): such a path is routed by its last
-  // slash and one lookup of what comes before it, neither split nor kept. A stream of unique names
+  // Routes whose path ends in a parameter after static segments only (`/v1/resolve/{domain}`), each
+  // with those segments as the path spells them (`/v1/resolve`): such a path is routed by comparing
+  // its start with each (a handful), neither split nor hashed nor kept. A stream of unique names
   // otherwise cost each request a split, a walk of the tree and two hashes of the whole path (the
   // kept paths' lookup and their doorkeeper): about a twentieth of a cache miss's CPU on PostgreSQL
   // (docs/operations.md, thirty-sixth round).
   const lastParamRoutes = routesEndingInParam(tree);
 
   function lastParamMatch(pathname: string): Match | undefined {
-    const slash = pathname.lastIndexOf("/");
-    if (slash <= 0 || slash === pathname.length - 1) return undefined;
-    const at = lastParamRoutes.get(pathname.slice(0, slash));
-    if (at === undefined) return undefined;
-    const last = pathname.slice(slash + 1);
-    // A static name at that position wins over the parameter, as in find().
-    if (last.length <= at.node.longest && at.node.literals.has(last)) return undefined;
-    return { route: at.route, values: [last] };
+    for (const { prefix, node, route } of lastParamRoutes) {
+      const start = prefix.length + 1;
+      if (
+        pathname.length <= start ||
+        pathname.charCodeAt(prefix.length) !== SLASH ||
+        !pathname.startsWith(prefix) ||
+        pathname.indexOf("/", start) !== -1
+      )
+        continue;
+      const last = pathname.slice(start);
+      // A static name at that position wins over the parameter, as in find().
+      if (last.length <= node.longest && node.literals.has(last)) return undefined;
+      return { route, values: [last] };
+    }
+    return undefined;
   }
 
   function matchAt(pathname: string) {
@@ -281,16 +290,16 @@ function buildTree(routes: Route[]): RouteNode {
 }
 
 /**
- * The routes `lastParamMatch` serves, by their static segments joined as a clean path spells them
+ * The routes `lastParamMatch` serves, with their static segments joined as a clean path spells them
  * (`/v1/resolve`): those whose parameter node ends the route, with nothing below it, so that a path
  * of those segments and one more non-empty one takes it unless the last is a static name there.
  */
-function routesEndingInParam(root: RouteNode): Map<string, LastParamRoute> {
-  const found = new Map<string, LastParamRoute>();
+function routesEndingInParam(root: RouteNode): LastParamRoute[] {
+  const found: LastParamRoute[] = [];
   const visit = (node: RouteNode, prefix: string) => {
     const param = node.param;
     if (param?.route && param.literals.size === 0 && !param.param && !param.rest)
-      found.set(prefix, { node, route: param.route });
+      found.push({ prefix, node, route: param.route });
     for (const [literal, child] of node.literals) visit(child, `${prefix}/${literal}`);
   };
   for (const [name, child] of root.literals) if (API_ROOTS.includes(name)) visit(child, `/${name}`);
