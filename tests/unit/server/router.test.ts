@@ -1,6 +1,6 @@
 // The router's memo of the route each path takes (lib/server/router.ts): a popular path is routed by
 // one lookup, and a stream of paths each asked once (unique names) leaves nothing behind. A path
-// ending in a parameter after static segments (`/v1/resolve/{domain}`) is routed by its last slash,
+// ending in a parameter after static segments (`/v1/resolve/{domain}`) is routed without the tree,
 // as the tree would route it, and never kept. Segments longer than every static name at their
 // position are not looked up among those names: they take the dynamic route or the catch-all, as
 // any other value would.
@@ -24,7 +24,7 @@ test("a path asked once is not kept; asked again, it is, and routes as before", 
   expect(router.keptPaths()).toBe(2);
 });
 
-test("a path ending in a parameter after static segments is routed by its last slash, never kept", async () => {
+test("a path ending in a parameter after static segments is routed as the tree would, never kept", async () => {
   // Route files that answer which route took the request, beside a static sibling and a catch-all.
   const app = mkdtempSync(join(os.tmpdir(), "router-"));
   const route = (dir: string, answer: string) => {
@@ -49,6 +49,8 @@ test("a path ending in a parameter after static segments is routed by its last s
     expect(await routed("/v1/names/a.web3/")).toBe("param a.web3");
     expect(await routed("/v1/names/a.web3/more")).toBe("catch-all names/a.web3/more");
     expect(await routed("/v1/names")).toBe("catch-all names");
+    // A path that only starts with the static part's characters is not this route's.
+    expect(await routed("/v1/namesake.web3")).toBe("catch-all namesake.web3");
     // A parameter with segments below it is routed through the tree (and kept on a second ask).
     expect(await routed("/v1/lists/l1/items")).toBe("items of l1");
     expect(await routed("/v1/lists/l1")).toBe("catch-all lists/l1");
