@@ -209,7 +209,7 @@ export function createRouter(appDir = path.join(process.cwd(), "app")): Router {
         continue;
       const last = pathname.slice(start);
       // A static name at that position wins over the parameter, as in find().
-      if (last.length <= node.longest && node.literals.has(last)) return undefined;
+      if (staticChild(node, last)) return undefined;
       return { route, values: [last] };
     }
     return undefined;
@@ -289,6 +289,11 @@ function buildTree(routes: Route[]): RouteNode {
   return root;
 }
 
+/** `node`'s static child named `segment`; one longer than every such name is not looked up. */
+function staticChild(node: RouteNode, segment: string): RouteNode | undefined {
+  return segment.length <= node.longest ? node.literals.get(segment) : undefined;
+}
+
 /**
  * The routes `lastParamMatch` serves, with their static segments joined as a clean path spells them
  * (`/v1/resolve`): those whose parameter node ends the route, with nothing below it, so that a path
@@ -312,7 +317,7 @@ function routesEndingInParam(root: RouteNode): LastParamRoute[] {
  */
 function find(node: RouteNode, parts: string[], at: number, values: string[]): Route | undefined {
   if (at < parts.length) {
-    const literal = parts[at].length <= node.longest ? node.literals.get(parts[at]) : undefined;
+    const literal = staticChild(node, parts[at]);
     if (literal) {
       const found = find(literal, parts, at + 1, values);
       if (found) return found;

@@ -51,8 +51,11 @@ test("a path ending in a parameter after static segments is routed as the tree w
     expect(await routed("/v1/names")).toBe("catch-all names");
     // A path that only starts with the static part's characters is not this route's.
     expect(await routed("/v1/namesake.web3")).toBe("catch-all namesake.web3");
-    // A parameter with segments below it is routed through the tree (and kept on a second ask).
+    // A parameter with segments below it is routed through the tree, and kept on a second ask.
     expect(await routed("/v1/lists/l1/items")).toBe("items of l1");
+    expect(router.keptPaths()).toBe(0);
+    expect(await routed("/v1/lists/l1/items")).toBe("items of l1");
+    expect(router.keptPaths()).toBe(1);
     expect(await routed("/v1/lists/l1")).toBe("catch-all lists/l1");
   } finally {
     rmSync(app, { recursive: true, force: true });
